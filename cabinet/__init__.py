@@ -1,0 +1,1 @@
+"""The physical cabinet: input sources, outputs, video, audio."""

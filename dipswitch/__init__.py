@@ -1,0 +1,1 @@
+"""DIP switch banks: declarative definitions, decoding into typed settings."""

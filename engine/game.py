@@ -1,0 +1,107 @@
+"""A game on the board: one or two players stepped in the same frame."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from engine.events import Event
+from engine.inputs import InputFrame
+from engine.player import Player
+from engine.registry import get_rules
+from engine.rules import Rules
+from engine.settings import GameSettings
+
+ENGINE_VERSION = "1"
+
+
+class Game:
+    """``Game(rules, settings, seed)``; ``step(InputFrame)`` advances exactly one frame."""
+
+    def __init__(
+        self,
+        rules: Rules | str,
+        settings: GameSettings | None = None,
+        seed: int = 0,
+        players: int = 1,
+    ) -> None:
+        if players not in (1, 2):
+            raise ValueError(f"players must be 1 or 2, not {players}")
+        self.rules = get_rules(rules) if isinstance(rules, str) else rules
+        self.settings = settings or GameSettings()
+        self.seed = seed & 0xFFFFFFFF
+        self.deal = self.rules.deal(self.seed, self.settings)
+        self.frame = 0
+        self.players: list[Player | None] = [self._new_player(0), None]
+        if players == 2:
+            self.join(1)
+
+    def _new_player(self, index: int) -> Player:
+        return Player(index, self.rules, self.settings, self.deal.source(index), self.deal.main)
+
+    def join(self, index: int) -> Player:
+        """Start player ``index`` (0 or 1) if not playing yet; a new game for that side."""
+        player = self.players[index]
+        if player is None or player.over:
+            player = self.players[index] = self._new_player(index)
+        return player
+
+    def step(self, inputs: InputFrame) -> tuple[Event, ...]:
+        self.frame += 1
+        out: list[Event] = []
+        p1, p2 = self.players
+        if p1 is not None:
+            p1.step(inputs.p1, out)
+        if p2 is not None:
+            p2.step(inputs.p2, out)
+        return tuple(out) if out else ()
+
+    # ---- read-only views -------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return all(p is None or p.over for p in self.players)
+
+    @property
+    def main_seed(self) -> int:
+        """The main seed to save after this game (Sega: as after the 1000th call)."""
+        return self.deal.main.value
+
+    @property
+    def piece_seed(self) -> int:
+        return self.deal.piece_seed
+
+    def player(self, index: int = 0) -> Player:
+        player = self.players[index]
+        if player is None:
+            raise ValueError(f"player {index + 1} is not playing")
+        return player
+
+    # ---- state -----------------------------------------------------------------------
+    def snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.frame,
+            self.deal.main.value,
+            tuple(None if p is None else p.snapshot() for p in self.players),
+        )
+
+    def restore(self, snap: tuple[Any, ...]) -> None:
+        frame, main, players = snap
+        self.frame = frame
+        self.deal.main.value = main
+        for index, psnap in enumerate(players):
+            if psnap is None:
+                self.players[index] = None
+            else:
+                player = self.players[index] or self._new_player(index)
+                player.restore(psnap)
+                self.players[index] = player
+
+    def state_hash(self) -> str:
+        items = (
+            ENGINE_VERSION,
+            self.rules.id,
+            self.frame,
+            self.deal.main.value,
+            tuple(None if p is None else p.hash_items() for p in self.players),
+        )
+        return hashlib.blake2b(repr(items).encode(), digest_size=16).hexdigest()

@@ -1,0 +1,75 @@
+"""Sega's multiply-by-41 randomizer and the piece sources built on it."""
+
+from __future__ import annotations
+
+MASK32 = 0xFFFFFFFF
+
+
+def sega_random(seed: int, default: int) -> tuple[int, int]:
+    """One call of the core. Returns (new seed, value).
+
+    Source: rules/sega.md 1.3 (seed 0 -> default constant; P = seed x 41; F = lo + hi;
+    new seed = F<<16 | lo; value = old high half <<16 | F).
+    """
+    s = seed & MASK32 or default
+    p = s * 41 & MASK32
+    lo = p & 0xFFFF
+    f = (lo + (p >> 16)) & 0xFFFF
+    return (f << 16) | lo, (s >> 16) << 16 | f
+
+
+class PieceTable:
+    """Tetris (1988): a table of ``size`` pieces drawn at game start, walked with wrap-around.
+
+    Source: rules/sega.md 2 (1000 pieces, index = (value AND 0x3F) mod 7, wraps to entry 1).
+    """
+
+    __slots__ = ("entries", "position", "seed_after")
+
+    def __init__(self, entries: tuple[int, ...], seed_after: int) -> None:
+        self.entries = entries
+        self.position = 0
+        self.seed_after = seed_after
+
+    @staticmethod
+    def draw(seed: int, default: int, size: int, mask: int) -> PieceTable:
+        entries = []
+        for _ in range(size):
+            seed, value = sega_random(seed, default)
+            entries.append((value & mask) % 7)
+        return PieceTable(tuple(entries), seed)
+
+    def next(self) -> int:
+        kind = self.entries[self.position]
+        self.position = (self.position + 1) % len(self.entries)
+        return kind
+
+    def state(self) -> tuple[int, ...]:
+        return (self.position,)
+
+    def restore(self, state: tuple[int, ...]) -> None:
+        self.position = state[0]
+
+
+class PieceStream:
+    """Pieces drawn on the fly from a piece seed (Bloxeed: no table, no loop).
+
+    Source: rules/sega.md 3.2 (index = (value AND 0x7F) mod 7).
+    """
+
+    __slots__ = ("default", "mask", "seed")
+
+    def __init__(self, seed: int, default: int, mask: int) -> None:
+        self.seed = seed & MASK32
+        self.default = default
+        self.mask = mask
+
+    def next(self) -> int:
+        self.seed, value = sega_random(self.seed, self.default)
+        return (value & self.mask) % 7
+
+    def state(self) -> tuple[int, ...]:
+        return (self.seed,)
+
+    def restore(self, state: tuple[int, ...]) -> None:
+        self.seed = state[0]

@@ -1,0 +1,17 @@
+"""The rule sets the board can run, by id."""
+
+from __future__ import annotations
+
+from engine.rules import Rules
+from engine.sega88 import SEGA88
+
+RULES: dict[str, Rules] = {SEGA88.id: SEGA88}
+
+
+def get_rules(rules_id: str) -> Rules:
+    try:
+        return RULES[rules_id]
+    except KeyError:
+        raise ValueError(
+            f"unknown rules {rules_id!r}; choose one of: {', '.join(sorted(RULES))}"
+        ) from None

@@ -1,0 +1,113 @@
+"""What makes one game's rules: parts composed, not copied game loops."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.randomizer import sega_random
+from engine.rotation import RotationSystem
+from engine.settings import GameSettings
+
+if TYPE_CHECKING:
+    from engine.player import Player
+
+
+@dataclass(frozen=True, slots=True)
+class Delays:
+    """Frame counts (1/60 s)."""
+
+    das: int
+    are: int
+    lock: int
+    line_clear: int
+    garbage: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Gravity:
+    """``rows`` rows every ``frames`` frames. 1G = 1 row every frame."""
+
+    frames: int
+    rows: int = 1
+
+    @property
+    def soft_drop_allowed(self) -> bool:
+        # Source: rules/sega.md 1.4 (soft drop is 1G and impossible at 1G or faster).
+        return self.frames > 1 and self.rows == 1
+
+
+class PieceSource(Protocol):
+    def next(self) -> int: ...
+    def state(self) -> tuple[int, ...]: ...
+    def restore(self, state: tuple[int, ...]) -> None: ...
+
+
+class MainSeed:
+    """The board's main seed, advanced by every call (kept in save data between games)."""
+
+    __slots__ = ("default", "value")
+
+    def __init__(self, value: int, default: int) -> None:
+        self.value = value
+        self.default = default
+
+    def draw(self) -> int:
+        self.value, result = sega_random(self.value, self.default)
+        return result
+
+
+class Deal(Protocol):
+    """The pieces of one game: a source per player, and the seeds to save afterwards."""
+
+    main: MainSeed
+    piece_seed: int
+
+    def source(self, player: int) -> PieceSource: ...
+
+
+class Extras:
+    """Game-specific parts hooked into the common player loop (garbage, power blocks...).
+    The base does nothing: Tetris (1988) has no extras."""
+
+    def on_frame(self, player: Player) -> bool:
+        """Called first every frame; return True if the extra handled the whole frame."""
+        return False
+
+    def on_spawn(self, player: Player) -> None: ...
+
+    def on_lock(self, player: Player, full_rows: list[int]) -> list[int]:
+        """Called after a lock wrote its cells; returns the rows to clear."""
+        return full_rows
+
+    def on_cleared(self, player: Player, lines: int) -> None: ...
+
+    def counts_for_level(self, player: Player) -> bool:
+        return True
+
+    def state(self) -> tuple[Any, ...]:
+        return ()
+
+    def restore(self, state: tuple[Any, ...]) -> None: ...
+
+
+@dataclass(frozen=True)
+class Rules:
+    id: str
+    title: str
+    rotation: RotationSystem
+    default_constant: int
+    default_lines_per_level: int
+    delays: Callable[[GameSettings], Delays]
+    gravity: Callable[[int, GameSettings], Gravity]
+    deal: Callable[[int, GameSettings], Deal]
+    line_points: Callable[[int, int], int]
+    drop_points: Callable[[int], int]
+    level_timer: Callable[[int], int]
+    decisions: Mapping[str, object]
+    extras: Callable[[Player, GameSettings, MainSeed], Extras] | None = None
+    tables: Callable[[], dict[str, object]] = field(default=lambda: {})
+
+    def lines_per_level(self, settings: GameSettings) -> int:
+        return settings.lines_per_level or self.default_lines_per_level

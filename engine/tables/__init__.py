@@ -1,0 +1,1 @@
+"""Rule tables as data, one module per game."""

@@ -1,0 +1,72 @@
+"""Tables shared by the Sega games (Tetris 1988, Bloxeed)."""
+
+from __future__ import annotations
+
+# Source: rules/sega.md 1.4 (score table): (first level of the band, 1/2/3/4-line points,
+# drop points per row). Bloxeed uses the same table.
+SCORE_TABLE: tuple[tuple[int, tuple[int, int, int, int], int], ...] = (
+    (0, (100, 400, 900, 2000), 1),
+    (2, (200, 800, 1800, 4000), 2),
+    (4, (300, 1200, 2700, 6000), 3),
+    (6, (400, 1600, 3600, 8000), 4),
+    (8, (500, 2000, 4500, 10000), 5),
+)
+
+# Source: rules/sega.md 1.4 (all clear multiplies the line-clear score by 10).
+ALL_CLEAR_MULTIPLIER = 10
+
+# Source: rules/sega.md 1.4 (caps: score 999,999, level 99, lines 999).
+SCORE_CAP = 999_999
+LEVEL_CAP = 99
+LINES_CAP = 999
+
+# Source: rules/sega.md 1.5 (level timer): (first level of the band, required frames).
+LEVEL_TIMER: tuple[tuple[int, int], ...] = ((0, 3480), (1, 2320), (9, 3480), (11, 1740), (15, 3480))
+
+# Source: rules/sega.md 2 (gravity, frames per row, columns Easy/Normal/Hard/Hardest);
+# the level-15 row holds for levels 15-99.
+TETRIS_GRAVITY: tuple[tuple[int, int, int, int], ...] = (
+    (48, 48, 40, 30),
+    (32, 24, 20, 15),
+    (24, 18, 16, 12),
+    (18, 15, 12, 10),
+    (14, 12, 10, 8),
+    (12, 10, 8, 6),
+    (10, 8, 6, 4),
+    (8, 6, 4, 2),
+    (6, 4, 2, 1),
+    (4, 2, 1, 1),
+    (12, 10, 10, 8),
+    (10, 8, 8, 6),
+    (8, 6, 6, 4),
+    (6, 4, 4, 2),
+    (4, 2, 2, 1),
+    (2, 1, 1, 1),
+)
+
+
+def band(table: tuple[tuple[int, ...], ...], level: int) -> tuple[int, ...]:
+    """The row of a banded table whose first level is the highest one <= level."""
+    chosen = table[0]
+    for row in table:
+        if row[0] <= level:
+            chosen = row
+    return chosen
+
+
+def line_points(level: int, lines: int) -> int:
+    if not 1 <= lines <= 4:
+        return 0
+    return band(SCORE_TABLE, level)[1][lines - 1]  # type: ignore[index,no-any-return]
+
+
+def drop_points(level: int) -> int:
+    return band(SCORE_TABLE, level)[2]  # type: ignore[return-value]
+
+
+def level_timer_frames(level: int) -> int:
+    return band(LEVEL_TIMER, level)[1]
+
+
+def tetris_gravity(level: int, column: int) -> int:
+    return TETRIS_GRAVITY[min(level, len(TETRIS_GRAVITY) - 1)][column]

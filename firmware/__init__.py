@@ -1,0 +1,1 @@
+"""The kiosk: command line, frame loop, cabinet state machine, save data."""

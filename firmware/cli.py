@@ -1,0 +1,48 @@
+"""`bloxcab`: one entry point; each subcommand lives in firmware/commands/<name>.py."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from typing import NoReturn
+
+from firmware import commands
+from firmware.errors import UsageError
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse that reports a bad argument as one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: {message}\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> ArgumentParser:
+    parser = ArgumentParser(prog="bloxcab", description="Arcade block-puzzle board firmware.")
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=ArgumentParser
+    )
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.handler(args)
+    except UsageError as exc:
+        sys.stderr.write(f"bloxcab {args.command}: {exc}\n")
+        return 2
+    except BrokenPipeError:
+        return 0
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
