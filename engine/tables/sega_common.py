@@ -45,10 +45,9 @@ TETRIS_GRAVITY: tuple[tuple[int, int, int, int], ...] = (
 )
 
 
-def band(table: tuple[tuple[int, ...], ...], level: int) -> tuple[int, ...]:
-    """The row of a banded table whose first level is the highest one <= level."""
-    chosen = table[0]
-    for row in table:
+def _score_row(level: int) -> tuple[int, tuple[int, int, int, int], int]:
+    chosen = SCORE_TABLE[0]
+    for row in SCORE_TABLE:
         if row[0] <= level:
             chosen = row
     return chosen
@@ -57,15 +56,19 @@ def band(table: tuple[tuple[int, ...], ...], level: int) -> tuple[int, ...]:
 def line_points(level: int, lines: int) -> int:
     if not 1 <= lines <= 4:
         return 0
-    return band(SCORE_TABLE, level)[1][lines - 1]  # type: ignore[index,no-any-return]
+    return _score_row(level)[1][lines - 1]
 
 
 def drop_points(level: int) -> int:
-    return band(SCORE_TABLE, level)[2]  # type: ignore[return-value]
+    return _score_row(level)[2]
 
 
 def level_timer_frames(level: int) -> int:
-    return band(LEVEL_TIMER, level)[1]
+    frames = LEVEL_TIMER[0][1]
+    for first, required in LEVEL_TIMER:
+        if first <= level:
+            frames = required
+    return frames
 
 
 def tetris_gravity(level: int, column: int) -> int:
