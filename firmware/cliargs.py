@@ -1,0 +1,43 @@
+"""Arguments shared by several subcommands (not a subcommand itself)."""
+
+from __future__ import annotations
+
+import argparse
+
+from engine import RULES, Difficulty, GameSettings
+from firmware.errors import UsageError
+
+
+def add_rules_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", required=True, choices=sorted(RULES), help="rule set")
+    parser.add_argument("--seed", default="0",
+                        help="32-bit seed, decimal or 0x hex (0 = power-on pattern)")
+
+
+def seed_value(text: str) -> int:
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise UsageError(f"--seed must be a whole number (decimal or 0x hex), not {text!r}") \
+            from None
+    if not 0 <= value <= 0xFFFFFFFF:
+        raise UsageError(f"--seed must be between 0 and 0xFFFFFFFF, not {text}")
+    return value
+
+
+def add_settings_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--difficulty", default="normal",
+                        choices=[d.label for d in Difficulty], help="Difficulty DIP")
+    parser.add_argument("--lines-per-level", type=int, choices=(2, 3, 4), default=None,
+                        help="Lines per level DIP (default: the rules' own)")
+    parser.add_argument("--high-speed", choices=("on", "off"), default="on",
+                        help="High Speed Mode DIP (Bloxeed)")
+
+
+def settings_from(args: argparse.Namespace, versus: bool = False) -> GameSettings:
+    return GameSettings(
+        difficulty=Difficulty.parse(args.difficulty),
+        lines_per_level=args.lines_per_level,
+        high_speed=args.high_speed == "on",
+        versus=versus,
+    )

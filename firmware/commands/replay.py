@@ -1,0 +1,39 @@
+"""`bloxcab replay FILE`: re-simulate a recorded game and check its final state hash."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.replay import Replay, ReplayError, verify
+from firmware.errors import UsageError
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("replay", help="verify a recorded game (exit 0 if it matches)")
+    parser.add_argument("file", help="replay file")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        replay = Replay.from_text(Path(args.file).read_text())
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    except (ReplayError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    try:
+        verdict = verify(replay)
+    except ValueError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    if verdict.ok:
+        print(f"replay OK: {verdict.frames} frames, state hash {verdict.final_hash}")
+        return 0
+    where = (f"; first differing frame {verdict.first_bad_checkpoint} (checkpoint)"
+             if verdict.first_bad_checkpoint is not None else "; the file has no checkpoints "
+             "before the end")
+    print(f"replay MISMATCH: {verdict.frames} frames, state hash {verdict.final_hash}, "
+          f"expected {replay.final_hash}{where}", file=sys.stdout)
+    return 1
