@@ -1,0 +1,310 @@
+"""The cabinet state machine: what a real board does between power-on and game over.
+
+``CabinetMachine.step(InputFrame)`` runs one frame (1/60 s) and returns the cues of that
+frame (engine events and cabinet events such as ``coin``) for the speaker; the screen,
+the coin meter, the lockout and the lamps read the machine's state.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from dipswitch.gamedips import GameDips
+
+from dipswitch import decode_coinage, game_bank, override
+from engine import Game, InputFrame
+from engine.events import Event
+from engine.replay import Replay
+from firmware.credits import CreditBoard
+from firmware.machine.coin_desk import CoinDesk, Saver
+from firmware.machine.decisions import CABINET_DECISIONS
+from firmware.machine.name_entry import NameEntry
+from firmware.machine.screens import ATTRACT, Screen
+from firmware.savedata import RankEntry, SaveData, insert_ranking
+
+log = logging.getLogger("bloxcab.machine")
+
+COIN = "coin"
+CREDIT = "credit"
+START = "start"
+TILT = "tilt"
+RANK_MODE = "normal"
+RANKING_SIZE = 10
+
+
+def _frames(key: str) -> int:
+    return int(str(CABINET_DECISIONS[key]))
+
+
+class CabinetMachine:
+    def __init__(
+        self,
+        data: SaveData,
+        saver: Saver,
+        *,
+        cleared: bool = False,
+        demos: dict[str, Replay] | None = None,
+        physical_sw1: int | None = None,
+        physical_sw2: int | None = None,
+    ) -> None:
+        self.data = data
+        self.saver = saver
+        self.demos = demos or {}
+        self.physical_sw1 = physical_sw1
+        self.physical_sw2 = physical_sw2
+        self.notices: list[str] = []
+        self.frame = 0
+        self.screen = Screen.NOTICE if cleared else Screen.TITLE
+        self.screen_frames = 0
+        self.games_started = 0
+        self.games_finished = 0
+        self.game: Game | None = None
+        self.game_id = data.selected_game
+        self.versus = False
+        self.demo: Game | None = None
+        self.demo_inputs: list[int] = []
+        self.ended: set[int] = set()
+        self.rank_queue: list[tuple[int, int, int, int]] = []  # player, score, lines, level
+        self.name_entry: NameEntry | None = None
+        self.last_piece_seed: int | None = None
+        self.meter_pulses: list[int] = []
+        self.prev = InputFrame()
+        coin_settings, notice = decode_coinage(override(data.dips[self.game_id].sw1,
+                                                        physical_sw1))
+        self._notice(notice)
+        try:
+            board = CreditBoard.from_dict(data.credit_board, coin_settings)
+        except ValueError as exc:
+            self._notice(f"credit state unreadable ({exc}); starting from {data.credits}")
+            board = CreditBoard(coin_settings)
+            board.credits = min(data.credits, board.max_credits)
+        self.desk = CoinDesk(board, data, saver)
+        self.service_menu: object | None = None
+
+    # ---- views for the screen, the speaker and the outputs ---------------------------------
+    @property
+    def credits(self) -> int:
+        return self.desk.shown_credits
+
+    @property
+    def free_play(self) -> bool:
+        return self.desk.free_play
+
+    @property
+    def coin_accepting(self) -> bool:
+        """Coin lockout coil energised (coins accepted)."""
+        return self.desk.accepting
+
+    @property
+    def start_lamps(self) -> tuple[bool, bool]:
+        if self.screen in (Screen.PLAY,):
+            return (self._can_join(0), self._can_join(1))
+        startable = self.screen in ATTRACT or self.screen in (Screen.GAME_OVER, Screen.NOTICE)
+        return (startable and self.desk.can_start(1), startable and self.desk.can_start(2))
+
+    @property
+    def dips(self) -> GameDips:
+        return self._dips(self.game_id)
+
+    @property
+    def sound_on(self) -> bool:
+        """Demo Sounds off silences the attract loop."""
+        return self.screen not in ATTRACT or self.dips.demo_sounds
+
+    # ---- the frame -------------------------------------------------------------------------
+    def step(self, inputs: InputFrame) -> list[Event]:
+        self.frame += 1
+        self.screen_frames += 1
+        cues: list[Event] = []
+        prev = self.prev
+        self.prev = inputs
+        for chute, count in ((1, inputs.coin1), (2, inputs.coin2)):
+            for _ in range(count):
+                self.desk.coin(chute)
+        self.meter_pulses = self.desk.update()
+        cues.extend(Event(COIN, 0, chute) for chute in self.meter_pulses)
+        if inputs.service and not prev.service and self.desk.service():
+            cues.append(Event(CREDIT))
+        self._tick_power_on()
+        if inputs.tilt and not prev.tilt and self.screen in (Screen.PLAY, Screen.NAME_ENTRY):
+            self._tilt(cues)
+            return cues
+        start = (inputs.p1.start and not prev.p1.start, inputs.p2.start and not prev.p2.start)
+        screen = self.screen
+        if screen == Screen.PLAY:
+            self._play(inputs, start, cues)
+        elif screen == Screen.NAME_ENTRY:
+            self._name_entry(inputs)
+        else:
+            self._between_games(inputs, start, cues)
+        return cues
+
+    def _go(self, screen: Screen) -> None:
+        self.screen = screen
+        self.screen_frames = 0
+
+    # ---- attract, notice and game over ------------------------------------------------------
+    def _between_games(self, inputs: InputFrame, start: tuple[bool, bool],
+                       cues: list[Event]) -> None:
+        if start[1] and self.desk.can_start(2):
+            self._start_game(2, cues)
+            return
+        if start[0] and self.desk.can_start(1):
+            self._start_game(1, cues)
+            return
+        screen, frames = self.screen, self.screen_frames
+        if screen == Screen.NOTICE and frames >= _frames("notice_frames"):
+            self._go(Screen.TITLE)
+        elif screen == Screen.GAME_OVER and frames >= _frames("game_over_frames"):
+            self.last_piece_seed = None
+            self._go(Screen.TITLE)
+        elif screen == Screen.TITLE and frames >= _frames("title_frames"):
+            self._start_demo()
+        elif screen == Screen.DEMO:
+            self._step_demo(cues)
+        elif screen == Screen.RANKINGS and frames >= _frames("rankings_frames"):
+            self._go(Screen.TITLE)
+
+    def _start_demo(self) -> None:
+        replay = self.demos.get(self.game_id)
+        if replay is None:
+            self._go(Screen.RANKINGS)
+            return
+        self.demo = Game(replay.rules, replay.settings, replay.seed, replay.players)
+        self.demo_inputs = replay.inputs
+        self._go(Screen.DEMO)
+
+    def _step_demo(self, cues: list[Event]) -> None:
+        demo = self.demo
+        n = self.screen_frames
+        if demo is None or n > len(self.demo_inputs) or n > _frames("demo_frames") or demo.over:
+            self.demo = None
+            self._go(Screen.RANKINGS)
+            return
+        events = demo.step(InputFrame.from_bits(self.demo_inputs[n - 1]))
+        if self.dips.demo_sounds:
+            cues.extend(events)
+
+    # ---- starting and playing --------------------------------------------------------------
+    def _dips(self, game_id: str) -> GameDips:
+        dips, notice = game_bank(game_id).decode(override(self.data.dips[game_id].sw2,
+                                                          self.physical_sw2))
+        self._notice(notice)
+        return dips
+
+    def _notice(self, notice: str | None) -> None:
+        if notice and notice not in self.notices:
+            self.notices.append(notice)
+            log.warning("%s", notice)
+
+    def _start_game(self, players: int, cues: list[Event]) -> None:
+        if not self.desk.start(players):
+            return
+        game_id = self.game_id = self.data.selected_game
+        dips = self._dips(game_id)
+        self.versus = players == 2 and game_id == "bloxeed" and dips.allow_vs
+        settings = replace(dips.settings, versus=self.versus)
+        seeds = self.data.seeds
+        same = (self.screen == Screen.GAME_OVER and players == 1 and game_id == "bloxeed"
+                and self.last_piece_seed is not None)
+        if game_id == "bloxeed":
+            self.game = Game(game_id, settings, seeds.bloxeed_main, players,
+                             piece_seed=self.last_piece_seed if same else None)
+            seeds.bloxeed_piece = self.game.piece_seed
+            seeds.bloxeed_main = self.game.main_seed
+        else:
+            self.game = Game(game_id, settings, seeds.sega88_main, players)
+            # Source: rules/sega.md 2 (after the game the seed is as after the 1000th call).
+            seeds.sega88_main = self.game.main_seed
+        counts = self.data.bookkeeping.games[game_id]
+        if players == 2:
+            counts.two_player += 1
+        else:
+            counts.one_player += 1
+        self.games_started += players
+        self.ended = set()
+        self.rank_queue = []
+        self.demo = None
+        self.saver.submit(self.data)
+        cues.append(Event(START, 0, players))
+        self._go(Screen.PLAY)
+
+    def _can_join(self, index: int) -> bool:
+        game = self.game
+        if game is None or self.versus or not self.desk.can_start(1):
+            return False
+        player = game.players[index]
+        return player is None or player.over
+
+    def _play(self, inputs: InputFrame, start: tuple[bool, bool], cues: list[Event]) -> None:
+        game = self.game
+        assert game is not None
+        for index in (0, 1):
+            if start[index] and self._can_join(index) and self.desk.start(1):
+                game.join(index)
+                self.ended.discard(index)
+                self.games_started += 1
+                self.data.bookkeeping.games[self.game_id].two_player += 1
+                self.saver.submit(self.data)
+                cues.append(Event(START, index, 1))
+        cues.extend(game.step(inputs))
+        self.data.bookkeeping.games[self.game_id].play_frames += 1
+        for index, player in enumerate(game.players):
+            if player is not None and player.over and index not in self.ended:
+                self.ended.add(index)
+                self.games_finished += 1
+                if not self.versus and self._ranks(player.score):
+                    self.rank_queue.append((index, player.score, player.lines, player.level))
+        if game.over or (self.versus and self.ended):
+            self._finish_game()
+
+    def _ranks(self, score: int) -> bool:
+        table = self.data.rankings.get(self.game_id, {}).get(RANK_MODE, [])
+        return score > 0 and (len(table) < RANKING_SIZE or score > table[-1].score)
+
+    def _finish_game(self) -> None:
+        game = self.game
+        assert game is not None
+        if self.game_id == "bloxeed":
+            self.data.seeds.bloxeed_main = game.main_seed
+            self.last_piece_seed = game.piece_seed
+        self.saver.submit(self.data)
+        self.rank_queue.sort()
+        self._next_name_entry()
+
+    def _next_name_entry(self) -> None:
+        if self.rank_queue:
+            index, score, _, _ = self.rank_queue[0]
+            self.name_entry = NameEntry(index, score)
+            self._go(Screen.NAME_ENTRY)
+        else:
+            self.name_entry = None
+            self._go(Screen.GAME_OVER)
+
+    def _name_entry(self, inputs: InputFrame) -> None:
+        entry = self.name_entry
+        assert entry is not None
+        entry.step(inputs.player(entry.player))
+        if not entry.done:
+            return
+        _, score, lines, level = self.rank_queue.pop(0)
+        insert_ranking(self.data, self.game_id, RANK_MODE,
+                       RankEntry(entry.initials, score, lines, level))
+        self.saver.submit(self.data)
+        self._next_name_entry()
+
+    def _tilt(self, cues: list[Event]) -> None:
+        self.game = None
+        self.name_entry = None
+        self.rank_queue = []
+        self.versus = False
+        cues.append(Event(TILT))
+        self.saver.submit(self.data)
+        self._go(Screen.TITLE)
+
+    def _tick_power_on(self) -> None:
+        if self.frame % 60 == 0:
+            self.data.bookkeeping.power_on_seconds += 1
+            if self.frame % _frames("power_on_commit_frames") == 0:
+                self.saver.submit(self.data)

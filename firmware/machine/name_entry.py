@@ -1,0 +1,54 @@
+"""Entering 3 initials: the lever picks a letter, button 1 confirms, button 2 takes one back."""
+
+from __future__ import annotations
+
+from engine import PlayerInput
+from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES
+
+END_MARK = "\x7f"  # drawn as the end mark; choosing it finishes early
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ.!? " + END_MARK
+INITIALS = 3
+REPEAT = int(str(CABINET_DECISIONS["name_repeat_frames"]))
+
+
+class NameEntry:
+    def __init__(self, player: int, score: int) -> None:
+        self.player = player
+        self.score = score
+        self.letters: list[str] = []
+        self.cursor = 0
+        self.frames_left = NAME_ENTRY_FRAMES
+        self.done = False
+        self._held = 0
+        self._prev = PlayerInput()
+
+    @property
+    def initials(self) -> str:
+        return "".join(self.letters).ljust(INITIALS)
+
+    @property
+    def current(self) -> str:
+        return ALPHABET[self.cursor]
+
+    def step(self, pi: PlayerInput) -> None:
+        if self.done:
+            return
+        self.frames_left -= 1
+        direction = (pi.right or pi.up) - (pi.left or pi.down)
+        if direction:
+            self._held += 1
+            if self._held == 1 or self._held % REPEAT == 0:
+                self.cursor = (self.cursor + direction) % len(ALPHABET)
+        else:
+            self._held = 0
+        if pi.b1 and not self._prev.b1:
+            if self.current == END_MARK:
+                self.done = True
+            else:
+                self.letters.append(self.current)
+                self.done = len(self.letters) == INITIALS
+        elif pi.b2 and not self._prev.b2 and self.letters:
+            self.letters.pop()
+        self._prev = pi
+        if self.frames_left <= 0:
+            self.done = True
