@@ -50,6 +50,13 @@ class CoinScheme:
         whole, rest = divmod(coins, self.cycle_coins)
         return whole * self.cycle_credits + self.credits_at(rest)
 
+    def coins_for(self, credits: int) -> int:
+        """The fewest coins that buy at least ``credits`` credits from an empty chute."""
+        coins = 0
+        while self.credits_for(coins) < credits:
+            coins += 1
+        return coins
+
 
 # Source: MAME src/mame/sega/segaipt.h / sys16_common SW1 coinage (reference/sega-research.md
 # 5.1, reference/cabinet.md 7.1, rules/sega.md 5). Steps for the bonus rows are the table's
