@@ -15,7 +15,7 @@ from dipswitch.coinage import (
 )
 from dipswitch.gamedips import GameBank, GameDips
 from dipswitch.games import GAME_BANKS, game_bank
-from dipswitch.menu import DipRow, bank_switches, dip_rows
+from dipswitch.menu import DipRow, bank_switches, dip_rows, setting_choices
 from dipswitch.physical import override
 
 __all__ = [
@@ -37,4 +37,5 @@ __all__ = [
     "encode_coinage",
     "game_bank",
     "override",
+    "setting_choices",
 ]

@@ -125,6 +125,13 @@ class DipBank:
                 return sw
         raise ValueError(f"{self.name} has no setting {name!r}")
 
+    def set(self, byte: int, name: str, label: str) -> int:
+        """``byte`` with one setting changed and every other switch left as it was (the
+        soft-DIP editor uses this, so unknown and unused switches keep their position)."""
+        sw = self.switch(name)
+        base = self.decode(byte).byte
+        return (base & ~sw.mask) | sw.bits_of(label)
+
     def encode(self, labels: dict[str, str]) -> int:
         """The byte for these labels; settings not named keep their default."""
         unknown = set(labels) - {sw.name for sw in self.switches}

@@ -61,10 +61,7 @@ class CoinScheme:
 # Source: MAME src/mame/sega/segaipt.h / sys16_common SW1 coinage (reference/sega-research.md
 # 5.1, reference/cabinet.md 7.1, rules/sega.md 5). Steps for the bonus rows are the table's
 # own figures ("2C/1C 5/3 6/4" = 1 credit at 2 coins, 3 at 5, 4 at 6).
-# decision: a plain rate gives its credits only when its coin count is complete ("2 coins 3
-# credits" = 3 credits at the 2nd coin, none at the 1st); a bonus row counts 1 credit per
-# base rate until a bonus step (4C/3C at coin 4 = 2 more credits); the count restarts after
-# the last step of the row.
+# decision: how plain and bonus rows count coins, DIP_DECISIONS coin_step/coin_bonus_steps.
 COINAGE: dict[int, CoinScheme] = {s.value: s for s in (
     CoinScheme(0xF, "1 Coin/1 Credit", ((1, 1),)),
     CoinScheme(0xE, "1 Coin/2 Credits", ((1, 2),)),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dipswitch.bank import POSITIONS, DipBank, is_on
+from dipswitch.bank import POSITIONS, DipBank, DipSwitch, is_on
 
 
 @dataclass(frozen=True)
@@ -46,3 +46,12 @@ def dip_rows(bank: DipBank, byte: int) -> tuple[list[DipRow], str | None]:
 def bank_switches(byte: int) -> str:
     """The whole bank as the operator sees it: switch 1 first, e.g. ``OFF ON OFF ...``."""
     return " ".join(on_off_text(byte, p) for p in POSITIONS)
+
+
+def setting_choices(switch: DipSwitch) -> list[tuple[str, tuple[str, ...]]]:
+    """Every code of a setting as the manual prints it: label and ON/OFF per switch, for
+    the soft-DIP editor (codes that share a label are all listed)."""
+    return [
+        (label, tuple(on_off_text(bits, p) for p in sorted(switch.positions)))
+        for label, bits in switch.settings
+    ]

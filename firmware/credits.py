@@ -1,27 +1,19 @@
 """Coins to credits: the credit board of the cabinet. Pure logic, no I/O.
 
-How coins count (the coinage rows are in dipswitch/coinage.py):
-- Each chute keeps its own coin count for the current cycle of its coinage row. A coin that
-  reaches a step of the row gives that step's credits (minus those already given in the
-  cycle); at the row's last step the count starts again. So with "2C/1C 5/3 6/4" coins 2, 4,
-  5 and 6 each give a credit and the 7th coin starts a new cycle. Partial counts survive
-  games and power cuts (save data keeps them). [decision: no source says when the Sega board
-  resets its count; we reset only at the end of a cycle, so no coin is ever lost]
-- Changing a chute's rate clears that chute's partial count. [Source: reference/cabinet.md
+Each chute keeps its own coin count in the current cycle of its coinage row
+(dipswitch/coinage.py): a coin that reaches a step of the row gives that step's credits,
+and the count restarts after the row's last step. With "2C/1C 5/3 6/4" coins 2, 4, 5 and 6
+each give a credit. Facts with sources:
+- Changing a chute's rate clears that chute's partial coins. [Source: reference/cabinet.md
   7.2, HOTD4 manual "changing the rates clears inserted partial coins"]
-- Free play (both chutes at value 0): starts need no credits and the coin lockout stays off.
-  [Source: reference/cabinet.md 7.3] A coin that still arrives is counted for bookkeeping
-  and gives nothing. [decision]
-- At most ``max_credits`` (9) credits; the lockout coil is energised (coins accepted) only
-  while fewer credits are on the board. [Source: reference/cabinet.md 7.3, "many video games
-  cap at 9"; "at the cap, drop the coin lockout"]
-- A coin that slips past the lockout at the cap (a slow coil, a coin already falling) is
-  counted and its credits are held, not lost: held credits move onto the board as starts make
-  room, and the lockout stays off until board plus held credits are below the cap.
-  [decision, from DESIGN.md "nothing the operator or player earned is lost"]
-- The service switch adds one service credit, counted apart from paid credits and not on
-  the coin meter [Source: reference/cabinet.md 7.3]. At the cap, or in free play, it adds
-  nothing. [decision]
+- Free play (both chutes at value 0): starts need no credits, the lockout stays off.
+  [Source: reference/cabinet.md 7.3]
+- At most 9 credits; the lockout coil is energised (coins accepted) only while the board can
+  take credit. [Source: reference/cabinet.md 7.3 "many video games cap at 9", "at the cap,
+  drop the coin lockout", 3.3 "energise it only while the game can accept credit"]
+- The service switch adds a service credit, counted apart and not on the coin meter.
+  [Source: reference/cabinet.md 7.3]
+The choices no source makes are in CREDIT_DECISIONS.
 """
 
 from __future__ import annotations
@@ -33,8 +25,27 @@ from dipswitch.coinage import Chute, CoinScheme, CoinSettings
 # Source: reference/cabinet.md 7.3 (many video games cap the credit count at 9).
 MAX_CREDITS = 9
 
-# Players a start can take. Source: rules/sega.md 1 (1 or 2 players); 1 credit per player.
+# decision: every entry below is the project's own choice, not a documented fact.
+CREDIT_DECISIONS: dict[str, str] = {
+    "partial_coins": "a chute's partial count restarts only at the end of its coinage "
+    "cycle; it survives starts and power cuts (save data), so no coin is lost",  # decision
+    "coin_at_cap": "a coin that slips past the dropped lockout is counted and its credits "
+    "are held, not lost: held credits move onto the board as starts make room, and the "
+    "lockout stays off until board plus held credits are below the cap",  # decision
+    "coin_in_free_play": "a coin in free play is counted for bookkeeping and gives "
+    "nothing",  # decision
+    "service_at_cap": "a service credit at the cap, or in free play, adds nothing and is "
+    "not counted",  # decision
+    "credits_per_player": "a start takes 1 credit per player (2P start = 2 credits); "
+    "sega-research.md 3.5 found no credits-per-player rule, and the System C Bloxeed "
+    "'Price Type' DIP (2 credits for VS) is unverified for System 18",  # decision
+    "restore_rate_change": "state restored under a different rate drops that chute's "
+    "partial coins, as a rate change in the menu would",  # decision
+}
+
+# Players a start can take. Source: rules/sega.md 2 (two players may play at the same time).
 PLAYER_COUNTS = (1, 2)
+CREDITS_PER_PLAYER = 1  # decision: CREDIT_DECISIONS credits_per_player
 
 
 @dataclass
@@ -127,8 +138,11 @@ class CreditBoard:
         self._add(1)
         return 1
 
+    def credits_for_start(self, players: int) -> int:
+        return _players(players) * CREDITS_PER_PLAYER
+
     def can_start(self, players: int) -> bool:
-        needed = _players(players)
+        needed = self.credits_for_start(players)
         return self.free_play or self.credits >= needed
 
     def start(self, players: int) -> bool:
@@ -139,8 +153,9 @@ class CreditBoard:
         if self.free_play:
             self.books.free_starts += players
             return True
-        self.credits -= players
-        self.books.credits_used += players
+        needed = self.credits_for_start(players)
+        self.credits -= needed
+        self.books.credits_used += needed
         self._add(0)
         return True
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dipswitch import SW1, bank_switches, dip_rows, game_bank, override
+from dipswitch import SW1, bank_switches, dip_rows, game_bank, override, setting_choices
 
 
 def test_bloxeed_rows_for_a_known_byte():
@@ -54,3 +54,23 @@ def test_physical_bank_wins_when_fitted():
     assert override(0xFD, None) == 0xFD
     assert override(0xFD, 0x7D) == 0x7D
     assert override(0xFD, 0x00) == 0x00
+
+
+def test_lines_per_level_choices_match_mame_codes():
+    # MAME SW2:3,4: 2 = 0x04 (3 OFF, 4 ON), 2 = 0x00, 3 = 0x0C (both OFF), 4 = 0x08.
+    sw = game_bank("bloxeed").bank.switch("Lines Per Level")
+    assert setting_choices(sw) == [
+        ("2", ("OFF", "ON")),
+        ("2", ("ON", "ON")),
+        ("3", ("OFF", "OFF")),
+        ("4", ("ON", "OFF")),
+    ]
+
+
+def test_changing_one_setting_keeps_the_other_switches():
+    bank = game_bank("bloxeed").bank
+    byte = bank.factory & ~0x40  # SW2:7 (Unknown) ON, which the typed settings do not hold
+    changed = bank.set(byte, "Difficulty", "Hardest")
+    assert changed == byte & ~0x30
+    assert bank.decode(changed).labels["Unknown"] == "On"
+    assert bank.set(changed, "Difficulty", "Normal") == byte
