@@ -212,7 +212,7 @@ class CreditBoard:
 
 
 def _chute(chute: Chute | int) -> Chute:
-    if isinstance(chute, bool):
+    if isinstance(chute, bool) or not isinstance(chute, int):
         raise ValueError(f"coin chute must be 1 (A) or 2 (B), not {chute!r}")
     try:
         return Chute(chute)
@@ -221,7 +221,7 @@ def _chute(chute: Chute | int) -> Chute:
 
 
 def _players(players: int) -> int:
-    if players not in PLAYER_COUNTS or isinstance(players, bool):
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
         raise ValueError(f"a start is for 1 or 2 players, not {players!r}")
     return players
 

@@ -153,8 +153,12 @@ def test_bad_arguments_are_clear_errors():
     board = CreditBoard(ONE_ONE)
     with pytest.raises(ValueError, match=r"1 \(A\) or 2 \(B\)"):
         board.coin(3)
+    with pytest.raises(ValueError, match=r"1 \(A\) or 2 \(B\)"):
+        board.coin(1.0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="1 or 2 players"):
         board.can_start(3)
+    with pytest.raises(ValueError, match="1 or 2 players"):
+        board.start(1.0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="1 or 2 players"):
         CreditBoard(CoinSettings.free()).start(0)
     with pytest.raises(ValueError, match="max credits"):
