@@ -1,0 +1,239 @@
+"""Coins to credits: the credit board of the cabinet. Pure logic, no I/O.
+
+Each chute keeps its own coin count in the current cycle of its coinage row
+(dipswitch/coinage.py): a coin that reaches a step of the row gives that step's credits,
+and the count restarts after the row's last step. With "2C/1C 5/3 6/4" coins 2, 4, 5 and 6
+each give a credit. Facts with sources:
+- Changing a chute's rate clears that chute's partial coins. [Source: reference/cabinet.md
+  7.2, HOTD4 manual "changing the rates clears inserted partial coins"]
+- Free play (both chutes at value 0): starts need no credits, the lockout stays off.
+  [Source: reference/cabinet.md 7.3]
+- At most 9 credits; the lockout coil is energised (coins accepted) only while the board can
+  take credit. [Source: reference/cabinet.md 7.3 "many video games cap at 9", "at the cap,
+  drop the coin lockout", 3.3 "energise it only while the game can accept credit"]
+- The service switch adds a service credit, counted apart and not on the coin meter.
+  [Source: reference/cabinet.md 7.3]
+The choices no source makes are in CREDIT_DECISIONS.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dipswitch.coinage import Chute, CoinScheme, CoinSettings
+
+# Source: reference/cabinet.md 7.3 (many video games cap the credit count at 9).
+MAX_CREDITS = 9
+
+# decision: every entry below is the project's own choice, not a documented fact.
+CREDIT_DECISIONS: dict[str, str] = {
+    "partial_coins": "a chute's partial count restarts only at the end of its coinage "
+    "cycle; it survives starts and power cuts (save data), so no coin is lost",  # decision
+    "coin_at_cap": "a coin that slips past the dropped lockout is counted and its credits "
+    "are held, not lost: held credits move onto the board as starts make room, and the "
+    "lockout stays off until board plus held credits are below the cap",  # decision
+    "coin_in_free_play": "a coin in free play is counted for bookkeeping and gives "
+    "nothing",  # decision
+    "service_at_cap": "a service credit at the cap, or in free play, adds nothing and is "
+    "not counted",  # decision
+    "credits_per_player": "a start takes 1 credit per player (2P start = 2 credits); "
+    "sega-research.md 3.5 found no credits-per-player rule, and the System C Bloxeed "
+    "'Price Type' DIP (2 credits for VS) is unverified for System 18",  # decision
+    "restore_rate_change": "state restored under a different rate drops that chute's "
+    "partial coins, as a rate change in the menu would",  # decision
+}
+
+# Players a start can take. Source: rules/sega.md 2 (two players may play at the same time).
+PLAYER_COUNTS = (1, 2)
+CREDITS_PER_PLAYER = 1  # decision: CREDIT_DECISIONS credits_per_player
+
+
+@dataclass
+class Bookkeeping:
+    """Totals for the service menu's bookkeeping page."""
+
+    coins: dict[Chute, int] = field(default_factory=lambda: {c: 0 for c in Chute})
+    paid_credits: int = 0
+    service_credits: int = 0
+    credits_used: int = 0
+    free_starts: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "coins_a": self.coins[Chute.A],
+            "coins_b": self.coins[Chute.B],
+            "paid_credits": self.paid_credits,
+            "service_credits": self.service_credits,
+            "credits_used": self.credits_used,
+            "free_starts": self.free_starts,
+        }
+
+    @staticmethod
+    def from_dict(data: object) -> Bookkeeping:
+        d = _mapping(data, "bookkeeping")
+        return Bookkeeping(
+            coins={Chute.A: _count(d, "coins_a"), Chute.B: _count(d, "coins_b")},
+            paid_credits=_count(d, "paid_credits"),
+            service_credits=_count(d, "service_credits"),
+            credits_used=_count(d, "credits_used"),
+            free_starts=_count(d, "free_starts"),
+        )
+
+
+class CreditBoard:
+    """Credits on the board, partial coins per chute, and the coin lockout state."""
+
+    def __init__(self, coin_settings: CoinSettings, max_credits: int = MAX_CREDITS) -> None:
+        if isinstance(max_credits, bool) or not isinstance(max_credits, int) or max_credits < 1:
+            raise ValueError(f"max credits must be a whole number of at least 1, "
+                             f"not {max_credits!r}")
+        self._settings = coin_settings
+        self.max_credits = max_credits
+        self.credits = 0
+        self.held = 0
+        self.partial: dict[Chute, int] = {c: 0 for c in Chute}
+        self.books = Bookkeeping()
+
+    @property
+    def coin_settings(self) -> CoinSettings:
+        return self._settings
+
+    @property
+    def free_play(self) -> bool:
+        return self._settings.free_play
+
+    @property
+    def accepting(self) -> bool:
+        """True while the coin lockout coil should be energised (coins accepted)."""
+        return not self.free_play and self.credits + self.held < self.max_credits
+
+    def set_coin_settings(self, settings: CoinSettings) -> None:
+        """New rates (DIP change). A chute whose rate changes loses its partial coins."""
+        for chute in Chute:
+            if settings.scheme(chute) != self._settings.scheme(chute):
+                self.partial[chute] = 0
+        self._settings = settings
+
+    def coin(self, chute: Chute | int) -> int:
+        """One coin through ``chute``; returns the credits it earned (held ones included)."""
+        ch = _chute(chute)
+        self.books.coins[ch] += 1
+        if self.free_play:
+            return 0
+        scheme = self._settings.scheme(ch)
+        before = scheme.credits_at(self.partial[ch])
+        self.partial[ch] += 1
+        earned = scheme.credits_at(self.partial[ch]) - before
+        if self.partial[ch] >= scheme.cycle_coins:
+            self.partial[ch] = 0
+        self.books.paid_credits += earned
+        self._add(earned)
+        return earned
+
+    def service(self) -> int:
+        """The service switch: one credit, kept apart from paid credits. Returns 0 or 1."""
+        if self.free_play or self.credits + self.held >= self.max_credits:
+            return 0
+        self.books.service_credits += 1
+        self._add(1)
+        return 1
+
+    def credits_for_start(self, players: int) -> int:
+        return _players(players) * CREDITS_PER_PLAYER
+
+    def can_start(self, players: int) -> bool:
+        needed = self.credits_for_start(players)
+        return self.free_play or self.credits >= needed
+
+    def start(self, players: int) -> bool:
+        """Take the credits for a start (1 per player). False, and nothing taken, when the
+        board lacks them."""
+        if not self.can_start(players):
+            return False
+        if self.free_play:
+            self.books.free_starts += players
+            return True
+        needed = self.credits_for_start(players)
+        self.credits -= needed
+        self.books.credits_used += needed
+        self._add(0)
+        return True
+
+    def coins_to_next_credit(self, chute: Chute | int) -> int:
+        """Coins still needed on ``chute`` before it gives its next credit (0 in free play)."""
+        ch = _chute(chute)
+        if self.free_play:
+            return 0
+        scheme = self._settings.scheme(ch)
+        have = scheme.credits_at(self.partial[ch])
+        for coins, credits in scheme.steps:
+            if credits > have:
+                return coins - self.partial[ch]
+        return scheme.steps[0][0]  # unreachable: the count restarts at the last step
+
+    def _add(self, credits: int) -> None:
+        total = self.credits + self.held + credits
+        self.credits = min(total, self.max_credits)
+        self.held = total - self.credits
+
+    # -- save data -------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "credits": self.credits,
+            "held": self.held,
+            "partial": {
+                c.name: {"value": self._settings.scheme(c).value, "coins": self.partial[c]}
+                for c in Chute
+            },
+            "bookkeeping": self.books.to_dict(),
+        }
+
+    @staticmethod
+    def from_dict(
+        data: object, coin_settings: CoinSettings, max_credits: int = MAX_CREDITS
+    ) -> CreditBoard:
+        """Restore saved state under the rates now set. A partial count saved under another
+        rate is dropped (as a rate change would). Malformed data: ValueError, one line."""
+        d = _mapping(data, "credit state")
+        board = CreditBoard(coin_settings, max_credits)
+        board.books = Bookkeeping.from_dict(d.get("bookkeeping", {}))
+        board._add(_count(d, "credits") + _count(d, "held"))
+        partial = _mapping(d.get("partial", {}), "partial coins")
+        for chute in Chute:
+            if chute.name not in partial:
+                continue
+            entry = _mapping(partial[chute.name], f"partial coins of chute {chute.name}")
+            scheme: CoinScheme = coin_settings.scheme(chute)
+            coins = _count(entry, "coins")
+            if entry.get("value") == scheme.value and coins < scheme.cycle_coins:
+                board.partial[chute] = coins
+        return board
+
+
+def _chute(chute: Chute | int) -> Chute:
+    if isinstance(chute, bool) or not isinstance(chute, int):
+        raise ValueError(f"coin chute must be 1 (A) or 2 (B), not {chute!r}")
+    try:
+        return Chute(chute)
+    except ValueError:
+        raise ValueError(f"coin chute must be 1 (A) or 2 (B), not {chute!r}") from None
+
+
+def _players(players: int) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
+        raise ValueError(f"a start is for 1 or 2 players, not {players!r}")
+    return players
+
+
+def _mapping(data: object, what: str) -> dict[str, object]:
+    if not isinstance(data, dict):
+        raise ValueError(f"{what} must be a mapping, not {type(data).__name__}")
+    return data
+
+
+def _count(data: dict[str, object], key: str) -> int:
+    value = data.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{key} must be a whole number >= 0, not {value!r}")
+    return value
