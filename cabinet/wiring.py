@@ -19,13 +19,15 @@ class WiringError(ValueError):
     """A key map or pin map from the config is wrong; the message is one line to show."""
 
 
-def check_names(mapping: Mapping[str, object], allowed: Iterable[str], what: str) -> None:
+def check_names(
+    mapping: Mapping[str, object], allowed: Iterable[str], what: str, noun: str = "control"
+) -> None:
     """Raise WiringError for the first name in ``mapping`` that is not in ``allowed``."""
     known = tuple(allowed)
     for name in mapping:
         if name not in known:
             raise WiringError(
-                f"{what}: unknown control {name!r} (expected one of: {', '.join(known)})"
+                f"{what}: unknown {noun} {name!r} (expected one of: {', '.join(known)})"
             )
 
 
