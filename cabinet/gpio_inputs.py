@@ -103,9 +103,7 @@ class GpioSource:
         for control, switch in self._switches.items():
             self._take(control, switch.settle(now))
 
-        held = frozenset(
-            c for c, s in self._switches.items() if s.level and c not in COIN_CHUTES
-        )
+        held = frozenset(c for c, s in self._switches.items() if s.level and c not in COIN_CHUTES)
         reading = SourceReading(
             held=held, pressed=frozenset(self._pressed), coins=(self._coins[0], self._coins[1])
         )

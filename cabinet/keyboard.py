@@ -58,9 +58,7 @@ class KeyboardSource:
             self._pressed.add(control)
 
     def read(self) -> SourceReading:
-        held = frozenset(
-            c for k in self._keys_down if (c := self._controls[k]) not in COIN_CHUTES
-        )
+        held = frozenset(c for k in self._keys_down if (c := self._controls[k]) not in COIN_CHUTES)
         reading = SourceReading(
             held=held, pressed=frozenset(self._pressed), coins=(self._coins[0], self._coins[1])
         )

@@ -32,6 +32,8 @@ SWITCH_PINS = {
 COIN_PIN = 26
 SEED = 1988
 
+Edge = tuple[float, int, bool]  # time, BCM pin, driven low (pressed)
+
 
 class VirtualClock:
     def __init__(self) -> None:
@@ -46,13 +48,13 @@ def _is_down(frame: InputFrame, control: str) -> bool:
     return bool(getattr(frame.player(int(player[1]) - 1), switch))
 
 
-def _schedule(rng: random.Random, pin: int, end: float) -> tuple[list[tuple], list[float]]:
+def _schedule(rng: random.Random, pin: int, end: float) -> tuple[list[Edge], list[float]]:
     """Presses on one pin until ``end``: edges (time, pin, low) with bounce, and press times.
 
     A press lasts 3-150 ms (many shorter than a frame) and the next comes 20-300 ms after
     the release, so a frame always falls between a release and the next press.
     """
-    edges: list[tuple] = []
+    edges: list[Edge] = []
     presses: list[float] = []
     t = rng.uniform(0, 0.2)
     while t < end:
@@ -77,7 +79,7 @@ def run(args: argparse.Namespace) -> None:
     gpio = GpioSource({**SWITCH_PINS, "coin1": COIN_PIN}, pin_factory=factory, clock=clock)
     panel = ControlPanel([gpio])
 
-    edges: list[tuple] = []
+    edges: list[Edge] = []
     presses: dict[str, list[float]] = {}
     for control, pin in SWITCH_PINS.items():
         pin_edges, presses[control] = _schedule(rng, pin, end - 0.5)
