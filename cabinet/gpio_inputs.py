@@ -75,7 +75,9 @@ class GpioSource:
         self._pressed: set[str] = set()
         self._coins = [0, 0]
         self._edge_count = 0
-        self._factory_name = type(pin_factory).__name__ if pin_factory else "default factory"
+        # The factory gpiozero actually chose (lgpio, rpigpio...) once a pin is wired.
+        used = next((b.pin_factory for b in self._buttons.values()), pin_factory)
+        self._factory_name = type(used).__name__ if used else "no pins"
 
     def _wire(self, what: str, control: str, pin: int | str, factory: Factory | None) -> Button:
         try:
@@ -121,6 +123,8 @@ class GpioSource:
                 self._pressed.add(control)
 
     def status(self) -> str:
+        if not self._buttons:
+            return f"{self.name}: no pins wired"
         return (
             f"{self.name}: {len(self._buttons)} pins on {self._factory_name}, "
             f"debounce {self.debounce_ms:g} ms, {self._edge_count} edges"
