@@ -1,0 +1,64 @@
+"""Coin meter pulses: one pulse per coin, queued, never overlapping, timed in frames.
+
+The frame loop runs at a fixed rate, so pulse lengths are whole frames: a length in ms is
+rounded UP to frames (a mechanical counter misses pulses that are too short, cabinet.md §3.3),
+at least one frame. 50 ms at 60 Hz is exactly 3 frames.
+"""
+
+from __future__ import annotations
+
+import math
+
+# Source: DESIGN.md "Frame loop" (60 Hz)
+FRAME_HZ = 60.0
+
+# decision: meter pulse 50 ms on / 50 ms off, the short end of the 0.05-0.1 s range in
+# cabinet.md §3.3 [L]; check the meter's datasheet and raise it in the config if it misses.
+METER_PULSE_MS: dict[str, float] = {"on": 50.0, "off": 50.0}
+
+
+def frames_for(ms: float, hz: float = FRAME_HZ) -> int:
+    """Whole frames covering ``ms`` at ``hz`` (rounded up, at least 1)."""
+    if not ms > 0 or not hz > 0:
+        raise ValueError(f"pulse time and frame rate must be positive, got {ms} ms at {hz} Hz")
+    # The epsilon keeps 50 ms * 60 Hz = 3.0000000000000004 from becoming 4 frames.
+    return max(1, math.ceil(ms * hz / 1000 - 1e-9))
+
+
+class CoinMeter:
+    """The pulse train of one coin meter. Call ``advance()`` once per frame."""
+
+    def __init__(
+        self,
+        on_ms: float = METER_PULSE_MS["on"],
+        off_ms: float = METER_PULSE_MS["off"],
+        hz: float = FRAME_HZ,
+    ) -> None:
+        self.on_frames = frames_for(on_ms, hz)
+        self.off_frames = frames_for(off_ms, hz)
+        self.pending = 0  # pulses not yet started
+        self._on = False
+        self._left = 0  # frames left in the current on or off phase
+
+    def add(self, coins: int = 1) -> None:
+        if coins < 0:
+            raise ValueError(f"coin count must not be negative, got {coins}")
+        self.pending += coins
+
+    @property
+    def busy(self) -> bool:
+        """True while a pulse or its off time is running or pulses wait."""
+        return bool(self.pending or self._left)
+
+    def advance(self) -> bool:
+        """Move on one frame; returns whether the meter coil is driven during this frame."""
+        if self._left == 0:
+            if self._on:
+                # Every pulse is followed by its off time before the next one may start.
+                self._on, self._left = False, self.off_frames
+            elif self.pending:
+                self.pending -= 1
+                self._on, self._left = True, self.on_frames
+        if self._left:
+            self._left -= 1
+        return self._on

@@ -1,0 +1,126 @@
+"""The cabinet's outputs: coin meters, coin lockouts and start lamps, driven once per frame.
+
+The firmware's state machine says what should happen (a coin was accepted, credits can or
+cannot be taken, a start is possible); ``advance()`` once per frame turns that into the state
+of every output name in cabinet.source.OUTPUTS and sends only the changes to every sink.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+
+from cabinet.coin_meter import FRAME_HZ, METER_PULSE_MS, CoinMeter
+from cabinet.source import OUTPUTS, OutputSink
+
+
+class Lamp(enum.Enum):
+    OFF = "off"
+    ON = "on"
+    BLINK = "blink"
+
+
+# decision: a blinking start lamp is lit 15 frames and dark 15 frames (2 Hz at 60 Hz).
+START_LAMP_BLINK_FRAMES: dict[str, int] = {"on": 15, "off": 15}
+
+
+class CabinetOutputs:
+    """Desired state of every output, pushed to the sinks (GPIO, JVS) frame by frame."""
+
+    def __init__(
+        self,
+        sinks: Iterable[OutputSink],
+        *,
+        meter_on_ms: float = METER_PULSE_MS["on"],
+        meter_off_ms: float = METER_PULSE_MS["off"],
+        hz: float = FRAME_HZ,
+    ) -> None:
+        self.sinks: list[OutputSink] = list(sinks)
+        self.meters = (
+            CoinMeter(meter_on_ms, meter_off_ms, hz),
+            CoinMeter(meter_on_ms, meter_off_ms, hz),
+        )
+        # Lockout coils start de-energised: coins are rejected while the cabinet boots
+        # (cabinet.md §3.3: energise only while credit can be accepted).
+        self._accepting = [False, False]
+        self._lamps = [Lamp.OFF, Lamp.OFF]
+        self._overrides: dict[str, bool] = {}
+        self._frame = 0
+        self.states: dict[str, bool] = dict.fromkeys(OUTPUTS, False)
+        # What each sink was last told successfully; None = never told, so send it.
+        self._sent: list[dict[str, bool | None]] = [dict.fromkeys(OUTPUTS) for _ in self.sinks]
+        self.errors: dict[str, str] = {}  # sink name -> last set() failure
+
+    def coin_accepted(self, chute: int, coins: int = 1) -> None:
+        """Pulse coin meter ``chute`` (0 or 1) once per coin (service credits do not call
+        this: they do not advance the meter, cabinet.md §7.3)."""
+        self.meters[chute].add(coins)
+
+    def set_accepting(self, accepting: bool, chute: int | None = None) -> None:
+        """Energise the coin lockout of one chute (or both) only while credit can be
+        accepted: not while booting, in test mode or at the credit cap (cabinet.md §3.3/7.3)."""
+        for i in (0, 1) if chute is None else (chute,):
+            self._accepting[i] = accepting
+
+    def set_start_lamp(self, player: int, lamp: Lamp | bool) -> None:
+        """Player ``player`` (0 or 1) start lamp: lit when that start is possible."""
+        if isinstance(lamp, bool):
+            lamp = Lamp.ON if lamp else Lamp.OFF
+        self._lamps[player] = lamp
+
+    def override(self, output: str, on: bool | None) -> None:
+        """Service menu output test: force an output on/off, or None to hand it back."""
+        if output not in OUTPUTS:
+            raise ValueError(f"unknown output {output!r}")
+        if on is None:
+            self._overrides.pop(output, None)
+        else:
+            self._overrides[output] = on
+
+    def advance(self) -> Mapping[str, bool]:
+        """Compute this frame's output states and send the changes; returns the states."""
+        blink = START_LAMP_BLINK_FRAMES
+        blink_lit = self._frame % (blink["on"] + blink["off"]) < blink["on"]
+        self._frame += 1
+        states = {
+            "coin_meter1": self.meters[0].advance(),
+            "coin_meter2": self.meters[1].advance(),
+            "coin_lockout1": self._accepting[0],
+            "coin_lockout2": self._accepting[1],
+            "p1_start_lamp": _lit(self._lamps[0], blink_lit),
+            "p2_start_lamp": _lit(self._lamps[1], blink_lit),
+        }
+        states.update(self._overrides)
+        self.states = states
+        self._send()
+        return states
+
+    def _send(self) -> None:
+        for sink, sent in zip(self.sinks, self._sent, strict=True):
+            for output, on in self.states.items():
+                if sent[output] is on:
+                    continue
+                # A sink that fails (serial link down) must not stop the frame; the change
+                # is retried next frame because it is not marked as sent.
+                try:
+                    sink.set(output, on)
+                except Exception as exc:
+                    self.errors[sink.name] = f"{type(exc).__name__}: {exc}"
+                    break
+                sent[output] = on
+            else:
+                self.errors.pop(sink.name, None)
+
+    def close(self) -> None:
+        """Everything off (lockouts drop, coins are rejected), then close the sinks."""
+        self._overrides.clear()
+        self._accepting = [False, False]
+        self._lamps = [Lamp.OFF, Lamp.OFF]
+        self.states = dict.fromkeys(OUTPUTS, False)
+        self._send()
+        for sink in self.sinks:
+            sink.close()
+
+
+def _lit(lamp: Lamp, blink_lit: bool) -> bool:
+    return lamp is Lamp.ON or (lamp is Lamp.BLINK and blink_lit)

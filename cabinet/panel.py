@@ -1,0 +1,160 @@
+"""The control panel: every input source merged into one InputFrame per frame.
+
+The frame loop calls ``ControlPanel.poll()`` once per frame. Each source is read exactly once;
+a switch is down in the frame if any source holds it or latched a press since the previous
+frame, and coin edges are summed per chute. So a tap between two frames shows as pressed for
+exactly one frame, and every coin edge is counted exactly once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from cabinet.source import CONTROLS, NOTHING, InputSource, SourceReading
+from cabinet.wiring import COIN_CHUTES
+from engine import InputFrame, PlayerInput
+
+# Coin edges one InputFrame carries per chute; more wait for the next frame so a replay
+# (which stores 3 bits per chute) and the engine see the same count.
+# Source: engine/inputs.py InputFrame.to_bits (coin1 bits 19-21, coin2 bits 22-24)
+COINS_PER_FRAME_MAX = 7
+
+__all__ = ["ControlPanel", "SourceState"]
+
+
+@dataclass(frozen=True)
+class SourceState:
+    """One source as the service menu's input test shows it."""
+
+    name: str
+    status: str
+    error: str | None  # the last read() failure, if the source is failing right now
+
+
+class ControlPanel:
+    """Merges the readings of every source into the engine's InputFrame."""
+
+    def __init__(self, sources: Iterable[InputSource]) -> None:
+        self.sources: list[InputSource] = list(sources)
+        names = [s.name for s in self.sources]
+        if len(set(names)) != len(names):
+            raise ValueError(f"control panel: two sources share a name in {names}")
+        self._readings: dict[str, SourceReading] = dict.fromkeys(names, NOTHING)
+        self._errors: dict[str, str | None] = dict.fromkeys(names, None)
+        self._shown: frozenset[str] = frozenset()  # switches down in the previous frame
+        self._deferred: set[str] = set()  # re-presses to show in the next frame
+        self._coins_owed = [0, 0]  # coin edges beyond what one frame can carry
+        self._by_source: dict[str, tuple[str, ...]] = {}
+
+    def poll(self) -> InputFrame:
+        """Read every source once and build this frame's InputFrame."""
+        previous = self._readings
+        readings = {source.name: self._read(source) for source in self.sources}
+        self._readings = readings
+
+        down: set[str] = set(self._deferred)
+        self._deferred = set()
+        for reading in readings.values():
+            down |= reading.held
+            down |= reading.pressed
+        # A switch the engine saw down last frame, released and pressed again before this
+        # frame (a fast double tap on the same source), would look like one long hold and
+        # the second press would be lost. Show the release now and the press next frame.
+        for name, reading in readings.items():
+            for control in reading.pressed & previous[name].held & self._shown:
+                if not _held_throughout(control, name, previous, readings):
+                    down.discard(control)
+                    self._deferred.add(control)
+        shown = frozenset(down)
+        self._shown = shown
+
+        coins = [self._coins_owed[i] + sum(r.coins[i] for r in readings.values()) for i in (0, 1)]
+        shown_coins = [min(c, COINS_PER_FRAME_MAX) for c in coins]
+        self._coins_owed = [c - s for c, s in zip(coins, shown_coins, strict=True)]
+
+        self._by_source = self._attribute(readings)
+        return _frame(shown, shown_coins[0], shown_coins[1])
+
+    def last_sources(self) -> Mapping[str, tuple[str, ...]]:
+        """For each control and coin chute, the sources that had it down (or a coin) in the
+        last polled frame, in source order; an empty tuple when none did."""
+        return self._by_source
+
+    def states(self) -> list[SourceState]:
+        """Every source's status line and its current read error, for the service menu."""
+        return [
+            SourceState(source.name, _status(source), self._errors[source.name])
+            for source in self.sources
+        ]
+
+    def close(self) -> None:
+        for source in self.sources:
+            source.close()
+
+    def _read(self, source: InputSource) -> SourceReading:
+        # A failing source (unplugged I/O board, driver error) must not stop the cabinet:
+        # it reads as nothing this frame and the service menu shows why.
+        try:
+            reading = source.read()
+        except Exception as exc:
+            self._errors[source.name] = f"{type(exc).__name__}: {exc}"
+            return NOTHING
+        self._errors[source.name] = None
+        return reading
+
+    def _attribute(self, readings: Mapping[str, SourceReading]) -> dict[str, tuple[str, ...]]:
+        by_source: dict[str, tuple[str, ...]] = {}
+        for control in CONTROLS:
+            by_source[control] = tuple(
+                name for name, r in readings.items() if control in r.held or control in r.pressed
+            )
+        for i, chute in enumerate(COIN_CHUTES):
+            by_source[chute] = tuple(name for name, r in readings.items() if r.coins[i])
+        return by_source
+
+
+def _held_throughout(
+    control: str,
+    except_source: str,
+    previous: Mapping[str, SourceReading],
+    readings: Mapping[str, SourceReading],
+) -> bool:
+    """True if another source held ``control`` at the previous frame and still holds it."""
+    return any(
+        control in previous[name].held and control in reading.held
+        for name, reading in readings.items()
+        if name != except_source
+    )
+
+
+def _status(source: InputSource) -> str:
+    try:
+        return source.status()
+    except Exception as exc:
+        return f"status unavailable ({type(exc).__name__}: {exc})"
+
+
+def _player(down: frozenset[str], prefix: str) -> PlayerInput:
+    return PlayerInput(
+        up=f"{prefix}.up" in down,
+        down=f"{prefix}.down" in down,
+        left=f"{prefix}.left" in down,
+        right=f"{prefix}.right" in down,
+        b1=f"{prefix}.b1" in down,
+        b2=f"{prefix}.b2" in down,
+        b3=f"{prefix}.b3" in down,
+        start=f"{prefix}.start" in down,
+    )
+
+
+def _frame(down: frozenset[str], coin1: int, coin2: int) -> InputFrame:
+    return InputFrame(
+        p1=_player(down, "p1"),
+        p2=_player(down, "p2"),
+        coin1=coin1,
+        coin2=coin2,
+        service="service" in down,
+        test="test" in down,
+        tilt="tilt" in down,
+    )
