@@ -91,12 +91,15 @@ class Display:
         if mode == FULLSCREEN:
             flags = pygame.FULLSCREEN
             size = (0, 0)  # the display's own mode
-        try:
-            surface = pygame.display.set_mode(size, flags, vsync=1)
-            self.vsync = True
-        except pygame.error:
+        self.vsync = False
+        if mode == HEADLESS:  # nothing to wait for
             surface = pygame.display.set_mode(size, flags)
-            self.vsync = False
+        else:
+            try:
+                surface = pygame.display.set_mode(size, flags, vsync=1)
+                self.vsync = True
+            except pygame.error:
+                surface = pygame.display.set_mode(size, flags)
         if mode != HEADLESS:
             pygame.display.set_caption(CAPTION)
             pygame.mouse.set_visible(mode == WINDOW)
