@@ -130,7 +130,9 @@ class Display:
         view = self._view
         assert view is not None
         if self.picture.size != view.get_size():  # display smaller than the picture: crop
-            view.blit(pygame.transform.scale(native, self.picture.size), (0, 0))
+            shown = self.picture.clip(self.surface.get_rect()) if self.surface else self.picture
+            offset = (self.picture.x - shown.x, self.picture.y - shown.y)
+            view.blit(pygame.transform.scale(native, self.picture.size), offset)
             return
         if self._buffer is None and native.get_bitsize() == view.get_bitsize():
             pygame.transform.scale(native, self.picture.size, view)
