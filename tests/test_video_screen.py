@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from cabinet.video.screen import (
+    FULLSCREEN,
     HEADLESS,
     NATIVE_SIZE,
     WINDOW,
@@ -79,6 +80,16 @@ def test_window_mode_opens_at_the_default_scale(display: Display) -> None:
     assert display.surface.get_size() == (960, 672)
     display.present(_pattern())
     assert tuple(display.surface.get_at((2, 2)))[:3] == (255, 0, 0)
+
+
+def test_fullscreen_takes_the_display_size_and_fits_the_picture(display: Display) -> None:
+    assert display.open(FULLSCREEN) == FULLSCREEN
+    assert display.surface is not None
+    size = display.surface.get_size()
+    assert display.picture == integer_fit(size)
+    display.present(_pattern())
+    corner = display.picture.topleft
+    assert tuple(display.surface.get_at(corner))[:3] == (255, 0, 0)
 
 
 def test_no_display_falls_back_to_headless_with_a_log_line(
