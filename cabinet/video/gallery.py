@@ -60,8 +60,9 @@ def scenes() -> dict[str, Callable[[pygame.Surface], None]]:
     rows = [("AAA", 512340, 201, 19), ("SEG", 203000, 120, 12), ("BLX", 99000, 60, 6),
             ("TET", 45210, 33, 4), ("ZZZ", 1200, 4, 0)]
 
-    def over(s: pygame.Surface) -> None:
-        screens.game(s, two.players, credits=1, frame=0)
+    def demo(s: pygame.Surface) -> None:
+        screens.game(s, two.players)
+        screens.demo_overlay(s, 0, False, 0)
 
     game_over_two = busy_game(2, frames=30000, seed=5)
     return {
@@ -72,7 +73,7 @@ def scenes() -> dict[str, Callable[[pygame.Surface], None]]:
         ),
         "game_1p_idle_2p": lambda s: screens.game(s, (one.player(0), None), sides=2, credits=1),
         "game_over_fields": lambda s: screens.game(s, game_over_two.players, credits=0),
-        "demo": lambda s: (screens.game(s, two.players), screens.demo_overlay(s, 0, False, 0)),
+        "demo": demo,
         "title": lambda s: screens.title(s, 0, False, 0),
         "title_free_play": lambda s: screens.title(s, 0, True, 0),
         "rankings": lambda s: screens.rankings(s, rows, credits=1, highlight=2),
@@ -113,6 +114,13 @@ def save_all(directory: Path, scale: int = 2, names: list[str] | None = None) ->
     return out
 
 
+# The scenes kept in docs/screens/.
+DOC_SCENES = [
+    "game_1p", "game_2p_bloxeed", "game_1p_idle_2p", "demo", "title", "rankings", "name_entry",
+    "game_over", "backup_cleared", "menu", "monitor_crosshatch", "monitor_colour_bars", "font",
+]
+
 if __name__ == "__main__":
-    for saved in save_all(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens")):
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens")
+    for saved in save_all(target, names=DOC_SCENES):
         print(saved)

@@ -23,13 +23,13 @@ from cabinet.video.font import END_MARK, RUB_MARK, glyph
 from cabinet.video.palette import (
     COLOUR_BARS,
     GREY_STEPS,
-    PIECE_RGB,
     SOLID,
     UI,
     shade,
 )
 from cabinet.video.screen import NATIVE_H, NATIVE_W
 from cabinet.video.text import draw_centred, draw_right, draw_text
+from engine.pieces import PIECE_RGB
 
 CREDIT_Y = NATIVE_H - CHAR  # the credit line is the bottom text row
 BLINK_FRAMES = 30  # decision: blinking text is on for 30 frames, off for 30
