@@ -1,0 +1,288 @@
+"""One player's side of the game screen, drawn from the player's state alone.
+
+Reads (never changes) the engine's Player: ``field.cells``, ``piece_cells()``, ``kind``,
+``next_kind``, ``score``, ``level``, ``lines``, ``phase``, ``clearing``, ``phase_left``,
+``rotation``. Bloxeed extras (garbage meter, power blocks, characters) come in a small
+``FieldExtras`` view the caller builds, so this module needs nothing of engine/bloxeed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from cabinet.video.font import CELL as CHAR
+from cabinet.video.font import CELL_MARKS
+from cabinet.video.palette import (
+    POWER_LETTERS,
+    RGB,
+    UI,
+    cell_rgb,
+    shade,
+)
+from cabinet.video.sprites import character_sprite
+from cabinet.video.text import draw_centred, draw_right, draw_text
+
+CELL = 8  # pixels per field cell
+COLUMNS = 10
+ROWS = 20
+WELL_W = COLUMNS * CELL  # 80
+WELL_H = ROWS * CELL  # 160
+LAMPS = 5
+LAMP_H = 12  # decision: lamp size and gap
+LAMP_GAP = 4
+
+# Source: engine/field.py (cell value: low 4 bits colour, bits 4-7 power-block kind).
+COLOUR_MASK = 0x0F
+POWER_SHIFT = 4
+
+# decision: a clearing row flashes white for 4 frames, then shows its blocks for 4.
+CLEAR_FLASH_FRAMES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class FieldExtras:
+    """What a field shows beyond the common rules (all optional).
+
+    meter_lamps: lit garbage-meter lamps 0..5; None draws no meter (Tetris 1988, versus).
+    character: (power-block kind 2..5, row, column) of a power-block character; its bottom-left
+        cell, 0-based, row 0 at the bottom; rows above the field are clipped.
+    piece_power: (row, column, kind) of the active piece's power-block cell.
+    next_power: (cell index in reading order of the spawn orientation, kind) for the next piece.
+    """
+
+    meter_lamps: int | None = None
+    character: tuple[int, int, int] | None = None
+    piece_power: tuple[int, int, int] | None = None
+    next_power: tuple[int, int] | None = None
+
+
+NO_EXTRAS = FieldExtras()
+
+
+@dataclass(frozen=True, slots=True)
+class SideLayout:
+    """Pixel positions of one player's side. ``well`` is the top-left of the 10x20 well."""
+
+    well: tuple[int, int]
+    lamps_x: int
+    next_centre: tuple[int, int]  # centre x, top y of the next piece box
+    score: tuple[int, int]  # right edge x, y of the score value
+    level: tuple[int, int, str]  # x, y, alignment ("left" or "right") of the level value
+    lines: tuple[int, int, str]
+    labels: bool  # draw SCORE / LEVEL / LINES labels beside the values (1P layout)
+
+
+# decision: the screen layout (28 text rows of 8 px; the credit line is the last row).
+LAYOUT_1P = SideLayout(
+    well=(120, 40), lamps_x=206, next_centre=(160, 16),
+    score=(104, 64), level=(104, 104, "right"), lines=(104, 144, "right"), labels=True,
+)
+LAYOUT_2P = (
+    SideLayout(
+        well=(32, 40), lamps_x=116, next_centre=(72, 16),
+        score=(112, 0), level=(136, 72, "left"), lines=(136, 112, "left"), labels=False,
+    ),
+    SideLayout(
+        well=(208, 40), lamps_x=196, next_centre=(248, 16),
+        score=(288, 0), level=(184, 72, "right"), lines=(184, 112, "right"), labels=False,
+    ),
+)
+
+
+class CellSprites:
+    """8x8 cell sprites for every cell value, rendered on first use."""
+
+    def __init__(self) -> None:
+        self._cells: dict[int, pygame.Surface] = {}
+
+    def get(self, value: int) -> pygame.Surface:
+        found = self._cells.get(value)
+        if found is None:
+            found = self._cells[value] = _render_cell(value)
+        return found
+
+    def flash(self) -> pygame.Surface:
+        return self.get(-1)
+
+
+def _render_cell(value: int) -> pygame.Surface:
+    cell = pygame.Surface((CELL, CELL))
+    if value == -1:  # a clearing row's flash
+        cell.fill(UI["clear_flash"])
+        return cell
+    rgb = cell_rgb(value & COLOUR_MASK)
+    power = value >> POWER_SHIFT
+    if power:
+        # decision: a power block is a pale cell framed in the piece's colour, with a small
+        # dark letter naming its kind.
+        cell.fill(rgb)
+        cell.fill(_mix(rgb, (255, 255, 255), 0.75), (1, 1, CELL - 2, CELL - 2))
+        ink = shade(rgb, 0.2)
+        mark = CELL_MARKS.get(POWER_LETTERS.get(power, "?"), CELL_MARKS["?"])
+        for y, line in enumerate(mark):
+            for x, ch in enumerate(line):
+                if ch == "#":
+                    cell.set_at((1 + x, 1 + y), ink)
+        return cell
+    _bevel(cell, rgb, _mix(rgb, (255, 255, 255), 0.5), shade(rgb, 0.5))
+    return cell
+
+
+def _bevel(cell: pygame.Surface, face: RGB, light: RGB, dark: RGB) -> None:
+    cell.fill(face)
+    cell.fill(light, (0, 0, CELL, 1))
+    cell.fill(light, (0, 0, 1, CELL))
+    cell.fill(dark, (0, CELL - 1, CELL, 1))
+    cell.fill(dark, (CELL - 1, 0, 1, CELL))
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    r, g, bl = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return (r, g, bl)
+
+
+def cell_origin(well: tuple[int, int], row: int, column: int) -> tuple[int, int]:
+    """Top-left pixel of field cell (row, column); row 0 is the bottom row."""
+    return (well[0] + column * CELL, well[1] + (ROWS - 1 - row) * CELL)
+
+
+class FieldView:
+    """Draws players' sides; keeps only its sprite caches between frames."""
+
+    def __init__(self) -> None:
+        self.cells = CellSprites()
+        # Top-left pixel of each (row, column) relative to the well, for one list build.
+        self._offsets = [
+            [(c * CELL, (ROWS - 1 - r) * CELL) for c in range(COLUMNS)] for r in range(ROWS)
+        ]
+
+    # ---- the well ------------------------------------------------------------------
+    def draw_frame(self, surface: pygame.Surface, well: tuple[int, int]) -> None:
+        x, y = well
+        pygame.draw.rect(surface, UI["frame"], (x - 2, y - 2, WELL_W + 4, WELL_H + 4), 1)
+        pygame.draw.rect(surface, UI["frame_light"], (x - 1, y - 1, WELL_W + 2, WELL_H + 2), 1)
+        surface.fill(UI["well"], (x, y, WELL_W, WELL_H))
+
+    def draw_well(
+        self, surface: pygame.Surface, player: Any, well: tuple[int, int],
+        extras: FieldExtras = NO_EXTRAS,
+    ) -> None:
+        """The frame, the stack, the active piece, flashing rows, character, GAME OVER."""
+        self.draw_frame(surface, well)
+        wx, wy = well
+        get = self.cells.get
+        offsets = self._offsets
+        clearing = set(player.clearing) if player.phase == "clear" else set()
+        flash_on = (player.phase_left // CLEAR_FLASH_FRAMES) % 2 == 0
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for r, row in enumerate(player.field.cells):
+            if r in clearing and flash_on:
+                flash = self.cells.flash()
+                blits.extend((flash, (wx + ox, wy + oy)) for ox, oy in offsets[r])
+                continue
+            row_offsets = offsets[r]
+            blits.extend(
+                (get(v), (wx + row_offsets[c][0], wy + row_offsets[c][1]))
+                for c, v in enumerate(row) if v
+            )
+        if player.kind >= 0:
+            colour = player.kind + 1
+            power = extras.piece_power
+            for r, c in player.piece_cells():
+                if 0 <= r < ROWS and 0 <= c < COLUMNS:
+                    value = colour
+                    if power is not None and (r, c) == power[:2]:
+                        value |= power[2] << POWER_SHIFT
+                    blits.append((get(value), (wx + c * CELL, wy + (ROWS - 1 - r) * CELL)))
+        surface.fblits(blits)
+        if extras.character is not None:
+            self.draw_character(surface, well, *extras.character)
+        if player.phase == "over":
+            self.draw_message(surface, well, ("GAME", "OVER"))
+
+    def draw_character(
+        self, surface: pygame.Surface, well: tuple[int, int], kind: int, row: int, column: int
+    ) -> None:
+        sprite = character_sprite(kind)
+        if sprite is None:
+            return
+        x = well[0] + column * CELL
+        bottom = well[1] + (ROWS - row) * CELL
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(well[0], well[1], WELL_W, WELL_H))
+        surface.blit(sprite, (x, bottom - sprite.get_height()))
+        surface.set_clip(clip)
+
+    def draw_message(
+        self, surface: pygame.Surface, well: tuple[int, int], lines: Sequence[str],
+        colour: RGB | None = None,
+    ) -> None:
+        """Lines of text centred in the well, on a black band."""
+        cx = well[0] + WELL_W // 2
+        top = well[1] + WELL_H // 2 - len(lines) * 6
+        surface.fill(UI["well"], (well[0], top - 4, WELL_W, len(lines) * 12 + 4))
+        for i, line in enumerate(lines):
+            draw_centred(surface, line, top + i * 12, colour or UI["alert"], centre_x=cx)
+
+    # ---- next piece, lamps, figures -------------------------------------------------------
+    def draw_next(
+        self, surface: pygame.Surface, player: Any, centre: tuple[int, int],
+        power: tuple[int, int] | None = None,
+    ) -> None:
+        """The next piece in its spawn orientation, centred on ``centre`` (x, top y)."""
+        kind = player.next_kind
+        if kind is None or kind < 0:
+            return
+        cells = sorted(player.rotation.piece_cells(kind, 0))  # reading order
+        top = min(r for r, _ in cells)
+        left = min(c for _, c in cells)
+        width = (max(c for _, c in cells) - left + 1) * CELL
+        x0 = centre[0] - width // 2
+        for index, (r, c) in enumerate(cells):
+            value = kind + 1
+            if power is not None and power[0] == index:
+                value |= power[1] << POWER_SHIFT
+            surface.blit(
+                self.cells.get(value), (x0 + (c - left) * CELL, centre[1] + (r - top) * CELL)
+            )
+
+    def draw_lamps(self, surface: pygame.Surface, x: int, bottom: int, lit: int) -> None:
+        """The garbage meter: 5 lamps stacked upwards from ``bottom``, ``lit`` of them on.
+        Source: rules/sega.md 3.3 (5 lamps beside the field; the bottom lamp fills first)."""
+        for i in range(LAMPS):
+            top = bottom - (i + 1) * (LAMP_H + LAMP_GAP) + LAMP_GAP
+            on = i < lit
+            pygame.draw.rect(surface, UI["frame"], (x - 1, top - 1, CELL + 2, LAMP_H + 2), 1)
+            surface.fill(UI["lamp_on"] if on else UI["lamp_off"], (x, top, CELL, LAMP_H))
+            if on:
+                surface.fill((255, 200, 160), (x + 1, top + 1, 2, 3))
+
+    def draw_side(
+        self, surface: pygame.Surface, player: Any, layout: SideLayout,
+        extras: FieldExtras = NO_EXTRAS, label: str | None = None,
+    ) -> None:
+        """Everything of one player: well, next piece, lamps, score, level, lines."""
+        self.draw_well(surface, player, layout.well, extras)
+        self.draw_next(surface, player, layout.next_centre, extras.next_power)
+        if extras.meter_lamps is not None:
+            lit = max(0, min(LAMPS, extras.meter_lamps))
+            self.draw_lamps(surface, layout.lamps_x, layout.well[1] + WELL_H, lit)
+        value = UI["value"]
+        sx, sy = layout.score
+        if layout.labels:
+            draw_right(surface, "SCORE", sx, sy - 12, UI["label"])
+            draw_right(surface, "LEVEL", sx, layout.level[1] - 12, UI["label"])
+            draw_right(surface, "LINES", sx, layout.lines[1] - 12, UI["label"])
+        draw_right(surface, f"{player.score:6d}", sx, sy, value)
+        if label is not None:
+            draw_text(surface, label, sx - 10 * CHAR, sy, UI["label"])
+        for (x, y, align), figure in ((layout.level, player.level), (layout.lines, player.lines)):
+            text = str(figure)
+            if align == "right":
+                draw_right(surface, text, x, y, value)
+            else:
+                draw_text(surface, text, x, y, value)

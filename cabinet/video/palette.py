@@ -1,0 +1,75 @@
+"""Colours of the screen: pieces, garbage, power blocks, text, frames, test patterns."""
+
+from __future__ import annotations
+
+from engine.pieces import PIECE_RGB
+
+RGB = tuple[int, int, int]
+
+# Cell colour values (low 4 bits of a field cell): piece kind + 1, then these.
+# Source: engine/field.py (0 empty, kind + 1 for a piece, 8 grey, 9+ garbage colours).
+GREY_CELL = 8
+GARBAGE_BASE = 9
+
+# decision: garbage rows take the colour of the piece their hole fits (rules/sega.md 3.3), a
+# shade darker than the piece, so colour value GARBAGE_BASE + kind; other values are grey.
+GARBAGE_SHADE = 0.6
+
+BLACK: RGB = (0, 0, 0)
+WHITE: RGB = (255, 255, 255)
+
+# decision: the screen's own colours.
+UI: dict[str, RGB] = {
+    "background": (0, 0, 24),
+    "well": (0, 0, 0),
+    "frame": (120, 120, 168),
+    "frame_light": (200, 200, 232),
+    "text": (255, 255, 255),
+    "label": (96, 200, 255),
+    "value": (255, 232, 96),
+    "credit": (255, 255, 255),
+    "alert": (255, 64, 64),
+    "title_shadow": (32, 32, 96),
+    "highlight": (255, 128, 32),
+    "lamp_off": (48, 24, 24),
+    "lamp_on": (255, 64, 32),
+    "clear_flash": (255, 255, 255),
+    "grey_cell": (144, 144, 144),
+}
+
+# Power-block kinds (bits 4-7 of a cell) and the letter shown in the cell, in the priority
+# order of rules/sega.md 3.4: 4 Lines, 16t, Bomb, Flicky, Satellite.
+# decision: the letters and the letter colour.
+POWER_LETTERS: dict[int, str] = {1: "4", 2: "T", 3: "B", 4: "F", 5: "S"}
+POWER_NAMES: dict[int, str] = {1: "4 LINES", 2: "16T", 3: "BOMB", 4: "FLICKY", 5: "SATELLITE"}
+POWER_LETTER_RGB: RGB = (255, 255, 255)
+POWER_CELL_RGB: RGB = (24, 24, 24)
+
+# Monitor test patterns: the eight colour bars, brightest first (SMPTE-style order).
+# Source: reference/cabinet.md 7.2 (colour bars among the monitor test patterns).
+COLOUR_BARS: tuple[RGB, ...] = (
+    (255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0),
+    (255, 0, 255), (255, 0, 0), (0, 0, 255), (0, 0, 0),
+)
+SOLID: dict[str, RGB] = {
+    "red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255), "white": (255, 255, 255),
+}
+GREY_STEPS = 16  # decision: 16 steps from black to white
+
+
+def shade(rgb: RGB, factor: float) -> RGB:
+    """``rgb`` scaled by ``factor`` (clipped to 0..255)."""
+    r, g, b = (min(255, max(0, round(c * factor))) for c in rgb)
+    return (r, g, b)
+
+
+def cell_rgb(colour: int) -> RGB:
+    """The RGB of a cell colour value (low 4 bits of a field cell); 0 is the empty well."""
+    if colour == 0:
+        return UI["well"]
+    if 1 <= colour <= len(PIECE_RGB):
+        return PIECE_RGB[colour - 1]
+    kind = colour - GARBAGE_BASE
+    if kind in PIECE_RGB:
+        return shade(PIECE_RGB[kind], GARBAGE_SHADE)
+    return UI["grey_cell"]

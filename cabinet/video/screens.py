@@ -1,0 +1,348 @@
+"""Whole screens at native 320x224, each drawn from the plain data it is given.
+
+Blinking text takes the caller's frame counter (part of the cabinet state), so the same
+state always draws the same picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from cabinet.video.field_view import (
+    LAYOUT_1P,
+    LAYOUT_2P,
+    NO_EXTRAS,
+    FieldExtras,
+    FieldView,
+)
+from cabinet.video.font import CELL as CHAR
+from cabinet.video.font import END_MARK, RUB_MARK, glyph
+from cabinet.video.palette import (
+    COLOUR_BARS,
+    GREY_STEPS,
+    SOLID,
+    UI,
+    shade,
+)
+from cabinet.video.screen import NATIVE_H, NATIVE_W
+from cabinet.video.text import draw_centred, draw_right, draw_text
+from engine.pieces import PIECE_RGB
+
+CREDIT_Y = NATIVE_H - CHAR  # the credit line is the bottom text row
+BLINK_FRAMES = 30  # decision: blinking text is on for 30 frames, off for 30
+TITLE = "BLOXCAB"
+TITLE_PIXEL = 4  # each font pixel of the title is a 4x4 block
+
+_view: FieldView | None = None
+
+
+def field_view() -> FieldView:
+    global _view
+    if _view is None:
+        _view = FieldView()
+    return _view
+
+
+def blink_on(frame: int) -> bool:
+    return (frame // BLINK_FRAMES) % 2 == 0
+
+
+def credit_text(credits: int, free_play: bool) -> str:
+    """What the credit line says. Source: reference/cabinet.md 7.3 ("FREE PLAY" replaces
+    "CREDIT n" on free play)."""
+    return "FREE PLAY" if free_play else f"CREDIT {credits}"
+
+
+def draw_credit_line(surface: pygame.Surface, credits: int, free_play: bool) -> None:
+    surface.fill(UI["background"], (0, CREDIT_Y, NATIVE_W, CHAR))
+    draw_centred(surface, credit_text(credits, free_play), CREDIT_Y, UI["credit"])
+
+
+def start_prompt(credits: int, free_play: bool) -> str:
+    return "PUSH START" if free_play or credits > 0 else "INSERT COIN"
+
+
+def ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return f"{n}TH"
+    return f"{n}{ {1: 'ST', 2: 'ND', 3: 'RD'}.get(n % 10, 'TH')}"
+
+
+# ---- the game -------------------------------------------------------------------------
+def game(
+    surface: pygame.Surface,
+    players: Sequence[Any | None],
+    extras: Sequence[FieldExtras | None] = (),
+    credits: int = 0,
+    free_play: bool = False,
+    frame: int = 0,
+    sides: int | None = None,
+    top_score: int | None = None,
+) -> None:
+    """The play screen. ``players`` is (P1, P2) with None for a side not playing (the
+    engine's ``Game.players``). ``sides`` 1 centres one field, 2 shows both; by default 2
+    when both play. An idle side of a 2-field screen shows the start prompt."""
+    view = field_view()
+    surface.fill(UI["background"])
+    padded = [*players, None, None][:2]
+    extra = [*(e or NO_EXTRAS for e in extras), NO_EXTRAS, NO_EXTRAS][:2]
+    if sides is None:
+        sides = 2 if all(p is not None for p in padded) else 1
+    if sides == 1:
+        index = 0 if padded[0] is not None or padded[1] is None else 1
+        player = padded[index]
+        if player is None:
+            view.draw_frame(surface, LAYOUT_1P.well)
+            view.draw_message(surface, LAYOUT_1P.well, ("PUSH", "START"))
+        else:
+            view.draw_side(surface, player, LAYOUT_1P, extra[index])
+        draw_text(surface, f"{index + 1}P", 224, 40, UI["label"])
+        draw_text(surface, "NEXT", 96, 20, UI["label"])
+        if top_score is not None:
+            draw_text(surface, "TOP", 224, 64, UI["label"])
+            draw_right(surface, f"{top_score:6d}", 272, 76, UI["value"])
+    else:
+        draw_centred(surface, "NEXT", 20, UI["label"])
+        draw_centred(surface, "LEVEL", 60, UI["label"])
+        draw_centred(surface, "LINES", 100, UI["label"])
+        for index, layout in enumerate(LAYOUT_2P):
+            player = padded[index]
+            if player is None:
+                view.draw_frame(surface, layout.well)
+                draw_text(surface, f"{index + 1}P", layout.well[0], 0, UI["label"])
+                if blink_on(frame):
+                    prompt = start_prompt(credits, free_play).split(" ")
+                    view.draw_message(surface, layout.well, prompt, UI["text"])
+            else:
+                view.draw_side(surface, player, layout, extra[index], f"{index + 1}P")
+        if top_score is not None:
+            draw_centred(surface, "TOP", 148, UI["label"])
+            draw_centred(surface, f"{top_score:6d}", 160, UI["value"])
+    draw_credit_line(surface, credits, free_play)
+
+
+def demo_overlay(surface: pygame.Surface, credits: int, free_play: bool, frame: int) -> None:
+    """Over an attract-mode demo game: DEMO PLAY and the blinking start prompt."""
+    surface.fill(UI["well"], (0, 92, NATIVE_W, 36))
+    draw_centred(surface, "DEMO PLAY", 96, UI["label"])
+    if blink_on(frame):
+        draw_centred(surface, start_prompt(credits, free_play), 112, UI["text"])
+    draw_credit_line(surface, credits, free_play)
+
+
+def game_over(
+    surface: pygame.Surface, scores: Sequence[int | None], credits: int = 0,
+    free_play: bool = False,
+) -> None:
+    """The game-over screen: GAME OVER and each player's final score."""
+    surface.fill(UI["background"])
+    draw_centred(surface, "GAME OVER", 64, UI["alert"], scale=2)
+    y = 112
+    for index, score in enumerate(scores):
+        if score is not None:
+            draw_text(surface, f"{index + 1}P", 96, y, UI["label"])
+            draw_right(surface, f"{score:6d}", 224, y, UI["value"])
+            y += 16
+    draw_credit_line(surface, credits, free_play)
+
+
+# ---- attract ----------------------------------------------------------------------------
+_title_logo: pygame.Surface | None = None
+
+
+def title_logo() -> pygame.Surface:
+    """BLOXCAB in big letters built from small blocks, one piece colour per letter."""
+    global _title_logo
+    if _title_logo is None:
+        step = CHAR * TITLE_PIXEL
+        logo = pygame.Surface((len(TITLE) * step, step))
+        key = (255, 0, 254)
+        logo.fill(key)
+        for i, ch in enumerate(TITLE):
+            rgb = PIECE_RGB[i % len(PIECE_RGB)]
+            light = tuple(min(255, c + 80) for c in rgb)
+            for y, row in enumerate(glyph(ch)):
+                for x, lit in enumerate(row):
+                    if lit == "#":
+                        px, py = i * step + x * TITLE_PIXEL, y * TITLE_PIXEL
+                        logo.fill(shade(rgb, 0.5), (px, py, TITLE_PIXEL, TITLE_PIXEL))
+                        logo.fill(rgb, (px, py, TITLE_PIXEL - 1, TITLE_PIXEL - 1))
+                        logo.fill(light, (px, py, TITLE_PIXEL - 2, 1))
+        logo.set_colorkey(key)
+        _title_logo = logo
+    return _title_logo
+
+
+def title(surface: pygame.Surface, credits: int, free_play: bool, frame: int) -> None:
+    """The attract title."""
+    surface.fill(UI["background"])
+    logo = title_logo()
+    x = (NATIVE_W - logo.get_width()) // 2
+    surface.blit(logo, (x, 48))
+    draw_centred(surface, "BLOCK PUZZLE CABINET", 96, UI["label"])
+    if blink_on(frame):
+        draw_centred(surface, start_prompt(credits, free_play), 144, UI["text"])
+    draw_centred(surface, "© BLOXCAB PROJECT", 184, UI["frame_light"])
+    draw_credit_line(surface, credits, free_play)
+
+
+def rankings(
+    surface: pygame.Surface, rows: Sequence[Sequence[Any]], credits: int = 0,
+    free_play: bool = False, highlight: int | None = None,
+) -> None:
+    """The rankings table; each row is (name, score, lines, level). ``highlight`` is the
+    0-based index of a row to draw in the highlight colour (a new entry)."""
+    surface.fill(UI["background"])
+    draw_centred(surface, "RANKING", 16, UI["value"], scale=2)
+    header_y = 48
+    draw_text(surface, "RANK", 24, header_y, UI["label"])
+    draw_text(surface, "NAME", 80, header_y, UI["label"])
+    draw_right(surface, "SCORE", 200, header_y, UI["label"])
+    draw_right(surface, "LINES", 256, header_y, UI["label"])
+    draw_right(surface, "LV", 296, header_y, UI["label"])
+    for i, row in enumerate(rows[:10]):
+        name, score, lines, level = row[0], row[1], row[2], row[3]
+        y = header_y + 16 + i * 14
+        colour = UI["highlight"] if i == highlight else (UI["text"] if i % 2 else UI["value"])
+        draw_text(surface, ordinal(i + 1), 24, y, colour)
+        draw_text(surface, str(name)[:3], 80, y, colour)
+        draw_right(surface, str(score), 200, y, colour)
+        draw_right(surface, str(lines), 256, y, colour)
+        draw_right(surface, str(level), 296, y, colour)
+    draw_credit_line(surface, credits, free_play)
+
+
+# ---- name entry -------------------------------------------------------------------------
+# decision: the characters offered for initials, in wheel order.
+NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ.!?- " + RUB_MARK + END_MARK
+NAME_LENGTH = 3  # Source: reference/cabinet.md 7.3 (3 initials)
+
+
+def name_entry(
+    surface: pygame.Surface, player: int, rank: int, score: int, initials: str,
+    current: str, seconds_left: int, frame: int = 0,
+) -> None:
+    """Initials entry: the entered ``initials``, the character under the cursor ``current``
+    (blinking in the next slot), the character wheel, and the countdown."""
+    surface.fill(UI["background"])
+    draw_centred(surface, "CONGRATULATIONS!", 16, UI["value"])
+    draw_centred(surface, f"PLAYER {player}", 36, UI["label"])
+    draw_centred(surface, f"YOU RANK {ordinal(rank)}", 52, UI["text"])
+    draw_centred(surface, f"SCORE {score}", 68, UI["text"])
+    draw_centred(surface, "ENTER YOUR INITIALS", 92, UI["label"])
+    slot_w = 24
+    x0 = NATIVE_W // 2 - NAME_LENGTH * slot_w // 2
+    for i in range(NAME_LENGTH):
+        x = x0 + i * slot_w
+        surface.fill(UI["frame"], (x, 128, 16, 2))
+        if i < len(initials):
+            draw_text(surface, initials[i], x, 110, UI["value"], scale=2)
+        elif i == len(initials) and blink_on(frame * 4):
+            draw_text(surface, current, x, 110, UI["highlight"], scale=2)
+    # The wheel: the current character in the middle, its neighbours either side.
+    at = NAME_CHARS.find(current)
+    if at >= 0:
+        for d in range(-8, 9):
+            ch = NAME_CHARS[(at + d) % len(NAME_CHARS)]
+            x = NATIVE_W // 2 - CHAR // 2 + d * 16
+            colour = UI["highlight"] if d == 0 else UI["frame_light"]
+            draw_text(surface, ch, x, 152, colour)
+        pygame.draw.rect(surface, UI["highlight"], (NATIVE_W // 2 - 7, 149, 14, 14), 1)
+    draw_centred(surface, f"TIME {max(0, seconds_left):2d}", 184, UI["text"])
+
+
+# ---- notices and the service menu ------------------------------------------------------
+def backup_cleared(
+    surface: pygame.Surface, detail: Sequence[str] = ("FACTORY SETTINGS LOADED",),
+    footer: str = "",
+) -> None:
+    """The notice shown when save data was unreadable and factory defaults were loaded.
+    Source: DESIGN.md save data (both banks corrupt: defaults with a visible notice)."""
+    surface.fill(UI["background"])
+    draw_centred(surface, "BACKUP DATA CLEARED", 72, UI["alert"])
+    for i, line in enumerate(detail):
+        draw_centred(surface, line, 100 + i * 12, UI["text"])
+    if footer:
+        draw_centred(surface, footer, 176, UI["label"])
+
+
+MENU_TOP = 32
+MENU_ROW = 12
+MENU_ROWS = 13  # rows that fit between the title and the footer
+
+
+def menu(
+    surface: pygame.Surface, heading: str, items: Sequence[str | tuple[str, str]],
+    cursor: int = 0, footer: Sequence[str] = (),
+) -> None:
+    """A text menu for the service mode: ``items`` are labels or (label, value) pairs; the
+    row at ``cursor`` is marked; long menus scroll to keep the cursor in view."""
+    surface.fill(UI["background"])
+    draw_centred(surface, heading, 8, UI["value"])
+    surface.fill(UI["frame"], (8, 20, NATIVE_W - 16, 1))
+    first = min(max(0, cursor - MENU_ROWS // 2), max(0, len(items) - MENU_ROWS))
+    for i, item in enumerate(items[first:first + MENU_ROWS], start=first):
+        label, value = (item, "") if isinstance(item, str) else item
+        y = MENU_TOP + (i - first) * MENU_ROW
+        colour = UI["highlight"] if i == cursor else UI["text"]
+        if i == cursor:
+            draw_text(surface, ">", 8, y, colour)
+        draw_text(surface, label, 24, y, colour)
+        if value:
+            draw_right(surface, value, NATIVE_W - 8, y, UI["value"] if i != cursor else colour)
+    if first > 0:
+        draw_right(surface, "^", NATIVE_W - 8, 20, UI["label"])
+    for i, line in enumerate(footer[-3:]):
+        draw_centred(surface, line, NATIVE_H - (len(footer[-3:]) - i) * 10 - 2, UI["label"])
+
+
+# ---- monitor test patterns ------------------------------------------------------------
+# Source: reference/cabinet.md 7.2 (crosshatch, colour bars, full-screen red/green/blue/white).
+CROSSHATCH_STEP = 16  # decision: 20 x 14 squares on 320 x 224
+
+
+def crosshatch(surface: pygame.Surface) -> None:
+    """White 1-pixel grid every 16 pixels, with lines on all four edges (overscan check)."""
+    surface.fill((0, 0, 0))
+    white = (255, 255, 255)
+    for x in [*range(0, NATIVE_W, CROSSHATCH_STEP), NATIVE_W - 1]:
+        surface.fill(white, (x, 0, 1, NATIVE_H))
+    for y in [*range(0, NATIVE_H, CROSSHATCH_STEP), NATIVE_H - 1]:
+        surface.fill(white, (0, y, NATIVE_W, 1))
+    pygame.draw.circle(surface, white, (NATIVE_W // 2, NATIVE_H // 2), NATIVE_H // 2 - 8, 1)
+
+
+def colour_bars(surface: pygame.Surface) -> None:
+    """Eight vertical bars, white to black."""
+    width = NATIVE_W // len(COLOUR_BARS)
+    for i, rgb in enumerate(COLOUR_BARS):
+        surface.fill(rgb, (i * width, 0, width, NATIVE_H))
+
+
+def solid(surface: pygame.Surface, colour: str) -> None:
+    """The whole screen one colour: red, green, blue or white."""
+    if colour not in SOLID:
+        raise ValueError(f"solid colour must be one of {', '.join(SOLID)}, not {colour!r}")
+    surface.fill(SOLID[colour])
+
+
+def grey_steps(surface: pygame.Surface) -> None:
+    """16 vertical grey steps from black to white."""
+    width = NATIVE_W // GREY_STEPS
+    for i in range(GREY_STEPS):
+        level = round(i * 255 / (GREY_STEPS - 1))
+        surface.fill((level, level, level), (i * width, 0, width, NATIVE_H))
+
+
+MONITOR_TESTS: dict[str, Any] = {
+    "crosshatch": crosshatch,
+    "colour bars": colour_bars,
+    "red": lambda s: solid(s, "red"),
+    "green": lambda s: solid(s, "green"),
+    "blue": lambda s: solid(s, "blue"),
+    "white": lambda s: solid(s, "white"),
+    "grey steps": grey_steps,
+}

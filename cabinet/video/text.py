@@ -1,0 +1,57 @@
+"""Drawing text with the cabinet's font: glyph sprites rendered once per colour, then blitted."""
+
+from __future__ import annotations
+
+import pygame
+
+from cabinet.video.font import CELL, glyph
+from cabinet.video.palette import RGB
+
+_KEY = (255, 0, 254)  # transparent colour of glyph sprites (never a text colour)
+_cache: dict[tuple[str, RGB, int], pygame.Surface] = {}
+
+
+def glyph_surface(char: str, colour: RGB, scale: int = 1) -> pygame.Surface:
+    """The sprite of one character: lit pixels in ``colour``, the rest transparent."""
+    key = (char, colour, scale)
+    found = _cache.get(key)
+    if found is None:
+        found = pygame.Surface((CELL * scale, CELL * scale))
+        found.fill(_KEY)
+        for y, row in enumerate(glyph(char)):
+            for x, ch in enumerate(row):
+                if ch == "#":
+                    found.fill(colour, (x * scale, y * scale, scale, scale))
+        found.set_colorkey(_KEY, pygame.RLEACCEL)
+        _cache[key] = found
+    return found
+
+
+def text_width(text: str, scale: int = 1) -> int:
+    return len(text) * CELL * scale
+
+
+def draw_text(
+    surface: pygame.Surface, text: str, x: int, y: int, colour: RGB, scale: int = 1
+) -> int:
+    """Draw ``text`` with its top-left corner at (x, y); returns the x after the last cell."""
+    step = CELL * scale
+    blits = [(glyph_surface(ch, colour, scale), (x + i * step, y)) for i, ch in enumerate(text)]
+    surface.fblits(blits)
+    return x + len(text) * step
+
+
+def draw_centred(
+    surface: pygame.Surface, text: str, y: int, colour: RGB, scale: int = 1,
+    centre_x: int | None = None,
+) -> int:
+    """Draw ``text`` centred on ``centre_x`` (default: the middle of ``surface``)."""
+    cx = surface.get_width() // 2 if centre_x is None else centre_x
+    return draw_text(surface, text, cx - text_width(text, scale) // 2, y, colour, scale)
+
+
+def draw_right(
+    surface: pygame.Surface, text: str, right: int, y: int, colour: RGB, scale: int = 1
+) -> int:
+    """Draw ``text`` ending at x = ``right``."""
+    return draw_text(surface, text, right - text_width(text, scale), y, colour, scale)
