@@ -292,3 +292,21 @@ def test_syntax_errors_always_give_one_line(bad: str):
     config, errors = parse_config(bad)
     assert config == CabinetConfig()
     assert len(errors) == 1 and "\n" not in errors[0]
+
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "raspberry-pi.md"
+DOC_LABELS = {
+    **{f"P{n} {w}": f"p{n}.{c}" for n in (1, 2)
+       for w, c in (("up", "up"), ("down", "down"), ("left", "left"), ("right", "right"),
+                    ("button 1", "b1"), ("button 2", "b2"), ("button 3", "b3"),
+                    ("start", "start"))},
+    "Service": "service", "Test": "test", "Tilt": "tilt", "Coin 1": "coin1", "Coin 2": "coin2",
+    "Coin meter 1": "coin_meter1", "Coin meter 2": "coin_meter2",
+    "Coin lockout 1": "coin_lockout1", "Coin lockout 2": "coin_lockout2",
+}
+
+
+def test_wiring_guide_shows_the_default_pin_map():
+    rows = re.findall(r"^\| ([^|]+?) \| [^|]* \| (\d+) \| \d+ \|$", DOC.read_text(), re.M)
+    documented = {DOC_LABELS[label]: int(bcm) for label, bcm in rows if label in DOC_LABELS}
+    assert documented == {**GPIO_INPUT_PINS, **GPIO_OUTPUT_PINS}
