@@ -170,11 +170,11 @@ def test_bloxcab_install_runs_the_script(capfd: pytest.CaptureFixture[str]):
     assert "+ systemctl enable bloxcab.service" in out
 
 
-def test_script_unit_and_kiosk_agree_on_paths():
+def test_script_unit_and_kiosk_agree_on_paths(tmp_path: Path):
     from firmware.config_schema import DEFAULT_CONFIG_PATH
 
-    done = _install("--dry-run", "--force")
-    commands = _commands(done.stdout)
+    done = _install("--dry-run", "--force", root=tmp_path)
+    commands = [c.replace(str(tmp_path), "") for c in _commands(done.stdout)]
     unit = (REPO / "systemd" / "bloxcab.service").read_text()
     exec_start = next(line for line in unit.splitlines() if line.startswith("ExecStart="))
     venv = next(c.split()[-1] for c in commands if " -m venv " in c)
