@@ -40,7 +40,7 @@ def test_edited_example(edits: list[tuple[int, str]]):
         lines[index] = f"{key}= {value}" if eq else value
     text = "\n".join(lines)
     _check(text)
-    config, errors = parse_config(text)
+    _, errors = parse_config(text)
     lines_found = key_lines(text)
     # Every error that names a line points at a line of the file.
     for error in errors:
