@@ -11,6 +11,16 @@ The watchdog (cabinet.md §5.1/§5.2): with ``WatchdogSec=`` systemd sets ``WATC
 every half interval, and ignore the variables when ``WATCHDOG_PID`` is another process. The
 ping is sent from the frame loop itself (``Watchdog.tick`` once per frame), never from a
 helper thread, so a frozen loop stops the pings and systemd restarts the cabinet.
+
+In the kiosk::
+
+    dog, line = Watchdog(), StatusLine()
+    ready()                                   # after the first frame is on screen
+    while running:                            # one pass per 60 Hz frame
+        ...
+        line.show(screen_name)                # STATUS= only when the screen changes
+        dog.tick(time.monotonic())
+    stopping()
 """
 
 from __future__ import annotations
