@@ -54,44 +54,6 @@ def load_script(path: str) -> list[ScriptEvent]:
     return parse_script(text, path)
 
 
-class ScriptPlayer:
-    """Turns script events into one InputFrame per frame (frames numbered from 1)."""
-
-    def __init__(self, events: list[ScriptEvent]) -> None:
-        self.events = events
-        self.index = 0
-        self.held: set[str] = set()
-
-    @property
-    def last_frame(self) -> int:
-        return self.events[-1].frame if self.events else 0
-
-    def frame(self, number: int) -> InputFrame:
-        coins = [0, 0]
-        while self.index < len(self.events) and self.events[self.index].frame <= number:
-            event = self.events[self.index]
-            self.index += 1
-            if event.control in ("coin1", "coin2"):
-                if event.down:
-                    coins[int(event.control[-1]) - 1] += 1
-            elif event.down:
-                self.held.add(event.control)
-            else:
-                self.held.discard(event.control)
-        return frame_from_controls(self.held, coins[0], coins[1])
-
-
-def frame_from_controls(held: set[str] | frozenset[str], coin1: int = 0,
-                        coin2: int = 0) -> InputFrame:
-    def player(n: int) -> PlayerInput:
-        p = f"p{n}."
-        return PlayerInput(*(p + s in held for s in
-                             ("up", "down", "left", "right", "b1", "b2", "b3", "start")))
-
-    return InputFrame(player(1), player(2), coin1, coin2,
-                      "service" in held, "test" in held, "tilt" in held)
-
-
 def random_inputs(seed: int, players: int = 1) -> Iterator[InputFrame]:
     """Endless deterministic random play: a new lever/button state every 1-8 frames."""
     import random

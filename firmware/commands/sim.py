@@ -9,11 +9,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from cabinet.panel import ControlPanel
 from engine import Game, InputFrame
 from engine.replay import record
 from firmware.cliargs import add_rules_args, add_settings_args, seed_value, settings_from
 from firmware.errors import UsageError
-from firmware.inputscript import ScriptPlayer, load_script, random_inputs
+from firmware.inputscript import load_script, random_inputs
+from firmware.script_source import ScriptSource
 
 
 def register(sub: Any) -> None:
@@ -37,8 +39,8 @@ def input_frames(spec: str, players: int) -> Iterator[InputFrame]:
         except ValueError:
             raise UsageError(f"--inputs random:S needs a whole number S, not {spec!r}") from None
         return random_inputs(seed, players)
-    script = ScriptPlayer(load_script(spec))
-    return (script.frame(n) for n in itertools.count(1))
+    panel = ControlPanel([ScriptSource(load_script(spec))])
+    return (panel.poll() for _ in itertools.count(1))
 
 
 def summary(game: Game) -> dict[str, object]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import PlayerInput
 from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES
 
-END_MARK = "\x7f"  # drawn as the end mark; choosing it finishes early
+END_MARK = "\x03"  # the font's end-mark glyph ("ED"); choosing it finishes early
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ.!? " + END_MARK
 INITIALS = 3
 REPEAT = int(str(CABINET_DECISIONS["name_repeat_frames"]))

@@ -1,0 +1,216 @@
+"""The kiosk: the 60 Hz frame loop that ties the panel, the machine, the outputs, the
+speaker, the screen and the save data together.
+
+Every frame: one InputFrame from the control panel, one machine step, outputs advanced,
+sounds started, the screen drawn and presented, then the pacer and the watchdog. Nothing
+in the loop waits on disk or serial: the save writer and the JVS poller run on their own
+threads, and log lines go through a queue to a logging thread.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import logging.handlers
+import queue
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from cabinet.audio import Audio
+from cabinet.keyboard import KeyboardSource
+from cabinet.outputs import CabinetOutputs, Lamp
+from cabinet.panel import ControlPanel
+from cabinet.source import InputSource, OutputSink
+from cabinet.video.screen import Display, new_native
+from engine.replay import Replay, ReplayError
+from firmware import kiosk_view, sdnotify
+from firmware.machine import CabinetMachine, Screen
+from firmware.pacer import DeadlinePacer
+from firmware.savedata import SaveWriter, load
+from firmware.script_source import ScriptSource
+
+log = logging.getLogger("bloxcab.kiosk")
+
+DEMO_DIR = Path(__file__).parent / "data"
+DURABLE_WAIT_SECONDS = 5.0
+
+
+@dataclass
+class KioskOptions:
+    mode: str = "window"  # window | fullscreen | headless
+    game: str | None = None
+    frames: int | None = None
+    inputs: list[Any] | None = None  # parsed input-script events
+    save_dir: Path = Path(".")
+    screenshot_dir: Path | None = None
+    screenshot_every: int = 0
+    realtime: bool = False
+    window_scale: int = 3
+    audio: bool = True
+
+
+def load_demos() -> dict[str, Replay]:
+    """The bundled attract-mode demo replays, one per game (``demo-<game>.rpl``)."""
+    demos: dict[str, Replay] = {}
+    for path in sorted(DEMO_DIR.glob("demo-*.rpl")):
+        try:
+            replay = Replay.from_text(path.read_text())
+        except (OSError, ReplayError) as exc:
+            log.warning("demo replay %s unusable: %s", path.name, exc)
+            continue
+        demos[replay.rules] = replay
+    return demos
+
+
+def start_log_thread() -> logging.handlers.QueueListener:
+    """Log records leave the frame thread through a queue; a listener thread writes them."""
+    records: queue.Queue[logging.LogRecord] = queue.Queue()
+    root = logging.getLogger("bloxcab")
+    stream = logging.StreamHandler()
+    stream.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+    listener = logging.handlers.QueueListener(records, stream)
+    root.handlers = [logging.handlers.QueueHandler(records)]
+    root.setLevel(logging.INFO)
+    root.propagate = False
+    listener.start()
+    return listener
+
+
+class SystemdNotifier:
+    """READY=1 after the first frame is on screen, WATCHDOG=1 from the frame loop at half
+    the interval, STATUS= with the current screen, STOPPING=1 on exit (no-ops outside
+    systemd)."""
+
+    def __init__(self) -> None:
+        self.watchdog = sdnotify.Watchdog()
+        self.status = sdnotify.StatusLine()
+
+    def ready(self) -> None:
+        sdnotify.ready()
+
+    def frame(self, now: float, screen: str) -> None:
+        self.watchdog.tick(now)
+        self.status.show(screen)
+
+    def stopping(self) -> None:
+        sdnotify.stopping()
+
+
+class Kiosk:
+    def __init__(self, options: KioskOptions, sources: list[InputSource] | None = None,
+                 sinks: list[OutputSink] | None = None, notifier: Any = None) -> None:
+        self.options = options
+        self.listener = start_log_thread()
+        loaded = load(options.save_dir)
+        if loaded.cleared:
+            log.warning("%s", loaded.notice or "BACKUP DATA CLEARED")
+        data = loaded.data
+        if options.game is not None:
+            data.selected_game = options.game
+        self.writer = SaveWriter(options.save_dir)
+        self.machine = CabinetMachine(data, self.writer, cleared=loaded.cleared,
+                                      demos=load_demos())
+        self.display = Display()
+        self.display.open(options.mode, options.window_scale)
+        self.native = new_native()
+        self.audio = Audio() if options.audio else None
+        self.keyboard = KeyboardSource()
+        self.script = ScriptSource(options.inputs) if options.inputs is not None else None
+        all_sources: list[InputSource] = [self.keyboard, *(sources or [])]
+        if self.script is not None:
+            all_sources.append(self.script)
+        self.panel = ControlPanel(all_sources)
+        self.outputs = CabinetOutputs(sinks or [])
+        self.pacer = DeadlinePacer()
+        self.notifier = notifier
+        self.running = True
+        self.missed_frames = 0
+
+    # ---- one frame -------------------------------------------------------------------------
+    def frame(self) -> None:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+            else:
+                self.keyboard.feed(event)
+        machine = self.machine
+        cues = machine.step(self.panel.poll())
+        for chute in machine.meter_pulses:
+            self.outputs.coin_accepted(chute - 1)
+        self.outputs.set_accepting(machine.coin_accepting and machine.screen != Screen.SERVICE)
+        lamps = machine.start_lamps
+        for player in (0, 1):
+            self.outputs.set_start_lamp(player, Lamp.BLINK if lamps[player] else Lamp.OFF)
+        self.outputs.advance()
+        if self.audio is not None and machine.sound_on:
+            self.audio.play_events(cues)
+        kiosk_view.draw(machine, self.native)
+        self.display.present(self.native)
+        if not self.options.realtime and machine.desk.pending:
+            self._settle_coins()
+
+    def _settle_coins(self) -> None:
+        """Unthrottled headless runs simulate time: the frame 'lasts' until the coin commits
+        are durable, so a script's coin always becomes a credit on the same frames."""
+        deadline = time.monotonic() + DURABLE_WAIT_SECONDS
+        last = max(p.ticket for p in self.machine.desk.pending)
+        while self.writer.poll_durable() < last and time.monotonic() < deadline:
+            time.sleep(0.0005)
+
+    # ---- the loop --------------------------------------------------------------------------
+    def run(self) -> dict[str, object]:
+        options = self.options
+        pacing = options.realtime or options.mode != "headless"
+        self.pacer.start()
+        try:
+            while self.running:
+                self.frame()
+                number = self.machine.frame
+                if number == 1 and self.notifier is not None:
+                    self.notifier.ready()
+                if (options.screenshot_dir is not None and options.screenshot_every
+                        and number % options.screenshot_every == 0):
+                    self.display.screenshot(options.screenshot_dir / f"frame-{number:06d}.png")
+                if pacing:
+                    self.missed_frames += self.pacer.wait()
+                if self.notifier is not None:
+                    self.notifier.frame(time.monotonic(), self.machine.screen.value)
+                if options.frames is not None and number >= options.frames:
+                    break
+        finally:
+            self.close()
+        return self.summary()
+
+    def summary(self) -> dict[str, object]:
+        m = self.machine
+        return {
+            "frames": m.frame,
+            "missed_frames": self.missed_frames,
+            "credits": m.credits,
+            "games_started": m.games_started,
+            "games_finished": m.games_finished,
+            "screen": m.screen.value,
+        }
+
+    def close(self) -> None:
+        if self.missed_frames:
+            log.warning("missed %d frames", self.missed_frames)
+        if self.notifier is not None:
+            self.notifier.stopping()
+        self.writer.submit(self.machine.data)
+        if not self.writer.close():
+            log.warning("save data: the last commit did not finish before shutdown")
+        self.panel.close()
+        self.outputs.close()
+        if self.audio is not None:
+            self.audio.close()
+        self.display.close()
+        self.listener.stop()
+
+
+def summary_line(summary: dict[str, object]) -> str:
+    return json.dumps(summary, sort_keys=True)

@@ -1,0 +1,68 @@
+"""Drawing the cabinet: picks the screen for the machine's state and draws it at 320x224."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cabinet.video import screens
+from cabinet.video.field_view import FieldExtras
+from firmware.machine import CabinetMachine, Screen
+from firmware.machine.decisions import NAME_ENTRY_FRAMES
+
+RANK_MODE = "normal"
+
+
+def field_extras(player: Any) -> FieldExtras | None:
+    """What a Bloxeed player shows beyond the common rules (None for Tetris)."""
+    extras = getattr(player, "extras", None) if player is not None else None
+    view = getattr(extras, "view", None)
+    return view() if callable(view) else None
+
+
+def _rows(machine: CabinetMachine) -> list[tuple[str, int, int, int]]:
+    table = machine.data.rankings.get(machine.game_id, {}).get(RANK_MODE, [])
+    return [(e.initials, e.score, e.lines, e.level) for e in table]
+
+
+def _top_score(machine: CabinetMachine) -> int | None:
+    rows = _rows(machine)
+    return rows[0][1] if rows else None
+
+
+def draw(machine: CabinetMachine, surface: pygame.Surface) -> None:
+    screen = machine.screen
+    credits, free = machine.credits, machine.free_play
+    frame = machine.frame
+    if screen == Screen.PLAY or (screen == Screen.GAME_OVER and machine.game is not None
+                                  and machine.screen_frames < 120):
+        game = machine.game
+        assert game is not None
+        players = game.players
+        screens.game(surface, players, [field_extras(p) for p in players], credits, free,
+                     frame, sides=2 if machine.versus or players[1] is not None else None,
+                     top_score=_top_score(machine))
+    elif screen == Screen.DEMO and machine.demo is not None:
+        players = machine.demo.players
+        screens.game(surface, players, [field_extras(p) for p in players], credits, free,
+                     frame)
+        screens.demo_overlay(surface, credits, free, frame)
+    elif screen == Screen.NAME_ENTRY and machine.name_entry is not None:
+        entry = machine.name_entry
+        rank = 1 + sum(1 for row in _rows(machine) if row[1] >= entry.score)
+        screens.name_entry(surface, entry.player + 1, rank, entry.score,
+                           "".join(entry.letters), entry.current,
+                           max(0, entry.frames_left) * 20 // NAME_ENTRY_FRAMES, frame)
+    elif screen == Screen.GAME_OVER:
+        game = machine.game
+        scores = [None if p is None else p.score for p in game.players] if game else []
+        screens.game_over(surface, scores, credits, free)
+    elif screen == Screen.RANKINGS:
+        screens.rankings(surface, _rows(machine), credits, free)
+    elif screen == Screen.NOTICE:
+        screens.backup_cleared(surface, footer=screens.credit_text(credits, free))
+    elif screen == Screen.SERVICE and machine.service_menu is not None:
+        machine.service_menu.draw(surface)  # type: ignore[attr-defined]
+    else:
+        screens.title(surface, credits, free, frame)

@@ -1,0 +1,44 @@
+"""An input script as a control-panel source (``bloxcab run --inputs FILE``)."""
+
+from __future__ import annotations
+
+from cabinet.source import SourceReading
+from firmware.inputscript import ScriptEvent
+
+
+class ScriptSource:
+    """Plays script events frame by frame; frame N is the N-th read."""
+
+    name = "script"
+
+    def __init__(self, events: list[ScriptEvent]) -> None:
+        self.events = events
+        self.index = 0
+        self.frame = 0
+        self.held: set[str] = set()
+
+    @property
+    def finished(self) -> bool:
+        return self.index >= len(self.events)
+
+    def read(self) -> SourceReading:
+        self.frame += 1
+        coins = [0, 0]
+        pressed: set[str] = set()
+        while self.index < len(self.events) and self.events[self.index].frame <= self.frame:
+            event = self.events[self.index]
+            self.index += 1
+            if event.control in ("coin1", "coin2"):
+                coins[int(event.control[-1]) - 1] += event.down
+            elif event.down:
+                self.held.add(event.control)
+                pressed.add(event.control)
+            else:
+                self.held.discard(event.control)
+        return SourceReading(frozenset(self.held), frozenset(pressed), (coins[0], coins[1]))
+
+    def status(self) -> str:
+        return f"input script: event {self.index} of {len(self.events)}"
+
+    def close(self) -> None:
+        pass
