@@ -51,6 +51,7 @@ class KioskOptions:
     realtime: bool = False
     window_scale: int = 3
     audio: bool = True
+    keys: dict[str, str] | None = None  # control -> key name (cabinet.toml [inputs.keys])
 
 
 def load_demos() -> dict[str, Replay]:
@@ -102,7 +103,8 @@ class SystemdNotifier:
 
 class Kiosk:
     def __init__(self, options: KioskOptions, sources: list[InputSource] | None = None,
-                 sinks: list[OutputSink] | None = None, notifier: Any = None) -> None:
+                 sinks: list[OutputSink] | None = None, notifier: Any = None,
+                 problems: list[str] | None = None, dip_bank: Any = None) -> None:
         self.options = options
         self.listener = start_log_thread()
         loaded = load(options.save_dir)
@@ -112,13 +114,16 @@ class Kiosk:
         if options.game is not None:
             data.selected_game = options.game
         self.writer = SaveWriter(options.save_dir)
+        self.dip_bank = dip_bank
+        physical = dip_bank.read() if dip_bank is not None else None
         self.machine = CabinetMachine(data, self.writer, cleared=loaded.cleared,
-                                      demos=load_demos())
+                                      demos=load_demos(), physical_sw2=physical)
+        self.machine.notices.extend(problems or [])
         self.display = Display()
         self.display.open(options.mode, options.window_scale)
         self.native = new_native()
         self.audio = Audio() if options.audio else None
-        self.keyboard = KeyboardSource()
+        self.keyboard = KeyboardSource(options.keys)
         self.script = ScriptSource(options.inputs) if options.inputs is not None else None
         all_sources: list[InputSource] = [self.keyboard, *(sources or [])]
         if self.script is not None:

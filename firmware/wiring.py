@@ -1,0 +1,83 @@
+"""Building the cabinet's input sources and output sinks from cabinet.toml.
+
+A wiring problem (a pin gpiozero refuses, a missing serial port) never stops the cabinet:
+that source is left out and the problem is returned as one line for the log and the
+service menu.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from cabinet.source import InputSource, OutputSink
+from cabinet.wiring import WiringError
+from firmware.config_schema import CabinetConfig
+
+log = logging.getLogger("bloxcab.wiring")
+
+
+@dataclass
+class Wiring:
+    sources: list[InputSource] = field(default_factory=list)
+    sinks: list[OutputSink] = field(default_factory=list)
+    dip_bank: Any = None  # cabinet.dipbank_gpio.GpioDipBank when one is wired
+    problems: list[str] = field(default_factory=list)
+
+
+def _attempt(wiring: Wiring, what: str, build: Any) -> Any:
+    try:
+        return build()
+    except (WiringError, OSError, ValueError, ImportError) as exc:
+        line = f"{what}: {exc}"
+        wiring.problems.append(line)
+        log.warning("%s", line)
+        return None
+
+
+def build_wiring(config: CabinetConfig) -> Wiring:
+    """Sources other than the keyboard (the kiosk owns that one) and the output sinks."""
+    wiring = Wiring()
+    inputs = config.inputs
+    if "gpio" in inputs.sources:
+        def gpio_source() -> InputSource:
+            from cabinet.gpio_inputs import GpioSource
+
+            return GpioSource(inputs.gpio.pins, debounce_ms=inputs.gpio.debounce_ms)
+
+        source = _attempt(wiring, "GPIO inputs", gpio_source)
+        if source is not None:
+            wiring.sources.append(source)
+    jvs = None
+    if "jvs" in inputs.sources:
+        def jvs_source() -> Any:
+            module = importlib.import_module("cabinet.jvs")
+            return module.open_jvs(inputs.jvs.port, sense_line=inputs.jvs.sense_line)
+
+        jvs = _attempt(wiring, "JVS", jvs_source)
+        if jvs is not None:
+            wiring.sources.append(jvs)
+    outputs = config.outputs
+    if outputs.sink == "gpio":
+        def gpio_sink() -> OutputSink:
+            from cabinet.gpio_outputs import GpioSink
+
+            return GpioSink(outputs.gpio.pins)
+
+        sink = _attempt(wiring, "GPIO outputs", gpio_sink)
+        if sink is not None:
+            wiring.sinks.append(sink)
+    elif outputs.sink == "jvs" and jvs is not None:
+        wiring.sinks.append(jvs.outputs())
+    elif outputs.sink == "jvs":
+        wiring.problems.append("outputs: sink = \"jvs\" needs \"jvs\" among inputs.sources")
+    if config.dipswitch.gpio:
+        def dip_bank() -> Any:
+            from cabinet.dipbank_gpio import GpioDipBank
+
+            return GpioDipBank(config.dipswitch.gpio)
+
+        wiring.dip_bank = _attempt(wiring, "DIP bank", dip_bank)
+    return wiring
