@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from firmware.savedata import SaveWriter, load  # noqa: E402
+from firmware.savedata import SaveWriter, load
 
 
 def quiet(line: str) -> None:
