@@ -153,3 +153,19 @@ def test_decode_names_the_fault() -> None:
         decode(b"XXXX" + raw[4:])
     with pytest.raises(BadRecord, match="short"):
         decode(raw[:10])
+
+
+def test_both_banks_corrupt_clears_and_names_both(tmp_path: Path) -> None:
+    _commit(tmp_path, "A", 1, credits=11)
+    _commit(tmp_path, "B", 2, credits=22)
+    for name in ("A", "B"):
+        path = bank_path(tmp_path, name)
+        raw = bytearray(path.read_bytes())
+        raw[30] ^= 0x40
+        path.write_bytes(raw)
+    result = load(tmp_path, log=_silent)
+    assert result.cleared and result.data == SaveData() and result.bank is None
+    assert result.notice == (
+        "save: BACKUP DATA CLEARED: bank A CRC mismatch, bank B CRC mismatch; "
+        "factory defaults loaded"
+    )

@@ -6,6 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from firmware.savedata import (
     RankEntry,
@@ -161,3 +163,17 @@ def test_migrate_refuses_unknown_versions() -> None:
         migrate({}, 99)
     with pytest.raises(SchemaError, match="version 1 payload malformed"):
         migrate({"dips": 5}, 1)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=50), max_size=40))
+def test_ranking_table_is_the_top_ten_in_arrival_order_for_ties(scores: list[int]) -> None:
+    data = SaveData()
+    for n, score in enumerate(scores):
+        rank = insert_ranking(data, "sega88", "normal", RankEntry(f"{n:03}", score, 0, 0))
+        table = data.rankings["sega88"]["normal"]
+        if rank is not None:
+            assert table[rank - 1].initials == f"{n:03}"
+    # Expected: stable sort of everything by score, highest first, cut at ten.
+    arrivals = sorted(enumerate(scores), key=lambda p: (-p[1], p[0]))[:10]
+    table = data.rankings["sega88"]["normal"]
+    assert [(e.initials, e.score) for e in table] == [(f"{n:03}", s) for n, s in arrivals]

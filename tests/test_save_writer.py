@@ -171,3 +171,33 @@ def test_write_failing_with_efbig_in_a_size_limited_child(tmp_path: Path) -> Non
     assert recovered.startswith("recovered=True") and recovered.endswith("error=None")
     result = load(tmp_path, log=_silent)
     assert result.data.credits == 2 and result.data.bookkeeping.games["bloxeed"].play_frames == 30
+
+
+def test_data_load_would_refuse_is_never_written(tmp_path: Path) -> None:
+    log = Lines()
+    writer = SaveWriter(tmp_path, log=log, retry_first=0.005, retry_max=0.01)
+    data = SaveData(credits=4)
+    assert writer.wait_durable(writer.submit(data), 10)
+    data.credits = -1  # a bug upstream
+    writer.submit(data)
+    while writer.failed_attempts < 2:
+        threading.Event().wait(0.005)
+    assert writer.last_error == "SchemaError save.credits out of range"
+    assert load(tmp_path, log=_silent).data.credits == 4  # the good banks are untouched
+    data.credits = 5
+    assert writer.wait_durable(writer.submit(data), 10)  # the newer snapshot replaces it
+    writer.close()
+    assert writer.last_error is None and load(tmp_path, log=_silent).data.credits == 5
+
+
+def test_a_failing_durability_callback_does_not_stop_saving(tmp_path: Path) -> None:
+    def broken(_seq: int) -> None:
+        raise RuntimeError("kiosk bug")
+
+    log = Lines()
+    writer = SaveWriter(tmp_path, log=log, on_durable=broken)
+    assert writer.wait_durable(writer.submit(SaveData(credits=1)), 10)
+    assert writer.wait_durable(writer.submit(SaveData(credits=2)), 10)
+    writer.close()
+    assert load(tmp_path, log=_silent).data.credits == 2
+    assert "save: on_durable callback failed: RuntimeError kiosk bug" in log.lines

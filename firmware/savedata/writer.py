@@ -18,7 +18,7 @@ from typing import Any
 
 from firmware.savedata.banks import newest, other, read_banks, target_bank, write_bank
 from firmware.savedata.record import Record
-from firmware.savedata.schema import CHUTES, CURRENT_VERSION, SaveData, to_dict
+from firmware.savedata.schema import CHUTES, CURRENT_VERSION, SaveData, from_dict, to_dict
 
 # decision: retry a failed write after 0.05 s, doubling up to 5 s between attempts.
 RETRY_FIRST_S = 0.05
@@ -138,10 +138,11 @@ class SaveWriter:
         streak = 0
         while True:
             try:
+                from_dict(snapshot)  # never write a record that load() would refuse
                 payload = json.dumps(snapshot, separators=(",", ":")).encode("utf-8")
                 write_bank(self.directory, self._target, Record(CURRENT_VERSION, seq, payload))
                 break
-            except (OSError, ValueError) as exc:
+            except Exception as exc:  # any failure: keep the game going, retry, report
                 streak += 1
                 self.failed_attempts += 1
                 self.last_error = describe(exc)
@@ -171,5 +172,8 @@ class SaveWriter:
         for _, chute, total in done:
             self._log(f"coin chute={chute} total={total}")
         if self._on_durable is not None:
-            self._on_durable(seq)
+            try:
+                self._on_durable(seq)
+            except Exception as exc:  # the caller's bug must not stop the saving
+                self._log(f"save: on_durable callback failed: {describe(exc)}")
         return True
