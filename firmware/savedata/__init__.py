@@ -29,8 +29,18 @@ Use from the kiosk::
     writer.close()                             # at shutdown: flush and stop
 
 SaveWriter owns the bank files; run one per directory. submit() snapshots the data, so the caller
-may go on mutating it. Pure helpers: insert_ranking(data, game, mode, entry) -> rank or None,
-clear_bookkeeping(data, when).
+may go on mutating it. Commits that pile up are coalesced to the newest snapshot (it holds every
+earlier coin); each coin's log line still appears, in order, once durable. A failing write
+(ENOSPC, EROFS, EIO, EFBIG, ...) is retried with backoff, logged once per failure streak, and
+shown in writer.last_error; the last good bank stays intact meanwhile. Data that load() would
+refuse (e.g. a negative count) is never written; it shows up in last_error instead.
+
+Frame-time note: submit() costs ~0.01 ms, but the writer thread shares the GIL. CPython lets a
+thread keep the GIL for up to sys.getswitchinterval() (5 ms default) when another wants it, so a
+rare submit() can wait that long; the kiosk may lower it (e.g. sys.setswitchinterval(0.001)).
+
+Pure helpers: insert_ranking(data, game, mode, entry) -> rank (1..10) or None,
+clear_bookkeeping(data, when). LoadResult also carries .sequence and .bank.
 """
 
 from firmware.savedata.loader import CLEARED_NOTICE, LoadResult, load
