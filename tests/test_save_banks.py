@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware.savedata import load
-from firmware.savedata.banks import bank_path, read_banks, target_bank, write_bank
+from firmware.savedata import SaveWriter, load
+from firmware.savedata.banks import bank_path, read_banks, write_bank
 from firmware.savedata.record import HEADER, MAGIC, BadRecord, Record, decode, encode
 from firmware.savedata.schema import CURRENT_VERSION, SaveData, to_dict
 
@@ -45,7 +45,11 @@ def test_load_takes_the_valid_bank_with_the_higher_sequence(tmp_path: Path) -> N
     result = load(tmp_path, log=_silent)
     assert (result.bank, result.sequence, result.data.credits) == ("A", 8, 8)
     assert result.notice is None and not result.cleared
-    assert target_bank(read_banks(tmp_path)) == "B"  # the older bank is written next
+    writer = SaveWriter(tmp_path, log=_silent)  # the older bank is written next
+    assert writer.wait_durable(writer.submit(SaveData(credits=9)), 10)
+    writer.close()
+    held = {r.name: r.record.sequence for r in read_banks(tmp_path) if r.record}
+    assert held == {"A": 8, "B": 9}
 
 
 def test_shorter_record_over_a_longer_one_leaves_no_tail(tmp_path: Path) -> None:
@@ -169,3 +173,17 @@ def test_both_banks_corrupt_clears_and_names_both(tmp_path: Path) -> None:
         "save: BACKUP DATA CLEARED: bank A CRC mismatch, bank B CRC mismatch; "
         "factory defaults loaded"
     )
+
+
+def test_writer_keeps_the_usable_bank_when_the_newer_one_is_unusable(tmp_path: Path) -> None:
+    _commit(tmp_path, "A", 5, credits=5)
+    payload = json.dumps(to_dict(SaveData(credits=6))).encode()
+    write_bank(tmp_path, "B", Record(CURRENT_VERSION + 1, 6, payload))  # from newer firmware
+    writer = SaveWriter(tmp_path, log=_silent)
+    seq = writer.submit(SaveData(credits=7))
+    assert seq == 7  # numbered past every valid record
+    assert writer.wait_durable(seq, 10)
+    writer.close()
+    held = {r.name: r.record.sequence for r in read_banks(tmp_path) if r.record}
+    assert held == {"A": 5, "B": 7}  # the last usable copy survived the commit
+    assert load(tmp_path, log=_silent).data.credits == 7

@@ -47,21 +47,6 @@ def read_banks(directory: Path) -> list[BankRead]:
     return [read_bank(directory, name) for name in BANK_FILES]
 
 
-def newest(reads: list[BankRead]) -> BankRead | None:
-    valid = [r for r in reads if r.record is not None]
-    if not valid:
-        return None
-    return max(valid, key=lambda r: r.record.sequence if r.record else -1)
-
-
-def target_bank(reads: list[BankRead]) -> str:
-    """The bank to write next: the one that does not hold the newest valid record."""
-    best = newest(reads)
-    if best is None:
-        return "A"
-    return "B" if best.name == "A" else "A"
-
-
 def other(name: str) -> str:
     return "B" if name == "A" else "A"
 

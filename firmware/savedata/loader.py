@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware.savedata.banks import read_banks
+from firmware.savedata.banks import BankRead, read_banks
 from firmware.savedata.migrate import migrate
 from firmware.savedata.schema import SaveData, SchemaError, factory, from_dict
 
@@ -35,10 +35,8 @@ def decode_payload(payload: bytes, version: int) -> SaveData:
     return from_dict(migrate(obj, version))
 
 
-def load(directory: Path | str, log: Callable[[str], None] = _log_stdout) -> LoadResult:
-    """Load save data from `directory`; never raises for bad or missing banks."""
-    directory = Path(directory)
-    reads = read_banks(directory)
+def pick(reads: list[BankRead]) -> tuple[BankRead | None, SaveData | None, dict[str, str]]:
+    """The bank load() uses (newest valid and decodable), its data, and what is wrong elsewhere."""
     problems = {r.name: r.problem for r in reads if r.problem}
     valid = sorted(
         (r for r in reads if r.record is not None),
@@ -48,18 +46,24 @@ def load(directory: Path | str, log: Callable[[str], None] = _log_stdout) -> Loa
     for r in valid:
         assert r.record is not None
         try:
-            data = decode_payload(r.record.payload, r.record.version)
+            return r, decode_payload(r.record.payload, r.record.version), problems
         except SchemaError as exc:
             problems[r.name] = f"unusable ({exc})"
-            continue
+    return None, None, problems
+
+
+def load(directory: Path | str, log: Callable[[str], None] = _log_stdout) -> LoadResult:
+    """Load save data from `directory`; never raises for bad or missing banks."""
+    chosen, data, problems = pick(read_banks(Path(directory)))
+    if chosen is not None and chosen.record is not None and data is not None:
         notice = None
         # A missing partner is normal until the second commit; anything else is worth a line.
         worth = {n: p for n, p in problems.items() if p != "missing"}
         if worth:
             bad = ", ".join(f"bank {n} {p}" for n, p in sorted(worth.items()))
-            notice = f"save: {bad}; using bank {r.name} (sequence {r.record.sequence})"
+            notice = f"save: {bad}; using bank {chosen.name} (sequence {chosen.record.sequence})"
             log(notice)
-        return LoadResult(data, False, notice, r.record.sequence, r.name)
+        return LoadResult(data, False, notice, chosen.record.sequence, chosen.name)
     bad = ", ".join(f"bank {n} {p}" for n, p in sorted(problems.items()))
     notice = f"save: {CLEARED_NOTICE}: {bad}; factory defaults loaded"
     log(notice)

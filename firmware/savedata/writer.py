@@ -16,7 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from firmware.savedata.banks import newest, other, read_banks, target_bank, write_bank
+from firmware.savedata.banks import other, read_banks, write_bank
+from firmware.savedata.loader import pick
 from firmware.savedata.record import Record
 from firmware.savedata.schema import CHUTES, CURRENT_VERSION, SaveData, from_dict, to_dict
 
@@ -54,9 +55,11 @@ class SaveWriter:
         self._retry_first = retry_first
         self._retry_max = retry_max
         reads = read_banks(self.directory)
-        best = newest(reads)
-        start = best.record.sequence if best and best.record else 0
-        self._target = target_bank(reads)
+        # Keep the bank load() would use, even when a CRC-valid but unusable record (e.g. from
+        # newer firmware) carries a higher sequence; number past every valid record.
+        keep, _, _ = pick(reads)
+        self._target = other(keep.name) if keep is not None else "A"
+        start = max((r.record.sequence for r in reads if r.record is not None), default=0)
         self._next_seq = start + 1
         self._durable = start
         self._pending: tuple[int, dict[str, Any]] | None = None
