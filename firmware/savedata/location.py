@@ -1,0 +1,40 @@
+"""Where the save banks live: --save-dir, else systemd's StateDirectory, else the data dir."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from firmware.errors import UsageError
+
+APP = "bloxcab"
+
+
+def resolve_save_dir(arg: str | None, env: Mapping[str, str]) -> Path:
+    """Pure choice of the directory (nothing is created)."""
+    if arg:
+        return Path(arg).expanduser()
+    # systemd sets $STATE_DIRECTORY to the StateDirectory= paths, ':'-separated. Source:
+    # systemd.exec(5) "Environment variables in spawned processes" (via cabinet.md 5.3).
+    state = env.get("STATE_DIRECTORY", "")
+    first = state.split(":")[0]
+    if first:
+        return Path(first)
+    data_home = env.get("XDG_DATA_HOME", "")
+    if data_home and Path(data_home).is_absolute():  # XDG: relative values are ignored
+        return Path(data_home) / APP
+    home = env.get("HOME") or str(Path.home())
+    return Path(home) / ".local" / "share" / APP
+
+
+def save_dir(arg: str | None = None, env: Mapping[str, str] | None = None) -> Path:
+    """Resolve the save directory and create it if missing (UsageError if that is impossible)."""
+    path = resolve_save_dir(arg, os.environ if env is None else env)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"save directory {path}: {exc.strerror or exc}") from exc
+    if not path.is_dir():
+        raise UsageError(f"save directory {path} is not a directory")
+    return path

@@ -1,0 +1,96 @@
+"""Child process for the save-data tests (killed, stopped and size-limited by the parent).
+
+    python tests/save_child.py loop DIR       commit forever; print `ack SEQ` once SEQ is durable
+    python tests/save_child.py coins DIR N    N coin commits; the writer prints the coin lines
+    python tests/save_child.py efbig DIR      commits under RLIMIT_FSIZE, then with it lifted
+
+Invariant of `loop`: every commit adds 1 to chute 1's coin count and 1 to the sequence number,
+so a record written by this child always has coins[0] == sequence.
+"""
+
+from __future__ import annotations
+
+import resource
+import signal
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from firmware.savedata import SaveWriter, load
+
+
+def quiet(line: str) -> None:
+    print(f"log {line}", file=sys.stderr, flush=True)
+
+
+def loop(directory: str) -> None:
+    result = load(directory, log=quiet)
+    data = result.data
+    writer = SaveWriter(directory, log=quiet)
+    print(f"start seq={result.sequence} coins={data.bookkeeping.coins[0]}", flush=True)
+    reported = result.sequence
+    while True:
+        data.bookkeeping.coins[0] += 1
+        # Vary the record length so a kill between write() and ftruncate() leaves a torn bank.
+        data.bookkeeping.cleared_at = "x" * (data.bookkeeping.coins[0] % 61)
+        writer.submit(data)
+        durable = writer.poll_durable()
+        if durable > reported:
+            print(f"ack {durable}", flush=True)
+            reported = durable
+        time.sleep(0.001)
+
+
+def coins(directory: str, count: int) -> None:
+    data = load(directory, log=quiet).data
+    writer = SaveWriter(directory)  # coin lines go to stdout
+    for i in range(count):
+        chute = 1 + i % 2
+        data.bookkeeping.coins[chute - 1] += 1
+        data.credits += 1
+        writer.submit(data, coin_chute=chute)
+        time.sleep(0.002)
+    print(f"closed {writer.close(10.0)}", flush=True)
+
+
+def efbig(directory: str) -> None:
+    data = load(directory, log=quiet).data
+    writer = SaveWriter(directory, retry_first=0.01, retry_max=0.04)
+    data.credits = 1
+    first = writer.submit(data)
+    print(f"first durable={writer.wait_durable(first, 10.0)} seq={first}", flush=True)
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # get EFBIG instead of being killed
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (100, hard))  # smaller than one record
+    frames = 0
+    for _ in range(30):  # half a second of play: submits every frame, none may block
+        data.credits = 2
+        data.bookkeeping.games["bloxeed"].play_frames += 1
+        writer.submit(data)
+        frames += 1
+        time.sleep(1 / 60)
+    print(
+        f"frames={frames} durable={writer.poll_durable()} attempts={writer.failed_attempts} "
+        f"error={writer.last_error}",
+        flush=True,
+    )
+    resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    last = writer.submit(data)
+    print(f"recovered={writer.wait_durable(last, 10.0)} seq={last} error={writer.last_error}",
+          flush=True)
+    writer.close()
+
+
+if __name__ == "__main__":
+    mode, where = sys.argv[1], sys.argv[2]
+    if mode == "loop":
+        loop(where)
+    elif mode == "coins":
+        coins(where, int(sys.argv[3]))
+    elif mode == "efbig":
+        efbig(where)
+    else:
+        raise SystemExit(f"unknown mode {mode}")

@@ -1,0 +1,179 @@
+"""Save data contents: factory defaults, rankings, JSON round trip, version-1 migration."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from firmware.savedata import (
+    RankEntry,
+    SaveData,
+    SaveWriter,
+    clear_bookkeeping,
+    insert_ranking,
+    load,
+)
+from firmware.savedata.banks import read_banks
+from firmware.savedata.migrate import migrate
+from firmware.savedata.schema import SchemaError, from_dict, to_dict
+
+V1_BANKS = Path(__file__).with_name("data") / "save_v1"
+
+
+def _silent(_line: str) -> None:
+    pass
+
+
+def test_factory_defaults() -> None:
+    data = SaveData()
+    assert data.selected_game == "bloxeed"
+    # sega.md 5: coinage 0xF per chute (1C1C) -> SW1 byte 0xFF for both games.
+    assert {g: d.sw1 for g, d in data.dips.items()} == {"sega88": 0xFF, "bloxeed": 0xFF}
+    # sega-research.md 5.2: Demo Sounds On (bit 1 = 0), Normal difficulty 0x30, rest unused.
+    assert data.dips["sega88"].sw2 == 0xFD
+    assert data.dips["bloxeed"].sw2 & 0x0C == 0x0C  # 3 lines per level (sega-research 5.3)
+    assert (data.seeds.sega88_main, data.seeds.bloxeed_main, data.seeds.bloxeed_piece) == (0, 0, 0)
+    assert data.rankings == {"sega88": {"normal": []}, "bloxeed": {"normal": []}}
+    assert data.bookkeeping.coins == [0, 0] and data.credits == 0
+    assert data.bookkeeping.cleared_at is None
+    assert SaveData().bookkeeping.coins is not data.bookkeeping.coins  # no shared defaults
+
+
+def _entry(score: int, initials: str = "AAA") -> RankEntry:
+    return RankEntry(initials, score, lines=score // 1000, level=score // 10000)
+
+
+def test_insert_ranking_keeps_top_ten_sorted() -> None:
+    data = SaveData()
+    ranks = [insert_ranking(data, "bloxeed", "normal", _entry(s)) for s in (500, 900, 100, 700)]
+    assert ranks == [1, 1, 3, 2]
+    assert [e.score for e in data.rankings["bloxeed"]["normal"]] == [900, 700, 500, 100]
+    for s in range(1000, 1006):
+        insert_ranking(data, "bloxeed", "normal", _entry(s))
+    table = data.rankings["bloxeed"]["normal"]
+    assert len(table) == 10 and table[-1].score == 100
+    assert insert_ranking(data, "bloxeed", "normal", _entry(100)) is None  # a tie does not enter
+    assert insert_ranking(data, "bloxeed", "normal", _entry(50)) is None
+    assert insert_ranking(data, "bloxeed", "normal", _entry(600, "NEW")) == 9
+    assert len(table) == 10 and table[8].initials == "NEW" and table[-1].score == 500
+    assert [e.score for e in table] == sorted((e.score for e in table), reverse=True)
+
+
+def test_equal_score_ranks_below_the_earlier_one() -> None:
+    data = SaveData()
+    insert_ranking(data, "sega88", "normal", _entry(300, "OLD"))
+    assert insert_ranking(data, "sega88", "normal", _entry(300, "NEW")) == 2
+    assert [e.initials for e in data.rankings["sega88"]["normal"]] == ["OLD", "NEW"]
+
+
+def test_insert_ranking_creates_a_new_mode_table() -> None:
+    data = SaveData()
+    assert insert_ranking(data, "bloxeed", "vs", _entry(10)) == 1
+    assert len(data.rankings["bloxeed"]["vs"]) == 1
+
+
+def test_clear_bookkeeping_stamps_the_given_time() -> None:
+    data = SaveData()
+    data.bookkeeping.coins = [4, 5]
+    data.bookkeeping.games["sega88"].one_player = 3
+    clear_bookkeeping(data, "2025-01-02T03:04:05+00:00")
+    assert data.bookkeeping.coins == [0, 0]
+    assert data.bookkeeping.games["sega88"].one_player == 0
+    assert data.bookkeeping.cleared_at == "2025-01-02T03:04:05+00:00"
+
+
+def _busy() -> SaveData:
+    data = SaveData(selected_game="sega88", credits=3)
+    data.dips["bloxeed"].sw2 = 0x12
+    data.seeds.bloxeed_piece = 0x2A6D8010
+    insert_ranking(data, "sega88", "normal", RankEntry("ABC", 1234, 12, 3, "replay-0007"))
+    bk = data.bookkeeping
+    bk.coins, bk.service_credits, bk.credits_given, bk.credits_used = [7, 2], 1, 9, 6
+    bk.games["bloxeed"].two_player, bk.games["bloxeed"].play_frames = 2, 36000
+    bk.power_on_seconds, bk.cleared_at = 86400, "1700000000"
+    return data
+
+
+def test_to_dict_from_dict_round_trip() -> None:
+    data = _busy()
+    assert from_dict(to_dict(data)) == data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("credits",), -1, "credits out of range"),
+        (("credits",), True, "credits is not an integer"),
+        (("selected_game",), "pacman", "not a known game"),
+        (("dips", "sega88", "sw2"), 256, "out of range"),
+        (("bookkeeping", "coins"), [1], "list of 2"),
+        (("seeds", "bloxeed_main"), "7", "not an integer"),
+    ],
+)
+def test_from_dict_names_the_bad_field(path: tuple[str, ...], value: object, message: str) -> None:
+    d = to_dict(_busy())
+    node = d
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(SchemaError, match=message):
+        from_dict(d)
+
+
+def test_migration_from_a_version_1_file(tmp_path: Path) -> None:
+    for bank in V1_BANKS.iterdir():
+        shutil.copy(bank, tmp_path / bank.name)
+    assert [r.record.version for r in read_banks(tmp_path) if r.record] == [1, 1]
+
+    result = load(tmp_path, log=_silent)
+    assert not result.cleared and (result.bank, result.sequence) == ("B", 42)
+    data = result.data
+    assert data.selected_game == "sega88"
+    assert (data.dips["sega88"].sw1, data.dips["sega88"].sw2) == (0xFE, 0xDD)
+    assert data.seeds.sega88_main == 0x1234ABCD and data.seeds.bloxeed_piece == 0x2A6D8010
+    top = data.rankings["sega88"]["normal"][0]
+    assert (top.initials, top.score, top.lines, top.level, top.replay_id) == (
+        "AKI", 120400, 96, 24, None
+    )
+    bk = data.bookkeeping
+    assert bk.coins == [18, 3] and bk.credits_given == 21 and bk.credits_used == 19
+    assert (bk.games["sega88"].one_player, bk.games["sega88"].two_player) == (18, 1)
+    assert bk.games["sega88"].play_frames == 0 and bk.power_on_seconds == 0
+    assert bk.cleared_at == "2024-05-01T09:30:00+00:00" and data.credits == 2
+
+    # The next commit goes to the older bank, in the current format; nothing is lost.
+    writer = SaveWriter(tmp_path, log=_silent)
+    assert writer.wait_durable(writer.submit(data), 10)
+    writer.close()
+    versions = {r.name: (r.record.version, r.record.sequence) for r in read_banks(tmp_path)
+                if r.record}
+    assert versions == {"A": (2, 43), "B": (1, 42)}
+    again = load(tmp_path, log=_silent)
+    assert (again.bank, again.data) == ("A", data)
+
+
+def test_migrate_refuses_unknown_versions() -> None:
+    with pytest.raises(SchemaError, match="no migration"):
+        migrate({}, 0)
+    with pytest.raises(SchemaError, match="newer firmware"):
+        migrate({}, 99)
+    with pytest.raises(SchemaError, match="version 1 payload malformed"):
+        migrate({"dips": 5}, 1)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=50), max_size=40))
+def test_ranking_table_is_the_top_ten_in_arrival_order_for_ties(scores: list[int]) -> None:
+    data = SaveData()
+    for n, score in enumerate(scores):
+        rank = insert_ranking(data, "sega88", "normal", RankEntry(f"{n:03}", score, 0, 0))
+        table = data.rankings["sega88"]["normal"]
+        if rank is not None:
+            assert table[rank - 1].initials == f"{n:03}"
+    # Expected: stable sort of everything by score, highest first, cut at ten.
+    arrivals = sorted(enumerate(scores), key=lambda p: (-p[1], p[0]))[:10]
+    table = data.rankings["sega88"]["normal"]
+    assert [(e.initials, e.score) for e in table] == [(f"{n:03}", s) for n, s in arrivals]

@@ -1,0 +1,203 @@
+"""The background writer: durability reports, coin lines after fsync, failing writes."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from firmware.savedata import SaveData, SaveWriter, load
+from firmware.savedata.banks import bank_path, read_banks
+
+CHILD = Path(__file__).with_name("save_child.py")
+
+
+def _silent(_line: str) -> None:
+    pass
+
+
+class Lines:
+    """A thread-safe log sink."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self._lock = threading.Lock()
+
+    def __call__(self, line: str) -> None:
+        with self._lock:
+            self.lines.append(line)
+
+
+def test_commits_alternate_banks_and_become_durable(tmp_path: Path) -> None:
+    durable: list[int] = []
+    writer = SaveWriter(tmp_path, log=_silent, on_durable=durable.append)
+    data = SaveData()
+    for credits in (1, 2, 3):
+        data.credits = credits
+        seq = writer.submit(data)
+        assert writer.wait_durable(seq, 10)
+        assert writer.poll_durable() == seq
+        result = load(tmp_path, log=_silent)
+        assert (result.sequence, result.data.credits) == (seq, credits)
+    assert writer.close()
+    assert durable == [1, 2, 3]
+    held = {r.name: r.record.sequence for r in read_banks(tmp_path) if r.record}
+    assert held == {"A": 3, "B": 2}
+
+
+def test_submit_snapshots_the_data(tmp_path: Path) -> None:
+    writer = SaveWriter(tmp_path, log=_silent)
+    data = SaveData(credits=5)
+    seq = writer.submit(data)
+    data.credits = 99  # changed after submit: must not leak into that commit
+    assert writer.wait_durable(seq, 10)
+    writer.close()
+    assert load(tmp_path, log=_silent).data.credits == 5
+
+
+def test_writer_continues_the_sequence_after_a_restart(tmp_path: Path) -> None:
+    first = SaveWriter(tmp_path, log=_silent)
+    first.submit(SaveData(credits=1))
+    first.submit(SaveData(credits=2))
+    assert first.close()
+    second = SaveWriter(tmp_path, log=_silent)
+    assert second.poll_durable() == 2
+    assert second.submit(SaveData(credits=3)) == 3
+    assert second.close()
+    assert load(tmp_path, log=_silent).sequence == 3
+
+
+def test_bad_coin_chute_is_refused(tmp_path: Path) -> None:
+    writer = SaveWriter(tmp_path, log=_silent)
+    with pytest.raises(ValueError, match="coin chute 3"):
+        writer.submit(SaveData(), coin_chute=3)
+    writer.close()
+
+
+def test_coin_line_is_printed_only_once_the_coin_is_on_disk(tmp_path: Path) -> None:
+    """Freeze the child the moment a coin line arrives; the banks must already count it."""
+    count = 24
+    child = subprocess.Popen(
+        [sys.executable, str(CHILD), "coins", str(tmp_path), str(count)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    assert child.stdout is not None
+    seen: dict[int, list[int]] = {1: [], 2: []}
+    try:
+        for raw in child.stdout:
+            line = raw.decode()
+            match = re.fullmatch(r"coin chute=(\d) total=(\d+)\n", line)
+            if not match:
+                assert line == "closed True\n"
+                continue
+            os.kill(child.pid, signal.SIGSTOP)
+            chute, total = int(match[1]), int(match[2])
+            on_disk = load(tmp_path, log=_silent).data.bookkeeping.coins[chute - 1]
+            os.kill(child.pid, signal.SIGCONT)
+            assert on_disk >= total, f"line {line!r} printed before the commit was durable"
+            seen[chute].append(total)
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait()
+    # Every coin is reported once, in order, per chute.
+    assert seen == {1: list(range(1, count // 2 + 1)), 2: list(range(1, count // 2 + 1))}
+
+
+def test_write_failing_with_enospc_is_retried_coalesced_and_logged_once(tmp_path: Path) -> None:
+    """/dev/full answers every write with ENOSPC, a real 'disk full' from the kernel."""
+    data = SaveData(credits=1)
+    first = SaveWriter(tmp_path, log=_silent)
+    assert first.wait_durable(first.submit(data), 10)  # bank A holds sequence 1
+    first.close()
+
+    bank_path(tmp_path, "B").symlink_to("/dev/full")
+    log = Lines()
+    writer = SaveWriter(tmp_path, log=log, retry_first=0.005, retry_max=0.02)
+    tickets = []
+    for _ in range(3):  # three coins go in while the card is full
+        data.bookkeeping.coins[0] += 1
+        data.credits += 1
+        tickets.append(writer.submit(data, coin_chute=1))
+    while writer.failed_attempts < 4:
+        threading.Event().wait(0.01)
+    assert writer.poll_durable() == 1  # none of the coins is acknowledged
+    assert writer.last_error == "ENOSPC No space left on device"
+    assert [line for line in log.lines if "failed" in line] == [
+        "save: write to bank B failed: ENOSPC No space left on device; retrying, the game goes on"
+    ]
+    assert not [line for line in log.lines if line.startswith("coin")]
+    assert load(tmp_path, log=_silent).data.credits == 1  # the last good copy is intact
+
+    bank_path(tmp_path, "B").unlink()  # space again
+    assert writer.wait_durable(tickets[-1], 10)
+    writer.close()
+    assert writer.last_error is None
+    assert [line for line in log.lines if line.startswith("coin")] == [
+        "coin chute=1 total=1", "coin chute=1 total=2", "coin chute=1 total=3"
+    ]
+    assert any(line.startswith("save: write recovered after") for line in log.lines)
+    result = load(tmp_path, log=_silent)
+    assert (result.bank, result.data.bookkeeping.coins[0], result.data.credits) == ("B", 3, 4)
+
+
+def test_write_failing_with_efbig_in_a_size_limited_child(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, str(CHILD), "efbig", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    out = run.stdout.splitlines()
+    assert out[0] == "first durable=True seq=1"
+    failed = [line for line in out if "write to bank" in line]
+    assert failed == [
+        "save: write to bank B failed: EFBIG File too large; retrying, the game goes on"
+    ]
+    during = next(line for line in out if line.startswith("frames="))
+    match = re.fullmatch(r"frames=30 durable=1 attempts=(\d+) error=EFBIG File too large", during)
+    assert match, during
+    assert int(match[1]) >= 2  # retried, still logged once
+    assert any(line.startswith("save: write recovered after") for line in out)
+    recovered = next(line for line in out if line.startswith("recovered="))
+    assert recovered.startswith("recovered=True") and recovered.endswith("error=None")
+    result = load(tmp_path, log=_silent)
+    assert result.data.credits == 2 and result.data.bookkeeping.games["bloxeed"].play_frames == 30
+
+
+def test_data_load_would_refuse_is_never_written(tmp_path: Path) -> None:
+    log = Lines()
+    writer = SaveWriter(tmp_path, log=log, retry_first=0.005, retry_max=0.01)
+    data = SaveData(credits=4)
+    assert writer.wait_durable(writer.submit(data), 10)
+    data.credits = -1  # a bug upstream
+    writer.submit(data)
+    while writer.failed_attempts < 2:
+        threading.Event().wait(0.005)
+    assert writer.last_error == "SchemaError save.credits out of range"
+    assert load(tmp_path, log=_silent).data.credits == 4  # the good banks are untouched
+    data.credits = 5
+    assert writer.wait_durable(writer.submit(data), 10)  # the newer snapshot replaces it
+    writer.close()
+    assert writer.last_error is None and load(tmp_path, log=_silent).data.credits == 5
+
+
+def test_a_failing_durability_callback_does_not_stop_saving(tmp_path: Path) -> None:
+    def broken(_seq: int) -> None:
+        raise RuntimeError("kiosk bug")
+
+    log = Lines()
+    writer = SaveWriter(tmp_path, log=log, on_durable=broken)
+    assert writer.wait_durable(writer.submit(SaveData(credits=1)), 10)
+    assert writer.wait_durable(writer.submit(SaveData(credits=2)), 10)
+    writer.close()
+    assert load(tmp_path, log=_silent).data.credits == 2
+    assert "save: on_durable callback failed: RuntimeError kiosk bug" in log.lines
