@@ -379,16 +379,3 @@ def load_config(path: str | os.PathLike[str]) -> tuple[CabinetConfig, list[str]]
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return CabinetConfig(), [f"{source}: cannot read ({reason}); using all the defaults"]
     return parse_config(text, source)
-
-
-def resolve_save_dir(config: CabinetConfig, environ: Mapping[str, str] | None = None) -> Path:
-    """Where save data lives: [save] dir, else systemd's StateDirectory, else per user."""
-    env = os.environ if environ is None else environ
-    if config.save.dir:
-        return Path(os.path.expanduser(config.save.dir))
-    state = env.get("STATE_DIRECTORY", "")
-    if state:
-        # systemd passes one path per StateDirectory= entry, separated by colons.
-        return Path(state.split(":")[0])
-    data_home = env.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local/share")
-    return Path(data_home) / "bloxcab"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cabinet.source import CONTROLS, OUTPUTS
-from firmware.config import load_config, parse_config, resolve_save_dir
+from firmware.config import load_config, parse_config
 from firmware.config_schema import (
     GPIO_INPUT_PINS,
     GPIO_OUTPUT_PINS,
@@ -16,6 +16,7 @@ from firmware.config_schema import (
     MAME_KEYS,
     CabinetConfig,
 )
+from firmware.savedata.location import resolve_save_dir
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "cabinet.toml.example"
 ERROR_LINE = re.compile(r"^cabinet\.toml:(\d+): (\S+): .+$")
@@ -116,7 +117,7 @@ def test_valid_custom_file(tmp_path: Path):
     assert config.outputs.sink == "jvs"
     assert config.dipswitch.gpio == (0, 1, 12, 16, 20, 21, 26, 5)
     assert not config.audio.enabled and config.audio.volume == 40
-    assert resolve_save_dir(config, {}) == Path("/data/bloxcab")
+    assert resolve_save_dir(config.save.dir, {}) == Path("/data/bloxcab")
 
 
 def test_unknown_key():
@@ -277,14 +278,6 @@ def test_lines_found_past_multiline_arrays_and_strings():
 def test_dotted_keys_in_a_table():
     line, key, _ = _only_error('[inputs]\ngpio.debounce_ms = 500\n')
     assert (line, key) == (2, "inputs.gpio.debounce_ms")
-
-
-def test_save_dir_follows_systemd_state_directory():
-    config = CabinetConfig()
-    assert resolve_save_dir(config, {"STATE_DIRECTORY": "/var/lib/bloxcab"}) == Path(
-        "/var/lib/bloxcab")
-    assert resolve_save_dir(config, {"XDG_DATA_HOME": "/home/a/.data"}) == Path(
-        "/home/a/.data/bloxcab")
 
 
 @pytest.mark.parametrize("bad", ["[video", 'mode = "x', "[[video]]\n[video]\n"])

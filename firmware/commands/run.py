@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from firmware.config import load_config, resolve_save_dir
+from firmware.config import load_config
 from firmware.errors import UsageError
 from firmware.inputscript import load_script
+from firmware.savedata import save_dir as resolve_save_dir
 
 DEFAULT_CONFIG = "/etc/bloxcab/cabinet.toml"
 
@@ -65,11 +66,7 @@ def run(args: argparse.Namespace) -> int:
     config, problems = load_config(config_path)
     for line in problems:
         print(f"bloxcab: config: {line}", file=sys.stderr)
-    save_dir = Path(args.save_dir) if args.save_dir else resolve_save_dir(config)
-    try:
-        save_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"cannot use save directory {save_dir}: {exc.strerror}") from None
+    save_dir = resolve_save_dir(args.save_dir or config.save.dir)
     if args.screenshot_dir is not None:
         args.screenshot_dir.mkdir(parents=True, exist_ok=True)
     mode = _mode(args.mode, config.video.mode)

@@ -5,8 +5,11 @@ Pure: no clock, no files. Functions that need a time take it as an argument.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
+
+from dipswitch import SW1, game_bank
 
 CURRENT_VERSION = 2
 
@@ -15,14 +18,10 @@ CHUTES = 2
 RANKING_SIZE = 10
 INITIALS = 3
 
-# Source: sega.md section 5 and sega-research.md 5.1: SW1 coinage 0xF per chute = 1C1C (default).
-FACTORY_SW1 = 0xFF
-# decision: factory SW2 bytes, built from the defaults in sega-research.md 5.2 / sega.md 5 with
-# Sega's convention that a switch ON reads 0 (cabinet.md 7.1). sega88: Demo Sounds On (bit 1
-# clear), Normal 0x30, unused bits 1 -> 0xFD. bloxeed: VS Yes (bit 0 clear), Demo Sounds On
-# (bit 1 clear), 3 lines 0x0C, Normal 0x30, SW2:7 Off (0x40), High Speed On per sega.md 3.1
-# (bit 7 clear) -> 0x7C. dipswitch/ owns the meaning of the bits; align if it decides otherwise.
-FACTORY_SW2 = {"sega88": 0xFD, "bloxeed": 0x7C}
+# The factory bank bytes come from the DIP bank definitions (dipswitch/), the one place that
+# knows what each switch means.
+FACTORY_SW1 = SW1.factory
+FACTORY_SW2 = {g: game_bank(g).factory for g in ("sega88", "bloxeed")}
 # decision: one ranking table per game for now; insert_ranking() creates other modes on demand.
 RANKING_MODES = {"sega88": ("normal",), "bloxeed": ("normal",)}
 DEFAULT_GAME = "bloxeed"
@@ -92,6 +91,8 @@ class SaveData:
     rankings: dict[str, dict[str, list[RankEntry]]] = field(default_factory=_factory_rankings)
     bookkeeping: Bookkeeping = field(default_factory=Bookkeeping)
     credits: int = 0  # credits on the machine right now
+    # firmware.credits.CreditBoard.to_dict(): partial coins per chute, held credits.
+    credit_board: dict[str, Any] = field(default_factory=dict)
 
 
 def factory() -> SaveData:
@@ -155,6 +156,7 @@ def to_dict(data: SaveData) -> dict[str, Any]:
             "cleared_at": bk.cleared_at,
         },
         "credits": data.credits,
+        "credit_board": json.loads(json.dumps(data.credit_board)),
     }
 
 
@@ -234,4 +236,8 @@ def from_dict(d: Any) -> SaveData:
         cleared_at=_optional_str(bk.get("cleared_at"), "bookkeeping.cleared_at"),
     )
     data.credits = _count(d, "credits", "save")
+    board = d.get("credit_board", {})
+    if not isinstance(board, dict):
+        raise SchemaError("save.credit_board must be a mapping")
+    data.credit_board = board
     return data
