@@ -130,8 +130,8 @@ def test_power_block_activation_empties_the_meter_and_cancels_the_row() -> None:
     game, p, ex = new_game()
     run_until(game, "spawn")
     ex.meter.lamps = 5
-    set_field(p, ["#.........", *["#########."] * 4])
-    lock, seen = drop_and_lock(game, I, 1, 7, power=FOUR_LINES)
+    set_field(p, ["######....", "#........#"])
+    lock, seen = drop_and_lock(game, I, 0, 6, power=FOUR_LINES)
     assert values_of(seen, "power_activate") == [FOUR_LINES]
     assert frames_of(seen, "meter_empty") == [lock]
     assert ex.meter_lamps == 0
