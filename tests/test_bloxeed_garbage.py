@@ -36,7 +36,7 @@ def test_full_meter_takes_6n_frames_bottom_lamp_2n(level: int, n: int) -> None:
 
 
 def test_meter_in_a_game_lights_on_exact_frames() -> None:
-    game, p, ex = new_game()
+    game, _p, ex = new_game()
     seen = run(game, 600)
     # N = 99 at level 0: lamps on frames 198, 297, 396, 495 and 594 (full = 6N).
     assert frames_of(seen, "meter_lamp") == [198, 297, 396, 495, 594]
@@ -63,7 +63,7 @@ def test_full_meter_raises_a_row_on_a_non_clearing_lock_with_garbage_delay() -> 
 
 
 def test_no_row_without_a_full_meter() -> None:
-    game, p, ex = new_game()
+    game, _p, _ex = new_game()
     run(game, 500)
     lock, seen = drop_and_lock(game, O, 0, 0)
     assert lock < 594

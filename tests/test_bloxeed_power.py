@@ -134,7 +134,7 @@ def test_activation_scores_5000_and_only_the_highest_priority_counts() -> None:
     set_field(p, ["#.........", "#########.", "#########.", "#........."])
     p.field.cells[1][3] |= SATELLITE << POWER_SHIFT  # in a cleared row: lower priority
     p.field.cells[3][0] |= FLICKY << POWER_SHIFT  # not cleared: becomes a normal block
-    lock, seen = drop_and_lock(game, I, 1, 7, power=BOMB)
+    _lock, seen = drop_and_lock(game, I, 1, 7, power=BOMB)
     assert values_of(seen, "power_activate") == [BOMB]
     assert p.score == 5000 + 400  # a double at level 0, one power block
     assert all(v >> POWER_SHIFT == 0 for row in p.field.cells for v in row)
@@ -150,7 +150,7 @@ def test_priority_order() -> None:
 
 
 def test_four_lines_removes_alternating_rows_and_scores_them() -> None:
-    game, p, ex = new_game()
+    game, p, _ex = new_game()
     run_until(game, "spawn")
     rows = ["##.#######", "#.########", "########.#", ".#########", "###.######",
             "#####.####", "####.#####", "#######.##"]  # rows 1..8
@@ -170,10 +170,10 @@ def test_four_lines_removes_alternating_rows_and_scores_them() -> None:
 
 
 def test_four_lines_takes_fewer_rows_and_gets_the_all_clear_bonus() -> None:
-    game, p, ex = new_game()
+    game, p, _ex = new_game()
     run_until(game, "spawn")
     set_field(p, ["######....", "#........#"])
-    lock, seen = drop_and_lock(game, I, 0, 6, power=FOUR_LINES)
+    _lock, seen = drop_and_lock(game, I, 0, 6, power=FOUR_LINES)
     assert values_of(seen, "line_clear") == [1]
     seen = run_until(game, "spawn")[1]
     assert values_of(seen, "line_clear") == [1]

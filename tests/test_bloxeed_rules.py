@@ -9,7 +9,7 @@ import pytest
 from engine import RULES, Difficulty, Game, GameSettings, get_rules
 from engine.bloxeed import BLOXEED, sim_summary_extras
 from engine.bloxeed.decisions import BLOXEED_DECISIONS
-from engine.pieces import I, LETTERS
+from engine.pieces import LETTERS, I
 from engine.randomizer import sega_random
 from engine.rules import Delays
 from tests.bloxeed_kit import drop_and_lock, new_game, run, run_until, set_field, values_of
@@ -61,7 +61,7 @@ def test_high_speed_mode_is_2g_from_level_20_and_factory_on() -> None:
 
 
 def test_high_speed_moves_two_rows_a_frame_in_play() -> None:
-    game, p, ex = new_game()
+    game, p, _ex = new_game()
     run_until(game, "spawn")
     p.level = 20
     p.gravity = BLOXEED.gravity(20, game.settings)
@@ -72,7 +72,7 @@ def test_high_speed_moves_two_rows_a_frame_in_play() -> None:
 
 @pytest.mark.parametrize(("setting", "lines"), [(None, 3), (2, 2), (3, 3), (4, 4)])
 def test_lines_per_level(setting: int | None, lines: int) -> None:
-    game, p, ex = new_game(lines_per_level=setting)
+    game, p, _ex = new_game(lines_per_level=setting)
     assert p.lines_per_level == lines
     run_until(game, "spawn")
     # Clear single lines with a vertical I into a well in column 10.
@@ -106,7 +106,7 @@ def _sequence(seed: int, n: int, default: int = 0x2A6D365B) -> str:
 
 
 def test_pieces_follow_the_piece_seed_with_the_7_bit_index() -> None:
-    game, p, ex = new_game(seed=0)
+    _game, p, _ex = new_game(seed=0)
     dealt = [LETTERS[p.next_kind]] + [LETTERS[p.pieces.next()] for _ in range(1499)]
     assert "".join(dealt) == _sequence(0x2A6D8010, 1500)  # no 1000-piece loop
     # Research notes' power-on sequence (computed independently there).
@@ -137,10 +137,10 @@ def test_score_table_is_the_tetris_one() -> None:
 
 
 def test_single_clear_scores_100_at_level_0() -> None:
-    game, p, ex = new_game()
+    game, p, _ex = new_game()
     run_until(game, "spawn")
     set_field(p, ["#.........", "#########."])
-    frame, seen = drop_and_lock(game, I, 1, 7)
+    _frame, seen = drop_and_lock(game, I, 1, 7)
     assert values_of(seen, "line_clear") == [1]
     assert p.score == 100
 
@@ -156,7 +156,7 @@ def test_rules_tables_for_the_cli() -> None:
 
 
 def test_sim_summary_extras() -> None:
-    game, p, ex = new_game()
+    _game, p, ex = new_game()
     summary = sim_summary_extras(p)
     assert summary == {"garbage_rows": 0, "power_blocks": {
         "4lines": 0, "16t": 0, "bomb": 0, "flicky": 0, "satellite": 0}}
