@@ -34,7 +34,12 @@ CHARACTER = "character"  # a power-block character is in control
 
 
 class BloxeedExtras(Extras):
-    """One player's garbage meter, power blocks, character and versus queues."""
+    """One player's garbage meter, power blocks, character and versus queues.
+
+    For the screen (read only): ``meter_lamps``, ``meter_frames``, ``garbage_rows``,
+    ``pattern_position``, ``next_power_kind``, ``piece_power_cell(player)``, and
+    ``character`` (``kind``, ``x``, ``y`` = hitbox bottom row, ``width``, ``phase``).
+    Power blocks in the field are the cells' bits 4-7 (engine.field.POWER_SHIFT)."""
 
     __slots__ = (
         "character", "dirty", "four_lines_due", "garbage_due", "incoming", "lock_level",
