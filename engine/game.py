@@ -24,13 +24,29 @@ class Game:
         settings: GameSettings | None = None,
         seed: int = 0,
         players: int = 1,
+        piece_seed: int | None = None,
     ) -> None:
+        """``piece_seed``: replay a kept piece sequence (Bloxeed's "same sequence again"
+        after a game over: pass the previous game's ``piece_seed``)."""
         if players not in (1, 2):
             raise ValueError(f"players must be 1 or 2, not {players}")
         self.rules = get_rules(rules) if isinstance(rules, str) else rules
         self.settings = settings or GameSettings()
         self.seed = seed & 0xFFFFFFFF
-        self.deal = self.rules.deal(self.seed, self.settings)
+        self.versus = self.rules.versus if self.settings.versus else None
+        if self.settings.versus:
+            if self.versus is None:
+                raise ValueError(f"rules {self.rules.id!r} have no versus mode")
+            if players != 2:
+                raise ValueError("versus mode needs 2 players")
+        if piece_seed is None:
+            self.deal = self.rules.deal(self.seed, self.settings)
+        elif self.rules.deal_with_piece_seed is None:
+            raise ValueError(f"rules {self.rules.id!r} cannot replay a piece sequence")
+        else:
+            self.deal = self.rules.deal_with_piece_seed(
+                self.seed, piece_seed & 0xFFFFFFFF, self.settings
+            )
         self.frame = 0
         self.players: list[Player | None] = [self._new_player(0), None]
         if players == 2:
@@ -54,6 +70,8 @@ class Game:
             p1.step(inputs.p1, out)
         if p2 is not None:
             p2.step(inputs.p2, out)
+            if self.versus is not None and p1 is not None:
+                self.versus(p1, p2, out)
         return tuple(out) if out else ()
 
     # ---- read-only views -------------------------------------------------------------

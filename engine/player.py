@@ -85,7 +85,7 @@ class Player:
         buttons = pi.b1 | pi.b2 << 1 | pi.b3 << 2
         rotate = buttons & ~self.prev_buttons
         self.prev_buttons = buttons
-        if self.extras is not None and self.extras.on_frame(self):
+        if self.extras is not None and self.extras.on_frame(self, rotate, out):
             return
         phase = self.phase
         if phase == ACTIVE:
@@ -102,9 +102,12 @@ class Player:
                 self.phase_left -= 1
             else:
                 self.field.remove_rows(list(self.clearing))
+                lines = len(self.clearing)
                 self.clearing = ()
                 self.phase = ARE
                 self.phase_left = self.delays.are - 1
+                if self.extras is not None:
+                    self.extras.on_cleared(self, lines, out)
 
     def _active(self, down: bool, d: int, rotate: int, out: list[Event]) -> None:
         field = self.field
@@ -181,13 +184,14 @@ class Player:
     def lock(self, out: list[Event]) -> None:
         colour = self.kind + 1
         field = self.field
-        for r, c in self.piece_cells():
+        cells = self.piece_cells()
+        for r, c in cells:
             field.set(r, c, colour)
         self.kind = NO_PIECE
         out.append(Event(ev.LOCK, self.index))
         full = field.full_rows()
         if self.extras is not None:
-            full = self.extras.on_lock(self, full)
+            full = self.extras.on_lock(self, cells, full, out)
         if full:
             self.clear_rows(full, out)
         else:
@@ -198,6 +202,13 @@ class Player:
 
     def clear_rows(self, full: list[int], out: list[Event], counts: bool = True) -> None:
         """Score and start the line-clear delay for ``full`` rows (removed when it ends)."""
+        self.score_clear(full, out, counts)
+        self.clearing = tuple(sorted(full))
+        self.phase = CLEAR
+        self.phase_left = self.delays.line_clear
+
+    def score_clear(self, full: list[int], out: list[Event], counts: bool = True) -> None:
+        """Score a clear of ``full`` rows (all-clear bonus, lines, level-up by lines)."""
         n = len(full)
         gone = set(full)
         rows = self.field.rows
@@ -214,9 +225,6 @@ class Player:
             while self.level_lines >= self.lines_per_level:
                 self.level_lines -= self.lines_per_level
                 self.level_up(out)
-        self.clearing = tuple(sorted(full))
-        self.phase = CLEAR
-        self.phase_left = self.delays.line_clear
 
     def level_up(self, out: list[Event]) -> None:
         self.level_timer = 0

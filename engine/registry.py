@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from engine.bloxeed import BLOXEED
 from engine.rules import Rules
 from engine.sega88 import SEGA88
 
-RULES: dict[str, Rules] = {SEGA88.id: SEGA88}
+RULES: dict[str, Rules] = {SEGA88.id: SEGA88, BLOXEED.id: BLOXEED}
 
 
 def get_rules(rules_id: str) -> Rules:

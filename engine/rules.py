@@ -11,6 +11,7 @@ from engine.rotation import RotationSystem
 from engine.settings import GameSettings
 
 if TYPE_CHECKING:
+    from engine.events import Event
     from engine.player import Player
 
 
@@ -71,17 +72,24 @@ class Extras:
     """Game-specific parts hooked into the common player loop (garbage, power blocks...).
     The base does nothing: Tetris (1988) has no extras."""
 
-    def on_frame(self, player: Player) -> bool:
-        """Called first every frame; return True if the extra handled the whole frame."""
+    def on_frame(self, player: Player, pressed: int, out: list[Event]) -> bool:
+        """Called every frame after the lever's DAS count and the buttons were read
+        (``pressed``: button bits newly pressed this frame); return True if the extra
+        handled the whole frame."""
         return False
 
     def on_spawn(self, player: Player) -> None: ...
 
-    def on_lock(self, player: Player, full_rows: list[int]) -> list[int]:
-        """Called after a lock wrote its cells; returns the rows to clear."""
+    def on_lock(
+        self, player: Player, cells: list[tuple[int, int]], full_rows: list[int],
+        out: list[Event],
+    ) -> list[int]:
+        """Called after a lock wrote the piece's ``cells`` (row, column); returns the rows
+        to clear."""
         return full_rows
 
-    def on_cleared(self, player: Player, lines: int) -> None: ...
+    def on_cleared(self, player: Player, lines: int, out: list[Event]) -> None:
+        """Called on the frame the cleared rows collapse (the player is then in ARE)."""
 
     def counts_for_level(self, player: Player) -> bool:
         return True
@@ -108,6 +116,10 @@ class Rules:
     decisions: Mapping[str, object]
     extras: Callable[[Player, GameSettings, MainSeed], Extras] | None = None
     tables: Callable[[], dict[str, object]] = field(default=lambda: {})
+    # (main seed, piece seed, settings) -> Deal: a game that replays a kept piece sequence.
+    deal_with_piece_seed: Callable[[int, int, GameSettings], Deal] | None = None
+    # Called once a frame after both players stepped, in versus only (None: no versus).
+    versus: Callable[[Player, Player, list[Event]], None] | None = None
 
     def lines_per_level(self, settings: GameSettings) -> int:
         return settings.lines_per_level or self.default_lines_per_level
