@@ -117,6 +117,7 @@ class SimBoard:
         self.outputs = bytes((profile.general_outputs + 7) // 8)
         self.resets = 0
         self.decrements: list[tuple[int, int]] = []
+        self.output_writes: list[bytes] = []  # every 0x32 data the board took, in order
         self.last_reply: bytes | None = None
 
     # --- the cabinet side: what tests and the CLI drive -------------------------------------
@@ -242,6 +243,7 @@ class SimBoard:
             if self.quirks != "openjvs":
                 data = params[1:][: len(self.outputs)]
                 self.outputs = data + self.outputs[len(data) :]
+                self.output_writes.append(data)
             return size, b""
         return size, None  # F2 comm method change: no reply, the speed stays 115200
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import select
+import termios
 import time
 from collections.abc import Sequence
 
@@ -17,6 +18,9 @@ from cabinet.jvs.codes import BROADCAST, MASTER
 from cabinet.jvs.commands import NO_REPLY, Command, Reply, request_payload, retransmit, split_reply
 from cabinet.jvs.frame import encode
 from cabinet.jvs.parser import BadChecksum, Event, Frame, FrameParser
+
+# What pyserial and termios raise when a port goes away or cannot be used.
+_PORT_ERRORS = (serial.SerialException, OSError, ValueError, termios.error)
 
 # Source: ref §1.1: 115200 baud, 8 data bits, no parity, 1 stop bit.
 BAUD = 115200
@@ -44,7 +48,7 @@ class SerialLink:
                 timeout=0,
                 write_timeout=0.5,
             )
-        except (serial.SerialException, OSError, ValueError) as exc:
+        except _PORT_ERRORS as exc:
             raise LinkDown(f"cannot open {path}: {_reason(exc)}") from exc
 
     @property
@@ -53,7 +57,7 @@ class SerialLink:
         return self._parser.noise + self._parser.aborted
 
     def close(self) -> None:
-        with contextlib.suppress(serial.SerialException, OSError):
+        with contextlib.suppress(*_PORT_ERRORS):
             self._port.close()
 
     def send(self, dest: int, commands: Sequence[Command]) -> None:
@@ -90,7 +94,7 @@ class SerialLink:
         """Drop late replies to earlier requests so they are not taken for this one."""
         try:
             self._port.reset_input_buffer()
-        except (serial.SerialException, OSError, ValueError) as exc:
+        except _PORT_ERRORS as exc:
             raise LinkDown(f"{self.path}: {_reason(exc)}") from exc
         self._parser.reset()
         self._pending.clear()
@@ -98,7 +102,7 @@ class SerialLink:
     def _write(self, data: bytes) -> None:
         try:
             self._port.write(data)
-        except (serial.SerialException, OSError, ValueError) as exc:
+        except _PORT_ERRORS as exc:
             raise LinkDown(f"{self.path}: {_reason(exc)}") from exc
 
     def _await(self, timeout: float) -> Event | None:
@@ -121,7 +125,7 @@ class SerialLink:
                 if not ready:
                     return None
                 data = self._port.read(max(1, self._port.in_waiting))
-            except (serial.SerialException, OSError, ValueError) as exc:
+            except _PORT_ERRORS as exc:
                 raise LinkDown(f"{self.path}: {_reason(exc)}") from exc
             self._pending.extend(self._parser.feed(data))
 

@@ -234,6 +234,8 @@ class JvsMaster:
                 self._poll_loop()
             except (LinkDown, BusError) as exc:
                 self._drop(str(exc))
+            except Exception as exc:  # a bug must not kill the bus thread: show it, retry
+                self._drop(f"internal error {type(exc).__name__}: {exc}")
             self._stop.wait(self.timing.reconnect_interval)
 
     def _drop(self, reason: str) -> None:
