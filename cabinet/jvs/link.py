@@ -38,6 +38,8 @@ class SerialLink:
         self.retransmits = 0
         self._parser = FrameParser()
         self._pending: list[Event] = []
+        self.last_request = b""  # as written, escaped (for the wire-time figure)
+        self.last_reply = b""  # raw bytes read for the last request
         try:
             self._port = serial.Serial(
                 path,
@@ -100,6 +102,8 @@ class SerialLink:
         self._pending.clear()
 
     def _write(self, data: bytes) -> None:
+        self.last_request = data
+        self.last_reply = b""
         try:
             self._port.write(data)
         except _PORT_ERRORS as exc:
@@ -127,6 +131,7 @@ class SerialLink:
                 data = self._port.read(max(1, self._port.in_waiting))
             except _PORT_ERRORS as exc:
                 raise LinkDown(f"{self.path}: {_reason(exc)}") from exc
+            self.last_reply += data
             self._pending.extend(self._parser.feed(data))
 
 
