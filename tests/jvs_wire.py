@@ -27,9 +27,9 @@ class Wire:
         self.raw.clear()
         self.port.write(data)
 
-    def ask(self, dest: int, commands: list[Command]) -> list[Event]:
+    def ask(self, dest: int, commands: list[Command], timeout: float = 1.0) -> list[Event]:
         self.send(encode(dest, request_payload(commands)))
-        return self.events()
+        return self.events(timeout)
 
     def events(self, timeout: float = 1.0, want: int = 1) -> list[Event]:
         """Frames read until `want` of them arrived or `timeout` passed."""

@@ -14,6 +14,8 @@ from cabinet.jvs.frame import MAX_PAYLOAD, checksum, encode, escape, unescape
 from cabinet.jvs.parser import BadChecksum, Frame, FrameParser
 from tests.conftest import LONG
 
+Commands = list[cmd.Command]
+
 # Source: ref §1.2 worked frames (computed there and accepted by OpenJVS).
 WORKED = [
     (BROADCAST, [cmd.reset()], "E0 FF 03 F0 D9 CB"),
@@ -28,12 +30,12 @@ WORKED = [
 
 
 @pytest.mark.parametrize(("dest", "commands", "wire"), WORKED)
-def test_worked_frames_from_the_reference(dest: int, commands: list, wire: str) -> None:
+def test_worked_frames_from_the_reference(dest: int, commands: Commands, wire: str) -> None:
     assert encode(dest, cmd.request_payload(commands)) == bytes.fromhex(wire)
 
 
 @pytest.mark.parametrize(("dest", "commands", "wire"), WORKED)
-def test_parser_reads_each_worked_frame_back(dest: int, commands: list, wire: str) -> None:
+def test_parser_reads_each_worked_frame_back(dest: int, commands: Commands, wire: str) -> None:
     assert FrameParser().feed(bytes.fromhex(wire)) == [
         Frame(dest, cmd.request_payload(commands))
     ]

@@ -14,7 +14,7 @@ from cabinet.jvs.codes import BROADCAST, Status
 from cabinet.jvs.frame import encode
 from cabinet.jvs.parser import BadChecksum, Frame
 from cabinet.jvs.simulator import IoBoardSimulator
-from tests.jvs_wire import Wire
+from tests.jvs_wire import QUIET, Wire
 
 
 @pytest.fixture
@@ -137,7 +137,7 @@ def test_sense_chain_gives_the_farthest_board_address_one() -> None:
             # Source: ref §1.1: farthest board gets 1; sense low once all have addresses.
             assert [b.address for b in sim.boards] == [3, 2, 1]
             assert sim.sense.is_low()
-            assert wire.ask(BROADCAST, [cmd.set_address(4)]) == []
+            assert wire.ask(BROADCAST, [cmd.set_address(4)], timeout=QUIET) == []
         finally:
             wire.close()
 
@@ -152,7 +152,7 @@ def test_faults_corrupt_noise_silence(sim: IoBoardSimulator, wire: Wire) -> None
     assert isinstance(event, Frame) and event.payload == b"\x01\x01\x13"
     assert wire.parser.noise + wire.parser.aborted >= 2
     sim.silent = True
-    assert wire.ask(1, [cmd.command_revision()]) == []
+    assert wire.ask(1, [cmd.command_revision()], timeout=QUIET) == []
     sim.silent = False
     assert wire.ask(1, [cmd.command_revision()])
 
