@@ -273,3 +273,25 @@ def test_unplugged_port_comes_back_with_outputs_and_coins(tmp_path: Path) -> Non
             assert totals[0] == 2
         finally:
             source.close()
+
+
+def test_openjvs_board_300_coins_counted_once_despite_its_8_bit_counter() -> None:
+    # Source: ref §1.11: OpenJVS's count wraps at 256; decrementing as coins are taken keeps
+    # the counter low, so every coin is still counted once.
+    with IoBoardSimulator(quirks="openjvs") as sim:
+        source, _ = open_jvs(sim.port, timing=FAST)
+        try:
+            wait_for(lambda: "up" in source.status())
+            total = 0
+            for _ in range(30):
+                sim.board.insert_coin(1, 10)
+                polls = source.master.polls
+                wait_for(lambda p=polls: source.master.polls >= p + 3)
+                total += source.read().coins[0]
+            wait_for(lambda: sim.board.coins[0] == 0)
+            polls = source.master.polls
+            wait_for(lambda: source.master.polls >= polls + 3)
+            total += source.read().coins[0]
+            assert total == 300
+        finally:
+            source.close()

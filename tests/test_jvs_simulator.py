@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import serial  # type: ignore[import-untyped]
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cabinet.jvs import commands as cmd
+from cabinet.jvs.board import SimBoard
 from cabinet.jvs.codes import BROADCAST, Status
-from cabinet.jvs.frame import encode
-from cabinet.jvs.parser import BadChecksum, Frame
+from cabinet.jvs.frame import MAX_PAYLOAD, encode
+from cabinet.jvs.parser import BadChecksum, Frame, FrameParser
 from cabinet.jvs.simulator import IoBoardSimulator
 from tests.jvs_wire import QUIET, Wire
 
@@ -252,3 +256,31 @@ class TestOpenJvsQuirks:
         _, wire = quirky
         wire.send(encode(2, b"\x10"))
         assert wire.silent()
+
+
+@given(payload=st.binary(max_size=120), quirks=st.sampled_from([None, "openjvs"]))
+def test_board_answers_any_request_without_raising(payload: bytes, quirks: str | None) -> None:
+    board = SimBoard(quirks=quirks)
+    answer = board.answer(payload)
+    if answer is not None:
+        assert len(answer) <= MAX_PAYLOAD
+        assert answer[0] in {s.value for s in Status}
+
+
+def test_too_big_a_reply_is_acknowledge_overflow() -> None:
+    # 2 players x 200 bytes would not fit one frame: status 04 (ref §1.3).
+    assert SimBoard().answer(bytes.fromhex("20 02 C8")) == bytes((Status.OVERFLOW,))
+
+
+def test_random_bytes_on_the_wire_leave_the_simulator_serving(
+    sim: IoBoardSimulator, wire: Wire
+) -> None:
+    addressed(wire)
+    rng = random.Random(7)
+    for _ in range(50):
+        wire.send(rng.randbytes(64))
+    wire.events(timeout=0.2, want=1000)  # drain whatever the noise happened to ask for
+    wire.parser = FrameParser()
+    (frame,) = wire.ask(sim.board.address or 1, [cmd.command_revision()])
+    assert isinstance(frame, Frame) and frame.payload.endswith(b"\x01\x13")
+    assert sim.errors == []

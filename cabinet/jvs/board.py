@@ -10,6 +10,7 @@ import threading
 from dataclasses import dataclass, field
 
 from cabinet.jvs.codes import RESET_ARG, Cmd, Feature, Report, Status
+from cabinet.jvs.frame import MAX_PAYLOAD
 from cabinet.jvs.info import encode_features, encode_text
 from cabinet.jvs.inputs import PLAYER_BITS, SYSTEM_BITS, encode_coin, encode_switches
 
@@ -191,6 +192,9 @@ class SimBoard:
                 pos += 1 + used
             if not replied or (self.quirks == "openjvs" and not reports):
                 return None  # OpenJVS: unsupported command alone -> no reply (ref §1.11)
+            if len(reports) + 1 > MAX_PAYLOAD:
+                # Source: ref §1.3: status 04, acknowledge overflow (the reply is too big).
+                return bytes((Status.OVERFLOW,))
             return bytes((status,)) + bytes(reports)
 
     def _command(self, code: int, rest: bytes) -> tuple[int, bytes | None]:
