@@ -31,6 +31,13 @@ def wait_for(check: Callable[[], bool], timeout: float = 3.0) -> None:
         time.sleep(0.005)
 
 
+def after_polls(source: JvsSource, count: int) -> SourceReading:
+    """Read the source once `count` more polls have completed."""
+    target = source.master.polls + count
+    wait_for(lambda: source.master.polls >= target)
+    return source.read()
+
+
 @pytest.fixture
 def sim() -> Iterator[IoBoardSimulator]:
     with IoBoardSimulator() as simulator:
@@ -285,13 +292,9 @@ def test_openjvs_board_300_coins_counted_once_despite_its_8_bit_counter() -> Non
             total = 0
             for _ in range(30):
                 sim.board.insert_coin(1, 10)
-                polls = source.master.polls
-                wait_for(lambda p=polls: source.master.polls >= p + 3)
-                total += source.read().coins[0]
+                total += after_polls(source, 3).coins[0]
             wait_for(lambda: sim.board.coins[0] == 0)
-            polls = source.master.polls
-            wait_for(lambda: source.master.polls >= polls + 3)
-            total += source.read().coins[0]
+            total += after_polls(source, 3).coins[0]
             assert total == 300
         finally:
             source.close()
