@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from cabinet.jvs import commands as cmd
 from cabinet.jvs.master import BusError, JvsMaster, Timing
+from cabinet.jvs.outputs import output_image
 from cabinet.jvs.simulator import IoBoardSimulator
 from cabinet.jvs.source import JvsOutputs, JvsSource, open_jvs
 from cabinet.source import SourceReading
@@ -298,3 +300,19 @@ def test_openjvs_board_300_coins_counted_once_despite_its_8_bit_counter() -> Non
             assert total == 300
         finally:
             source.close()
+
+
+def test_master_reads_and_writes_escaped_bytes(sim: IoBoardSimulator, master: JvsMaster) -> None:
+    for control in ("test", "tilt", "tilt2", "p1.start", "p1.service", "p1.down"):
+        sim.board.press(control)  # system byte 0xE0, player-1 byte 0xD0 (ref §1.7)
+    master.outputs.set("coin_meter1", True)
+    master.outputs.set("coin_meter2", True)
+    master.outputs.set("coin_lockout1", True)
+    image = output_image(master.outputs.states, 1)
+    assert image == b"\xe0"  # outputs 1-3 (ref §1.9), sent as D0 DF (ref §1.2)
+    result = master.poll([cmd.general_output1(image)])
+    assert result is not None
+    assert result[0].switches.controls() == {"test", "tilt", "p1.start", "service", "p1.down"}
+    assert bytes.fromhex("D0 DF D0 CF") in master.link.last_reply
+    assert bytes.fromhex("32 01 D0 DF") in master.link.last_request
+    assert [sim.board.output(n) for n in range(1, 5)] == [True, True, True, False]
