@@ -18,7 +18,7 @@ from cabinet.jvs.codes import BROADCAST, FIRST_SLAVE, LAST_SLAVE
 from cabinet.jvs.coins import CoinLedger
 from cabinet.jvs.commands import Command, Reply
 from cabinet.jvs.info import BoardInfo, decode_bcd, decode_features, decode_text
-from cabinet.jvs.inputs import RELEASED, CoinSlot, SwitchState, decode_coins, decode_switches
+from cabinet.jvs.inputs import CoinSlot, SwitchState, decode_coins, decode_switches
 from cabinet.jvs.link import LinkDown, SerialLink
 from cabinet.jvs.outputs import OutputQueue
 
@@ -291,4 +291,4 @@ class JvsMaster:
         return True
 
 
-__all__ = ["RELEASED", "BusError", "JvsMaster", "PollResult", "SenseInput", "Timing"]
+__all__ = ["BusError", "JvsMaster", "PollResult", "SenseInput", "Timing"]
