@@ -1,0 +1,294 @@
+"""The JVS master: bus initialisation, one combined poll per period, reconnecting.
+
+Initialisation follows ref §1.4: reset twice, Set Address from 1 (until the sense line goes
+low, or without a sense line until no board answers), then 10-14 for every board. The poll
+thread sends switches + coins (+ coin decrement, + general outputs) in one packet (ref §1.10)
+and publishes the freshest result for `JvsSource.read()`.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Protocol
+
+from cabinet.jvs import commands as cmd
+from cabinet.jvs.codes import BROADCAST, FIRST_SLAVE, LAST_SLAVE
+from cabinet.jvs.coins import CoinLedger
+from cabinet.jvs.commands import Command, Reply
+from cabinet.jvs.info import BoardInfo, decode_bcd, decode_features, decode_text
+from cabinet.jvs.inputs import CoinSlot, SwitchState, decode_coins, decode_switches
+from cabinet.jvs.link import LinkDown, SerialLink
+from cabinet.jvs.outputs import OutputQueue
+
+
+class BusError(Exception):
+    """Initialisation failed: no board answered, or the sense line never went low."""
+
+
+class SenseInput(Protocol):
+    def is_low(self) -> bool:
+        """True when the master's sense input reads 0 V: every board has an address."""
+        ...
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Bus timing. Values without a source are project decisions."""
+
+    reset_gap: float = 0.010  # Source: ref §1.4 step 2 (NaokiS28 master: 10 ms between resets)
+    settle: float = 1.0  # decision: inside the 1-5 s boot grace implementations use (ref §1.4)
+    reply_timeout: float = 0.100  # decision: initialisation commands
+    address_tries: int = 3  # Source: ref §1.4 step 3 (NaokiS28 retries 3 times)
+    poll_timeout: float = 0.010  # decision: "a few ms" (ref §1.10) plus USB adapter latency
+    poll_period: float = 1 / 120  # decision: two polls per 60 Hz frame
+    failures_to_drop: int = 10  # decision: about 0.1 s of unanswered polls -> link lost
+    reconnect_interval: float = 1.0  # decision
+
+
+# Source: ref §1.4 step 3: treat 31 addresses without the sense line going low as a bus error.
+MAX_BOARDS = LAST_SLAVE - FIRST_SLAVE + 1
+
+
+@dataclass(frozen=True)
+class PollResult:
+    switches: SwitchState
+    coins: tuple[CoinSlot, ...]
+
+
+class JvsMaster:
+    """Synchronous bus operations (`connect`, `poll`) plus an optional poll thread."""
+
+    def __init__(
+        self,
+        path: str,
+        *,
+        sense: SenseInput | None = None,
+        boards: int | None = None,
+        timing: Timing | None = None,
+    ) -> None:
+        self.path = path
+        self.sense = sense
+        self.expected_boards = boards
+        self.timing = timing or Timing()
+        self.boards: list[BoardInfo] = []
+        self.outputs = OutputQueue()
+        self.coins = CoinLedger()
+        self.polls = 0
+        self.failed_polls = 0
+        self._link: SerialLink | None = None
+        self._lock = threading.Lock()
+        self._held: frozenset[str] = frozenset()
+        self._pressed: set[str] = set()
+        self._state = f"connecting to {path}"
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # --- synchronous API (jvs-probe uses these directly) -------------------------------------
+    @property
+    def link(self) -> SerialLink:
+        if self._link is None:
+            raise LinkDown(f"{self.path} is not open")
+        return self._link
+
+    def connect(self) -> list[BoardInfo]:
+        """Open the port and run the whole initialisation sequence (ref §1.4)."""
+        self.close()
+        self._link = SerialLink(self.path)
+        link = self._link
+        for _ in range(2):  # Source: ref §1.4 step 2: reset twice, no reply expected
+            link.send(BROADCAST, [cmd.reset()])
+            time.sleep(self.timing.reset_gap)
+        time.sleep(self.timing.settle)
+        count = self._assign_addresses(link)
+        self.boards = [self._identify(link, address) for address in range(1, count + 1)]
+        self.outputs.resize(self.input_board.features.output_bytes)
+        return self.boards
+
+    def _assign_addresses(self, link: SerialLink) -> int:
+        assigned = 0
+        for address in range(FIRST_SLAVE, LAST_SLAVE + 1):
+            if self.sense is not None and self.sense.is_low():
+                return assigned
+            if self.expected_boards is not None and assigned >= self.expected_boards:
+                return assigned
+            if not self._set_address(link, address):
+                break
+            assigned += 1
+        if assigned == 0:
+            raise BusError(f"no JVS board answered on {self.path}")
+        if self.sense is not None and not self.sense.is_low():
+            raise BusError(f"sense line still high after {assigned} address(es)")
+        if self.expected_boards is not None and assigned < self.expected_boards:
+            raise BusError(f"{assigned} of {self.expected_boards} JVS boards answered")
+        return assigned
+
+    def _set_address(self, link: SerialLink, address: int) -> bool:
+        for _ in range(self.timing.address_tries):
+            reply = link.transact(BROADCAST, [cmd.set_address(address)], self.timing.reply_timeout)
+            if reply is not None and reply.answer(0) is not None:
+                return True
+        return False
+
+    def _identify(self, link: SerialLink, address: int) -> BoardInfo:
+        asks = [
+            cmd.identify(),
+            cmd.command_revision(),
+            cmd.jvs_revision(),
+            cmd.comm_version(),
+            cmd.feature_check(),
+        ]
+        answers = []
+        for ask in asks:  # one command per packet: a board that rejects one still answers 10
+            reply = self._ask(link, address, [ask])
+            answer = reply.answer(0) if reply is not None else None
+            if answer is None:
+                raise BusError(f"board {address} gave no answer to command {ask.code:02X}")
+            answers.append(answer.data)
+        return BoardInfo(
+            address=address,
+            id=decode_text(answers[0]),
+            command_revision=decode_bcd(answers[1][0]),
+            jvs_revision=decode_bcd(answers[2][0]),
+            comm_version=decode_bcd(answers[3][0]),
+            features=decode_features(answers[4]),
+        )
+
+    def _ask(self, link: SerialLink, address: int, commands: list[Command]) -> Reply | None:
+        for _ in range(self.timing.address_tries):
+            reply = link.transact(address, commands, self.timing.reply_timeout)
+            if reply is not None:
+                return reply
+        return None
+
+    @property
+    def input_board(self) -> BoardInfo:
+        """The board the panel is wired to: the first with switches (else address 1)."""
+        if not self.boards:
+            raise BusError("no board enumerated yet")
+        return next((b for b in self.boards if b.features.players), self.boards[0])
+
+    def poll(self, extra: list[Command] | None = None) -> tuple[PollResult, Reply] | None:
+        """One combined switches + coins request to the input board (ref §1.10)."""
+        board = self.input_board
+        features = board.features
+        players = min(features.players, 2)
+        asks = [cmd.switches(players, features.switch_bytes)]
+        if features.coin_slots:
+            asks.append(cmd.coins(min(features.coin_slots, 2)))
+        asks += extra or []
+        reply = self.link.transact(board.address, asks, self.timing.poll_timeout)
+        if reply is None:
+            return None
+        switch_answer = reply.answer(0)
+        if switch_answer is None:
+            return None
+        switches = decode_switches(switch_answer.data, players, features.switch_bytes)
+        coin_answer = reply.answer(1) if features.coin_slots else None
+        coins = decode_coins(coin_answer.data) if coin_answer is not None else ()
+        return PollResult(switches, coins), reply
+
+    def close(self) -> None:
+        if self._link is not None:
+            self._link.close()
+            self._link = None
+
+    # --- the poll thread ---------------------------------------------------------------------
+    def start(self) -> JvsMaster:
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="jvs-master", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+        self.close()
+
+    def status(self) -> str:
+        with self._lock:
+            return f"JVS {self.path}: {self._state}"
+
+    def take(self) -> tuple[frozenset[str], frozenset[str], tuple[int, int]]:
+        """Held controls, presses latched since the last take, coin edges (exactly once)."""
+        with self._lock:
+            pressed = frozenset(self._pressed)
+            self._pressed.clear()
+            edges = self.coins.take_edges()
+            return self._held, pressed, (edges[0], edges[1])
+
+    def _set_state(self, state: str) -> None:
+        with self._lock:
+            self._state = state
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self._set_state(f"connecting to {self.path}")
+                self.connect()
+                board = self.input_board
+                self._set_state(f"up, node {board.address} {board.id}")
+                self._poll_loop()
+            except (LinkDown, BusError) as exc:
+                self._drop(str(exc))
+            except Exception as exc:  # a bug must not kill the bus thread: show it, retry
+                self._drop(f"internal error {type(exc).__name__}: {exc}")
+            self._stop.wait(self.timing.reconnect_interval)
+
+    def _drop(self, reason: str) -> None:
+        """Link lost: inputs read as released until the board is back."""
+        self.close()
+        with self._lock:
+            self._held = frozenset()
+            self._state = f"down ({reason}); retrying every {self.timing.reconnect_interval:g} s"
+
+    def _poll_loop(self) -> None:
+        failures = 0
+        next_poll = time.monotonic()
+        while not self._stop.is_set():
+            if self._poll_and_publish():
+                failures = 0
+            else:
+                failures += 1
+                self.failed_polls += 1
+                if failures >= self.timing.failures_to_drop:
+                    raise LinkDown(f"no answer to {failures} polls")
+            next_poll += self.timing.poll_period
+            delay = next_poll - time.monotonic()
+            if delay > 0:
+                self._stop.wait(delay)
+            else:
+                next_poll = time.monotonic()
+
+    def _poll_and_publish(self) -> bool:
+        with self._lock:
+            decrements = self.coins.decrements()
+        image = self.outputs.next()
+        extra = [cmd.coin_decrement(slot, amount) for slot, amount in decrements]
+        if image is not None:
+            extra.append(cmd.general_output1(image))
+        first_extra = 1 + (1 if self.input_board.features.coin_slots else 0)
+        result = self.poll(extra)
+        with self._lock:
+            if result is None:
+                for slot, amount in decrements:
+                    self.coins.lost(slot, amount)
+                return False
+            poll, reply = result
+            self.polls += 1
+            held = poll.switches.controls()
+            self._pressed |= held - self._held
+            self._held = held
+            self.coins.observe([slot.count for slot in poll.coins])
+            for index, (slot, amount) in enumerate(decrements):
+                if reply.answer(first_extra + index) is not None:
+                    self.coins.confirm(slot, amount)
+        if image is not None and reply.answer(first_extra + len(decrements)) is not None:
+            self.outputs.sent(image)
+        return True
+
+
+__all__ = ["BusError", "JvsMaster", "PollResult", "SenseInput", "Timing"]

@@ -1,0 +1,253 @@
+"""A JVS I/O board simulator on a real pseudo-terminal, answering in a thread.
+
+The master opens ``simulator.port`` with pyserial (115200 8N1 like a real bus, ref §1.1; a
+pty ignores the speed). Several boards can share the bus in a daisy chain: ``boards[0]`` is
+next to the master. The sense line follows ref §1.1: a board takes a Set Address only when
+every board after it already has an address, so the farthest board gets address 1, and the
+master's sense input reads low once ``boards[0]`` has its address.
+
+Faults for tests: `corrupt_next_checksum`, `noise_before_next_reply`, `silent` (no answers),
+`unplug` / `replug` (the pty goes away; with ``link`` a symlink follows the new pty, like
+/dev/serial/by-id after a USB adapter comes back).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import threading
+import tty
+from collections import deque
+from pathlib import Path
+from types import TracebackType
+
+from cabinet.jvs.board import (
+    OPENJVS_SEGA_TYPE3,
+    QUIRK_MODES,
+    SIMULATED_BOARD,
+    BoardProfile,
+    SimBoard,
+)
+from cabinet.jvs.codes import BROADCAST, MASTER, SYNC, Cmd, Status
+from cabinet.jvs.frame import checksum, encode, escape
+from cabinet.jvs.parser import BadChecksum, Frame, FrameParser
+
+
+class SimSense:
+    """The master's sense input as the simulated chain drives it (ref §1.1, §1.4 step 3)."""
+
+    def __init__(self, simulator: IoBoardSimulator) -> None:
+        self._simulator = simulator
+
+    def is_low(self) -> bool:
+        """True (0 V) once the board next to the master has an address."""
+        return self._simulator.boards[0].address is not None
+
+
+class IoBoardSimulator:
+    def __init__(
+        self,
+        boards: int = 1,
+        *,
+        quirks: str | None = None,
+        profile: BoardProfile | None = None,
+        link: str | os.PathLike[str] | None = None,
+    ) -> None:
+        if quirks is not None and quirks not in QUIRK_MODES:
+            raise ValueError(f"unknown quirks mode {quirks!r}; known: {', '.join(QUIRK_MODES)}")
+        if profile is None:
+            profile = OPENJVS_SEGA_TYPE3 if quirks == "openjvs" else SIMULATED_BOARD
+        self.quirks = quirks
+        self.boards = [SimBoard(profile, quirks) for _ in range(boards)]
+        self.sense = SimSense(self)
+        self.requests: deque[tuple[int, bytes]] = deque(maxlen=4096)
+        self.bad_requests = 0
+        self.errors: list[str] = []  # simulator bugs hit while answering (tests expect none)
+        self.silent = False
+        self._link = Path(link) if link is not None else None
+        self._lock = threading.Lock()
+        self._corrupt = 0
+        self._noise = b""
+        self._fds: tuple[int, int] | None = None  # (pty master, our own slave fd)
+        self._slave_path = ""
+        self._parser = FrameParser()
+        self._wake_r, self._wake_w = os.pipe()
+        self._want_plugged = True
+        self._plugged = threading.Event()
+        self._unplugged = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="jvs-sim", daemon=True)
+
+    @property
+    def board(self) -> SimBoard:
+        """The farthest board: it gets address 1 (ref §1.1)."""
+        return self.boards[-1]
+
+    @property
+    def port(self) -> str:
+        """The path the master opens: the symlink if there is one, else the pty slave."""
+        return str(self._link) if self._link is not None else self._slave_path
+
+    def start(self) -> IoBoardSimulator:
+        self._open_pty()
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake()
+        if self._thread.is_alive():
+            self._thread.join(timeout=2)
+        self._close_pty()
+        os.close(self._wake_r)
+        os.close(self._wake_w)
+
+    def __enter__(self) -> IoBoardSimulator:
+        return self.start()
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+    # --- faults ------------------------------------------------------------------------------
+    def corrupt_next_checksum(self, times: int = 1) -> None:
+        with self._lock:
+            self._corrupt = times
+
+    def noise_before_next_reply(self, noise: bytes = b"\x55\x00\xe0\x01\x07\xd0") -> None:
+        with self._lock:
+            self._noise = noise
+
+    def unplug(self) -> None:
+        """Close the pty (the master's reads and writes fail) and wait until it is gone."""
+        self._unplugged.clear()
+        self._want_plugged = False
+        self._wake()
+        self._unplugged.wait(timeout=2)
+
+    def replug(self) -> None:
+        """A new pty; with ``link`` the symlink points at it, as after a USB re-enumeration."""
+        self._plugged.clear()
+        self._want_plugged = True
+        self._wake()
+        self._plugged.wait(timeout=2)
+
+    # --- the thread --------------------------------------------------------------------------
+    def _wake(self) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self._wake_w, b"x")
+
+    def _open_pty(self) -> None:
+        master, slave = os.openpty()
+        tty.setraw(slave)  # no echo and no line discipline before the master opens it
+        os.set_blocking(master, False)
+        self._fds = (master, slave)
+        self._slave_path = os.ttyname(slave)
+        self._parser = FrameParser()
+        if self._link is not None:
+            tmp = self._link.with_name(self._link.name + ".new")
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
+            tmp.symlink_to(self._slave_path)
+            tmp.replace(self._link)
+        self._plugged.set()
+
+    def _close_pty(self) -> None:
+        if self._fds is None:
+            return
+        if self._link is not None:
+            with contextlib.suppress(FileNotFoundError):
+                self._link.unlink()
+        for fd in self._fds:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._fds = None
+        self._unplugged.set()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            if self._want_plugged and self._fds is None:
+                self._open_pty()
+            elif not self._want_plugged and self._fds is not None:
+                self._close_pty()
+            watch = [self._wake_r] + ([self._fds[0]] if self._fds else [])
+            ready, _, _ = select.select(watch, [], [], 0.5)
+            if self._wake_r in ready:
+                os.read(self._wake_r, 64)
+            if self._fds is not None and self._fds[0] in ready:
+                try:
+                    data = os.read(self._fds[0], 4096)
+                except (BlockingIOError, InterruptedError):
+                    continue
+                except OSError:
+                    continue
+                for event in self._parser.feed(data):
+                    try:
+                        self._handle(event)
+                    except Exception as exc:  # keep serving; a test sees the count
+                        self.errors.append(f"{type(exc).__name__}: {exc}")
+
+    def _handle(self, event: Frame | BadChecksum) -> None:
+        self.requests.append((event.dest, event.payload))
+        if self.silent:
+            return
+        if isinstance(event, BadChecksum):
+            self.bad_requests += 1
+            for board in self._addressed(event.dest):
+                if self.quirks != "openjvs":  # OpenJVS: no reply (ref §1.11)
+                    self._reply(board, bytes((Status.CHECKSUM_ERROR,)))
+            return
+        payload = event.payload
+        if event.dest == BROADCAST:
+            self._broadcast(payload)
+            return
+        for board in self._addressed(event.dest):
+            if payload[:1] == bytes((Cmd.RETRANSMIT,)) and board.last_reply is not None:
+                self._reply(board, board.last_reply, retransmit=True)
+                continue
+            answer = board.answer(payload)
+            if answer is not None:
+                self._reply(board, answer)
+
+    def _addressed(self, dest: int) -> list[SimBoard]:
+        return [b for b in self.boards if b.address is not None and b.address == dest]
+
+    def _broadcast(self, payload: bytes) -> None:
+        if payload[:1] == bytes((Cmd.SET_ADDRESS,)):
+            # Source: ref §1.1: a board acts on Set Address only when every board after it
+            # in the chain already has an address (its downstream sense is low).
+            for index in range(len(self.boards) - 1, -1, -1):
+                board = self.boards[index]
+                downstream_done = all(b.address is not None for b in self.boards[index + 1 :])
+                if board.address is None and downstream_done:
+                    answer = board.answer(payload)
+                    if answer is not None:
+                        self._reply(board, answer)
+                    return
+            return
+        for board in self.boards:
+            board.answer(payload)  # reset / comm change: every board, no reply (ref §1.5)
+
+    def _reply(self, board: SimBoard, payload: bytes, *, retransmit: bool = False) -> None:
+        if self._fds is None:
+            return
+        if self.quirks == "openjvs" and retransmit:
+            # OpenJVS bumps the saved length in place on every send, so each retransmit
+            # is one 00 byte longer than the send before (ref §1.11).
+            board.last_reply = payload + b"\x00"
+            payload = board.last_reply
+        elif not retransmit:
+            board.last_reply = payload
+        with self._lock:
+            noise, self._noise = self._noise, b""
+            corrupt = self._corrupt > 0
+            self._corrupt = max(0, self._corrupt - 1)
+        if corrupt:
+            body = bytes((MASTER, len(payload) + 1)) + payload
+            wire = bytes((SYNC,)) + escape(body + bytes(((checksum(body) + 1) & 0xFF,)))
+        else:
+            wire = encode(MASTER, payload)
+        with contextlib.suppress(OSError):
+            os.write(self._fds[0], noise + wire)

@@ -1,0 +1,52 @@
+"""`JvsSource` (an InputSource) and `JvsOutputs` (an OutputSink) over a `JvsMaster`."""
+
+from __future__ import annotations
+
+from cabinet.jvs.master import JvsMaster, SenseInput, Timing
+from cabinet.source import SourceReading
+
+
+class JvsSource:
+    """Reads the freshest completed poll; never waits on the bus (the master's thread does)."""
+
+    name = "jvs"
+
+    def __init__(self, master: JvsMaster) -> None:
+        self.master = master
+
+    def read(self) -> SourceReading:
+        held, pressed, coins = self.master.take()
+        return SourceReading(held=held, pressed=pressed, coins=coins)
+
+    def status(self) -> str:
+        return self.master.status()
+
+    def close(self) -> None:
+        self.master.stop()
+
+
+class JvsOutputs:
+    """Queues output changes; the poll thread sends them with 0x32 (ref §1.9)."""
+
+    name = "jvs"
+
+    def __init__(self, master: JvsMaster) -> None:
+        self.master = master
+
+    def set(self, output: str, on: bool) -> None:
+        self.master.outputs.set(output, on)
+
+    def close(self) -> None:
+        """The master belongs to the JvsSource; closing the sink leaves the bus running."""
+
+
+def open_jvs(
+    path: str,
+    *,
+    sense: SenseInput | None = None,
+    boards: int | None = None,
+    timing: Timing | None = None,
+) -> tuple[JvsSource, JvsOutputs]:
+    """Start a master on `path` in the background and return its source and sink."""
+    master = JvsMaster(path, sense=sense, boards=boards, timing=timing).start()
+    return JvsSource(master), JvsOutputs(master)
