@@ -108,8 +108,6 @@ class Kiosk:
         self.options = options
         self.listener = start_log_thread()
         loaded = load(options.save_dir)
-        if loaded.cleared:
-            log.warning("%s", loaded.notice or "BACKUP DATA CLEARED")
         data = loaded.data
         if options.game is not None:
             data.selected_game = options.game

@@ -2,23 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from cabinet.video import screens
 from cabinet.video.field_view import FieldExtras
+from engine.bloxeed.characters import FALLING, LANDED, WAITING
+from engine.bloxeed.extras import BloxeedExtras
+from engine.bloxeed.power import marked_index
+from engine.player import Player
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.decisions import NAME_ENTRY_FRAMES
 
 RANK_MODE = "normal"
 
 
-def field_extras(player: Any) -> FieldExtras | None:
+def field_extras(player: Player | None) -> FieldExtras | None:
     """What a Bloxeed player shows beyond the common rules (None for Tetris)."""
-    extras = getattr(player, "extras", None) if player is not None else None
-    view = getattr(extras, "view", None)
-    return view() if callable(view) else None
+    extras = player.extras if player is not None else None
+    if player is None or not isinstance(extras, BloxeedExtras):
+        return None
+    character = extras.character
+    next_kind = extras.next_power_kind
+    return FieldExtras(
+        meter_lamps=extras.meter_lamps if extras.meter_on else None,
+        character=(character.kind, character.y, character.x)
+        if character.phase in (WAITING, FALLING, LANDED) else None,
+        piece_power=extras.piece_power_cell(player),
+        next_power=(marked_index(player.next_kind), next_kind) if next_kind else None,
+    )
 
 
 def _rows(machine: CabinetMachine) -> list[tuple[str, int, int, int]]:

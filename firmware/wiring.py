@@ -7,7 +7,6 @@ service menu.
 
 from __future__ import annotations
 
-import importlib
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,12 +52,18 @@ def build_wiring(config: CabinetConfig) -> Wiring:
     jvs = None
     if "jvs" in inputs.sources:
         def jvs_source() -> Any:
-            module = importlib.import_module("cabinet.jvs")
-            return module.open_jvs(inputs.jvs.port, sense_line=inputs.jvs.sense_line)
+            from cabinet.jvs.source import open_jvs
+
+            # The master opens the port in the background and keeps retrying, so a board
+            # that is switched on later (or replugged) is found without a restart.
+            return open_jvs(inputs.jvs.port)
 
         jvs = _attempt(wiring, "JVS", jvs_source)
         if jvs is not None:
-            wiring.sources.append(jvs)
+            if inputs.jvs.sense_line:
+                wiring.problems.append("JVS: no sense-line reader for this adapter yet; "
+                                       "assuming a single board")
+            wiring.sources.append(jvs[0])
     outputs = config.outputs
     if outputs.sink == "gpio":
         def gpio_sink() -> OutputSink:
@@ -70,7 +75,7 @@ def build_wiring(config: CabinetConfig) -> Wiring:
         if sink is not None:
             wiring.sinks.append(sink)
     elif outputs.sink == "jvs" and jvs is not None:
-        wiring.sinks.append(jvs.outputs())
+        wiring.sinks.append(jvs[1])
     elif outputs.sink == "jvs":
         wiring.problems.append("outputs: sink = \"jvs\" needs \"jvs\" among inputs.sources")
     if config.dipswitch.gpio:

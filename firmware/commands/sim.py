@@ -13,6 +13,7 @@ from cabinet.panel import ControlPanel
 from engine import Game, InputFrame
 from engine.replay import record
 from firmware.cliargs import add_rules_args, add_settings_args, seed_value, settings_from
+from firmware.demo_player import demo_inputs
 from firmware.errors import UsageError
 from firmware.inputscript import load_script, random_inputs
 from firmware.script_source import ScriptSource
@@ -24,7 +25,8 @@ def register(sub: Any) -> None:
     add_settings_args(parser)
     parser.add_argument("--frames", type=int, required=True, help="frames to run (at most)")
     parser.add_argument("--inputs", default="random:0",
-                        help="random:S for seeded random play, or an input script file")
+                        help="random:S for seeded random play, 'demo' for the attract-mode "
+                        "demo player, or an input script file")
     parser.add_argument("--players", type=int, choices=(1, 2), default=1)
     parser.add_argument("--versus", action="store_true", help="versus mode (2 players)")
     parser.add_argument("--record", metavar="FILE", help="also write a replay file")
@@ -77,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     played: list[InputFrame] = []
-    for frame in itertools.islice(input_frames(args.inputs, players), args.frames):
+    source = demo_inputs(game) if args.inputs == "demo" else input_frames(args.inputs, players)
+    for frame in itertools.islice(source, args.frames):
         if game.over:
             break
         game.step(frame)
