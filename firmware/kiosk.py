@@ -159,10 +159,8 @@ class Kiosk:
     def _settle_coins(self) -> None:
         """Unthrottled headless runs simulate time: the frame 'lasts' until the coin commits
         are durable, so a script's coin always becomes a credit on the same frames."""
-        deadline = time.monotonic() + DURABLE_WAIT_SECONDS
         last = max(p.ticket for p in self.machine.desk.pending)
-        while self.writer.poll_durable() < last and time.monotonic() < deadline:
-            time.sleep(0.0005)
+        self.writer.wait_durable(last, DURABLE_WAIT_SECONDS)
 
     # ---- the loop --------------------------------------------------------------------------
     def run(self) -> dict[str, object]:
