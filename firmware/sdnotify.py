@@ -39,7 +39,9 @@ def _address(raw: str) -> str | bytes:
 def notify(message: str, environ: Mapping[str, str] | None = None) -> bool:
     """Send one notification; True if it was sent, False outside systemd or on failure.
 
-    Never raises: a missing or vanished socket must not take the cabinet down.
+    Never raises and never blocks: a missing or vanished socket must not take the cabinet
+    down, and a receiver that is not reading (a full datagram queue) must not stall the
+    frame loop; the message is dropped instead.
     """
     env = os.environ if environ is None else environ
     raw = env.get("NOTIFY_SOCKET", "")
@@ -47,8 +49,9 @@ def notify(message: str, environ: Mapping[str, str] | None = None) -> bool:
         return False
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as sock:
+            sock.setblocking(False)
             sock.connect(_address(raw))
-            sock.sendall(message.encode())
+            sock.send(message.encode())
     except OSError:
         return False
     return True
