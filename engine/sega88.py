@@ -46,13 +46,7 @@ def sega88_deal(seed: int, settings: GameSettings) -> TableDeal:
 
 def sega88_tables() -> dict[str, object]:
     return {
-        "score_table": [
-            {"from_level": lv, "lines": list(points), "drop_points_per_row": drop}
-            for lv, points, drop in tab.SCORE_TABLE
-        ],
-        "all_clear_multiplier": tab.ALL_CLEAR_MULTIPLIER,
-        "level_timer": [{"from_level": lv, "frames": f} for lv, f in tab.LEVEL_TIMER],
-        "caps": {"score": tab.SCORE_CAP, "level": tab.LEVEL_CAP, "lines": tab.LINES_CAP},
+        **tab.scoring_tables(),
         "randomizer": {
             "default_constant": SEGA88_DEFAULT_CONSTANT,
             "table_size": SEGA88_TABLE_SIZE,

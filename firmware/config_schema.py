@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cabinet.keymap import DEFAULT_KEYMAP
 from cabinet.source import CONTROLS
 
 DEFAULT_CONFIG_PATH = Path("/etc/bloxcab/cabinet.toml")
@@ -26,32 +27,9 @@ OUTPUT_SINKS = ("none", "gpio", "jvs")
 BCM_PINS = range(28)
 DIP_BANK_SWITCHES = 8  # one Sega-style 8-way DIP bank (reference cabinet.md §7.1)
 
-# Source: reference cabinet.md §2.1 (MAME src/emu/inpttype.ipp default keys) and its
-# recommendation F2 = test, 9 = service credit, T = tilt. Names are pygame key names.
-# decision: buttons 1-3 only (the panel has up to three rotate buttons, rules/sega.md).
-MAME_KEYS: dict[str, str] = {
-    "p1.up": "up",
-    "p1.down": "down",
-    "p1.left": "left",
-    "p1.right": "right",
-    "p1.b1": "left ctrl",
-    "p1.b2": "left alt",
-    "p1.b3": "space",
-    "p1.start": "1",
-    "p2.up": "r",
-    "p2.down": "f",
-    "p2.left": "d",
-    "p2.right": "g",
-    "p2.b1": "a",
-    "p2.b2": "s",
-    "p2.b3": "q",
-    "p2.start": "2",
-    "service": "9",
-    "test": "f2",
-    "tilt": "t",
-    "coin1": "5",
-    "coin2": "6",
-}
+# The default keys are cabinet/keymap.py's MAME map (one key per control; its source note
+# is there). Names are pygame key names.
+MAME_KEYS: dict[str, str] = {control: keys[0] for control, keys in DEFAULT_KEYMAP.items()}
 
 # decision: the project's JAMMA-to-GPIO wiring (docs/raspberry-pi.md shows it as a table).
 # The reference gives no pin map; the choices follow two facts about the Pi header:

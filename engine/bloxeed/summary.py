@@ -35,13 +35,7 @@ _D = BLOXEED_DECISIONS
 def bloxeed_tables() -> dict[str, object]:
     zone_heights = list(zip((0, *ZONE_FLOORS), (*(f - 1 for f in ZONE_FLOORS), 20), strict=True))
     return {
-        "score_table": [
-            {"from_level": lv, "lines": list(points), "drop_points_per_row": drop}
-            for lv, points, drop in tab.SCORE_TABLE
-        ],
-        "all_clear_multiplier": tab.ALL_CLEAR_MULTIPLIER,
-        "level_timer": [{"from_level": lv, "frames": f} for lv, f in tab.LEVEL_TIMER],
-        "caps": {"score": tab.SCORE_CAP, "level": tab.LEVEL_CAP, "lines": tab.LINES_CAP},
+        **tab.scoring_tables(),
         "randomizer": {
             "default_constant": BLOXEED_DEFAULT_CONSTANT,
             "index_mask": BLOXEED_INDEX_MASK,

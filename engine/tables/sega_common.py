@@ -73,3 +73,16 @@ def level_timer_frames(level: int) -> int:
 
 def tetris_gravity(level: int, column: int) -> int:
     return TETRIS_GRAVITY[min(level, len(TETRIS_GRAVITY) - 1)][column]
+
+
+def scoring_tables() -> dict[str, object]:
+    """The common Sega tables as plain data (for ``bloxcab rules``)."""
+    return {
+        "score_table": [
+            {"from_level": lv, "lines": list(points), "drop_points_per_row": drop}
+            for lv, points, drop in SCORE_TABLE
+        ],
+        "all_clear_multiplier": ALL_CLEAR_MULTIPLIER,
+        "level_timer": [{"from_level": lv, "frames": f} for lv, f in LEVEL_TIMER],
+        "caps": {"score": SCORE_CAP, "level": LEVEL_CAP, "lines": LINES_CAP},
+    }
