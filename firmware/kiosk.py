@@ -29,6 +29,7 @@ from cabinet.video.screen import Display, new_native
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
 from firmware.machine import CabinetMachine, Screen
+from firmware.machine.screens import ATTRACT
 from firmware.pacer import DeadlinePacer
 from firmware.savedata import SaveWriter, load
 from firmware.script_source import ScriptSource
@@ -149,8 +150,9 @@ class Kiosk:
         for player in (0, 1):
             self.outputs.set_start_lamp(player, Lamp.BLINK if lamps[player] else Lamp.OFF)
         self.outputs.advance()
-        if self.audio is not None and machine.sound_on:
-            self.audio.play_events(cues)
+        if self.audio is not None and cues:
+            self.audio.demo_sounds = machine.dips.demo_sounds
+            self.audio.play_events(cues, attract=machine.screen in ATTRACT)
         kiosk_view.draw(machine, self.native)
         self.display.present(self.native)
         if not self.options.realtime and machine.desk.pending:

@@ -29,7 +29,9 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     modules = _modules()
-    chosen = [m for m in modules if getattr(args, m.NAME.replace("-", "_"))] or modules
+    chosen = [m for m in modules if getattr(args, m.NAME.replace("-", "_"))] or [
+        m for m in modules if not getattr(m, "GROUP", False)
+    ]
     for module in chosen:
         module.run(args)
     return 0

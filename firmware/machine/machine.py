@@ -10,9 +10,8 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from dipswitch.gamedips import GameDips
-
 from dipswitch import decode_coinage, game_bank, override
+from dipswitch.gamedips import GameDips
 from engine import Game, InputFrame
 from engine.events import Event
 from engine.replay import Replay
@@ -106,11 +105,6 @@ class CabinetMachine:
     @property
     def dips(self) -> GameDips:
         return self._dips(self.game_id)
-
-    @property
-    def sound_on(self) -> bool:
-        """Demo Sounds off silences the attract loop."""
-        return self.screen not in ATTRACT or self.dips.demo_sounds
 
     # ---- the frame -------------------------------------------------------------------------
     def step(self, inputs: InputFrame) -> list[Event]:
