@@ -11,9 +11,10 @@ from engine.bloxeed.extras import BloxeedExtras
 from engine.bloxeed.power import marked_index
 from engine.player import Player
 from firmware.machine import CabinetMachine, Screen
-from firmware.machine.decisions import NAME_ENTRY_FRAMES
+from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES
 
 RANK_MODE = "normal"
+FIELD_AFTER_GAME_OVER = int(str(CABINET_DECISIONS["game_over_field_frames"]))
 
 
 def field_extras(player: Player | None) -> FieldExtras | None:
@@ -47,7 +48,7 @@ def draw(machine: CabinetMachine, surface: pygame.Surface) -> None:
     credits, free = machine.credits, machine.free_play
     frame = machine.frame
     if screen == Screen.PLAY or (screen == Screen.GAME_OVER and machine.game is not None
-                                  and machine.screen_frames < 120):
+                                  and machine.screen_frames < FIELD_AFTER_GAME_OVER):
         game = machine.game
         assert game is not None
         players = game.players

@@ -9,6 +9,7 @@ CABINET_DECISIONS: dict[str, object] = {
     "rankings_frames": 480,  # decision: 8 s of rankings
     "notice_frames": 300,  # decision: "BACKUP DATA CLEARED" stays 5 s (any start skips it)
     "game_over_frames": 300,  # decision: 5 s game-over screen; also the same-sequence window
+    "game_over_field_frames": 120,  # decision: the final field stays 2 s before GAME OVER
     "name_repeat_frames": 8,  # decision: a held lever steps one letter every 8 frames
     "power_on_commit_frames": 3600,  # decision: power-on time saved once a minute
     "p2_join": "a second player may join a running game with a credit (its own game on the "
