@@ -37,6 +37,7 @@ class ServiceMenu:
         self.frame = 0
         self.status = ""
         self.status_until = 0
+        self.last_ticket = 0  # the save writer's sequence number of the last commit
         self.stack: list[Page] = [MainPage(self)]
 
     @property
@@ -82,7 +83,7 @@ class ServiceMenu:
     # ---- shared services for the pages ---------------------------------------------------
     def save(self) -> None:
         """Submit the save data; the kiosk's writer makes it durable off the frame thread."""
-        self.machine.saver.submit(self.machine.data)
+        self.last_ticket = self.machine.saver.submit(self.machine.data)
 
     def release_outputs(self) -> None:
         outputs = self.cabinet.outputs
