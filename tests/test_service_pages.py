@@ -228,3 +228,13 @@ def test_every_page_renders(tmp_path: Path) -> None:
         assert op.menu.page.title == "TEST MODE"
         op.press("p1.b2")  # BACK on the first page is EXIT
         assert op.kiosk.machine.screen == Screen.TITLE
+
+
+def test_screenshots_of_every_screen(tmp_path: Path) -> None:
+    from firmware.service.shots import take
+
+    shots = take(tmp_path / "shots")
+    assert len(shots) == 18
+    for path in shots:
+        picture = pygame.image.load(str(path))
+        assert picture.get_size() == (640, 448)  # 320x224 at x2
