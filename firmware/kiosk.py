@@ -129,6 +129,7 @@ class Kiosk:
             all_sources.append(self.script)
         self.panel = ControlPanel(all_sources)
         self.outputs = CabinetOutputs(sinks or [])
+        self.machine.attach_cabinet(panel=self.panel, outputs=self.outputs, audio=self.audio)
         self.pacer = DeadlinePacer()
         self.notifier = notifier
         self.running = True

@@ -21,6 +21,7 @@ from firmware.machine.decisions import CABINET_DECISIONS
 from firmware.machine.name_entry import NameEntry
 from firmware.machine.screens import ATTRACT, Screen
 from firmware.savedata import RankEntry, SaveData, insert_ranking
+from firmware.service import ServiceCabinet, ServiceMenu
 
 log = logging.getLogger("bloxcab.machine")
 
@@ -79,7 +80,8 @@ class CabinetMachine:
             board = CreditBoard(coin_settings)
             board.credits = min(data.credits, board.max_credits)
         self.desk = CoinDesk(board, data, saver)
-        self.service_menu: object | None = None
+        self.service_menu: ServiceMenu | None = None
+        self.cabinet = ServiceCabinet()  # the kiosk attaches the real panel/outputs/audio
 
     # ---- views for the screen, the speaker and the outputs ---------------------------------
     @property
@@ -118,9 +120,14 @@ class CabinetMachine:
                 self.desk.coin(chute)
         self.meter_pulses = self.desk.update()
         cues.extend(Event(COIN, 0, chute) for chute in self.meter_pulses)
-        if inputs.service and not prev.service and self.desk.service():
+        in_service = self.screen == Screen.SERVICE
+        # In the menu SERVICE moves the cursor (firmware/service/decisions.py).
+        if inputs.service and not prev.service and not in_service and self.desk.service():
             cues.append(Event(CREDIT))
         self._tick_power_on()
+        if in_service or (inputs.test and not prev.test):
+            self._service(inputs)
+            return cues
         if inputs.tilt and not prev.tilt and self.screen in (Screen.PLAY, Screen.NAME_ENTRY):
             self._tilt(cues)
             return cues
@@ -296,6 +303,27 @@ class CabinetMachine:
         cues.append(Event(TILT))
         self.saver.submit(self.data)
         self._go(Screen.TITLE)
+
+    # ---- the service menu (TEST) ------------------------------------------------------------
+    def attach_cabinet(self, panel: object = None, outputs: object = None,
+                       audio: object = None) -> None:
+        """The kiosk lends the menu the control panel, the outputs and the speaker."""
+        self.cabinet = ServiceCabinet(panel, outputs, audio)  # type: ignore[arg-type]
+
+    def _service(self, inputs: InputFrame) -> None:
+        """TEST from any screen enters the menu; a game in progress is abandoned (credits
+        stay). EXIT goes back to attract mode."""
+        if self.service_menu is None:
+            self.game = self.demo = self.name_entry = None
+            self.rank_queue = []
+            self.versus = False
+            self.saver.submit(self.data)
+            self.service_menu = ServiceMenu(self, self.cabinet, entered_with=inputs)
+            self._go(Screen.SERVICE)
+        elif self.service_menu.step(inputs):
+            self.service_menu = None
+            self.game_id = self.data.selected_game
+            self._go(Screen.TITLE)
 
     def _tick_power_on(self) -> None:
         if self.frame % 60 == 0:

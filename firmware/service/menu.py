@@ -1,0 +1,123 @@
+"""The service menu (test mode): a stack of pages, entered with TEST from any screen.
+
+``ServiceMenu.step(inputs)`` runs one frame and returns True once EXIT was chosen; the
+machine then goes back to attract mode. Source: reference/cabinet.md 7.2 (SERVICE moves the
+cursor, TEST selects; items: input, output, sound and monitor tests, game and coin
+assignments, bookkeeping, backup data clear, exit).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine import InputFrame
+from firmware.savedata import SaveData
+from firmware.service.hookup import ServiceCabinet
+from firmware.service.keys import Keys
+from firmware.service.page import Page
+
+if TYPE_CHECKING:
+    from firmware.machine import CabinetMachine
+
+# decision: a "BOOKKEEPING CLEARED"-style message stays 3 s on the page it returns to.
+STATUS_FRAMES = 180
+
+
+class ServiceMenu:
+    def __init__(self, machine: CabinetMachine, cabinet: ServiceCabinet | None = None,
+                 entered_with: InputFrame | None = None) -> None:
+        from firmware.service.pages.main import MainPage
+
+        self.machine = machine
+        self.cabinet = cabinet or ServiceCabinet()
+        self.prev = entered_with or InputFrame()  # TEST is still held on the entry frame
+        self.done = False
+        self.frame = 0
+        self.status = ""
+        self.status_until = 0
+        self.last_ticket = 0  # the save writer's sequence number of the last commit
+        self.stack: list[Page] = [MainPage(self)]
+
+    @property
+    def data(self) -> SaveData:
+        return self.machine.data
+
+    @property
+    def page(self) -> Page:
+        return self.stack[-1]
+
+    # ---- the frame ---------------------------------------------------------------------
+    def step(self, inputs: InputFrame) -> bool:
+        self.frame += 1
+        keys = Keys.of(inputs, self.prev)
+        self.prev = inputs
+        if not self.done:
+            self.page.handle(keys, inputs)
+        return self.done
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.page.draw(surface)
+
+    # ---- page stack ------------------------------------------------------------------------
+    def push(self, page: Page) -> None:
+        self.stack.append(page)
+
+    def pop(self) -> None:
+        """Back one page; on the main page, BACK means EXIT."""
+        if len(self.stack) == 1:
+            self.exit()
+            return
+        self.stack.pop().leave()
+
+    def exit(self) -> None:
+        """EXIT: hand every output back and commit the save data (credits stay on the
+        board)."""
+        while len(self.stack) > 1:
+            self.stack.pop().leave()
+        self.release_outputs()
+        self.save()
+        self.done = True
+
+    # ---- shared services for the pages ---------------------------------------------------
+    def save(self) -> None:
+        """Submit the save data; the kiosk's writer makes it durable off the frame thread."""
+        self.last_ticket = self.machine.saver.submit(self.machine.data)
+
+    def release_outputs(self) -> None:
+        outputs = self.cabinet.outputs
+        if outputs is None:
+            return
+        from cabinet.source import OUTPUTS
+
+        for name in OUTPUTS:
+            outputs.override(name, None)
+
+    def say(self, message: str) -> None:
+        self.status = message
+        self.status_until = self.frame + STATUS_FRAMES
+
+    def problems(self) -> list[str]:
+        """Everything the operator should know: machine notices, the save writer's error,
+        failing output sinks and input sources."""
+        found = list(self.machine.notices)
+        error = getattr(self.machine.saver, "last_error", None)
+        if error:
+            found.append(f"save data: {error}")
+        outputs = self.cabinet.outputs
+        if outputs is not None:
+            found.extend(f"output {name}: {why}" for name, why in outputs.errors.items())
+        panel = self.cabinet.panel
+        if panel is not None:
+            found.extend(f"input {s.name}: {s.error}" for s in panel.states() if s.error)
+        return found
+
+    def status_lines(self) -> list[tuple[str, str]]:
+        lines: list[tuple[str, str]] = []
+        if self.status and self.frame < self.status_until:
+            lines.append((self.status, "value"))
+        error = getattr(self.machine.saver, "last_error", None)
+        if error:
+            lines.append((f"SAVE ERROR: {error}", "alert"))
+        return lines

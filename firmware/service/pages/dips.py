@@ -1,0 +1,110 @@
+"""Game assignments: the selected game's SW2 bank, switch by switch, with its meaning.
+
+TEST (or the lever left/right) steps a setting through its choices (DipBank.set keeps every
+other switch where it was); the change takes effect from the next game, because the machine
+decodes SW2 at every start. A byte that cannot be decoded shows the factory settings and
+the decoder's notice (dipswitch DIP_DECISIONS bad_byte).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from dipswitch import DipBank, DipSwitch, dip_rows, game_bank, override
+from firmware.service import draw
+from firmware.service.decisions import GAME_NAMES
+from firmware.service.page import EXIT, Page, Row
+from firmware.service.pages.confirm import ConfirmPage
+from firmware.service.pages.dip_table import bank_grid
+
+if TYPE_CHECKING:
+    from firmware.service.menu import ServiceMenu
+
+FACTORY = "FACTORY SETTINGS"
+ROW_TOP = 56
+SWITCHES_X = 184
+
+
+class DipPage(Page):
+    title = "GAME ASSIGNMENTS"
+
+    def __init__(self, menu: ServiceMenu) -> None:
+        self.game = menu.data.selected_game
+        self.bank: DipBank = game_bank(self.game).bank
+        super().__init__(menu)
+
+    # ---- the bank -------------------------------------------------------------------------
+    @property
+    def soft(self) -> int:
+        return self.menu.data.dips[self.game].sw2
+
+    @property
+    def physical(self) -> int | None:
+        return self.menu.machine.physical_sw2
+
+    @property
+    def in_force(self) -> int:
+        return override(self.soft, self.physical)
+
+    def switches(self) -> list[DipSwitch | None]:
+        """The setting of each row of dip_rows (None for an unused switch)."""
+        by_row = {f"{self.bank.name}:{sw.location} {sw.name}": sw for sw in self.bank.switches}
+        shown, _ = dip_rows(self.bank, self.in_force)
+        return [by_row.get(row.switch) for row in shown]
+
+    def rows(self) -> list[Row]:
+        shown, _ = dip_rows(self.bank, self.in_force)
+        out = [Row(row.switch.split(":", 1)[1], row.setting,
+                   selectable=sw is not None and self.physical is None)
+               for row, sw in zip(shown, self.switches(), strict=True)]
+        return [*out, Row(FACTORY, selectable=self.physical is None), Row(EXIT)]
+
+    # ---- changing -------------------------------------------------------------------------
+    def select_row(self, index: int) -> None:
+        label = self.rows()[index].label
+        if label == FACTORY:
+            self.menu.push(ConfirmPage(
+                self.menu, "FACTORY SETTINGS?", self.factory, "FACTORY SETTINGS SET",
+                (GAME_NAMES[self.game], f"{self.bank.name} BACK TO THE FACTORY SETTINGS")))
+        else:
+            super().select_row(index)
+
+    def factory(self) -> None:
+        self.menu.data.dips[self.game].sw2 = self.bank.factory
+
+    def change(self, index: int, step: int) -> None:
+        switches = self.switches()
+        if index >= len(switches) or self.physical is not None:
+            return
+        sw = switches[index]
+        if sw is None:
+            return
+        current = self.bank.decode(self.soft).labels[sw.name]
+        labels = sw.labels
+        new = labels[(labels.index(current) + step) % len(labels)]
+        self.menu.data.dips[self.game].sw2 = self.bank.set(self.soft, sw.name, new)
+        self.menu.save()
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw.page_frame(surface, f"{self.title}  {GAME_NAMES[self.game]}")
+        shown, notice = dip_rows(self.bank, self.in_force)
+        rows = self.rows()
+        marked: tuple[int, ...] = ()
+        if self.cursor < len(shown):
+            marked = tuple(p for p, _ in shown[self.cursor].positions)
+        bank_grid(surface, self.bank.name, self.in_force, marked)
+        draw.rows(surface, rows, self.cursor, top=ROW_TOP)
+        for i, row in enumerate(shown):
+            text = " ".join(state for _, state in row.positions)
+            draw.draw_text(surface, text, SWITCHES_X, ROW_TOP + i * 12,
+                           draw.colour("frame_light"))
+        lines: list[tuple[str, str]] = []
+        if self.physical is not None:
+            lines.append(("SET BY THE DIP SWITCHES ON THE BOARD", "alert"))
+        if notice:
+            lines.extend((line, "alert") for line in draw.wrap(notice)[:2])
+        lines.append(("FROM THE NEXT GAME. TEST: CHANGE", "label"))
+        draw.footer(surface, [*self.menu.status_lines(), *lines])

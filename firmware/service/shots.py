@@ -1,0 +1,73 @@
+"""Screenshots of every service-menu screen (``python -m firmware.service.shots DIR``),
+taken from a headless kiosk driven by input-script presses, at x2 scale."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+
+def take(out: Path) -> list[Path]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from firmware.kiosk import Kiosk, KioskOptions
+    from firmware.service.operator import Operator
+
+    out.mkdir(parents=True, exist_ok=True)
+    shots: list[Path] = []
+    with tempfile.TemporaryDirectory() as save:
+        kiosk = Kiosk(KioskOptions(mode="headless", inputs=[], save_dir=Path(save),
+                                   audio=False))
+        op = Operator(kiosk)
+
+        def shot(name: str) -> None:
+            op.run()
+            path = out / f"{name}.png"
+            op.screenshot(path)
+            shots.append(path)
+
+        try:
+            op.coin(1)
+            op.coin(2)
+            op.press("p1.start")
+            op.run(600)
+            op.enter()
+            shot("main")
+            op.choose("INPUT TEST")
+            op.hold("p1.left", "p1.b1", "p2.start")
+            shot("input_test")
+            op.release("p1.left", "p1.b1", "p2.start")
+            op.hold("service")
+            op.run()
+            op.press("test")
+            op.release("service")
+            for item, name in (("OUTPUT TEST", "output_test"), ("SOUND TEST", "sound_test"),
+                               ("GAME ASSIGNMENTS", "game_assignments"),
+                               ("COIN ASSIGNMENTS", "coin_assignments"),
+                               ("GAME SELECT", "game_select"), ("BOOKKEEPING", "bookkeeping"),
+                               ("NOTICES", "notices")):
+                op.choose(item)
+                if name == "output_test":
+                    op.choose("1P START LAMP")
+                shot(name)
+                op.press("p1.b2")
+            op.choose("BACKUP DATA CLEAR")
+            shot("confirm_backup_clear")
+            op.choose("NO")
+            op.choose("MONITOR TEST")
+            shot("monitor_test")
+            op.choose("crosshatch")
+            for pattern in ("crosshatch", "colour_bars", "red", "green", "blue", "white",
+                            "grey_steps"):
+                shot(f"monitor_{pattern}")
+                op.press("test")
+        finally:
+            kiosk.close()
+    return shots
+
+
+if __name__ == "__main__":
+    for path in take(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/service")):
+        print(path)
