@@ -13,6 +13,7 @@ import json
 import logging
 import logging.handlers
 import queue
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +33,7 @@ from firmware.machine import CabinetMachine, Screen
 from firmware.machine.screens import ATTRACT
 from firmware.pacer import DeadlinePacer
 from firmware.savedata import SaveWriter, load
+from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
 
 log = logging.getLogger("bloxcab.kiosk")
@@ -107,6 +109,7 @@ class Kiosk:
                  sinks: list[OutputSink] | None = None, notifier: Any = None,
                  problems: list[str] | None = None, dip_bank: Any = None) -> None:
         self.options = options
+        sys.setswitchinterval(GIL_SWITCH_SECONDS)
         self.listener = start_log_thread()
         loaded = load(options.save_dir)
         data = loaded.data

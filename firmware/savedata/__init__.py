@@ -37,7 +37,7 @@ refuse (e.g. a negative count) is never written; it shows up in last_error inste
 
 Frame-time note: submit() costs ~0.01 ms, but the writer thread shares the GIL. CPython lets a
 thread keep the GIL for up to sys.getswitchinterval() (5 ms default) when another wants it, so a
-rare submit() can wait that long; the kiosk may lower it (e.g. sys.setswitchinterval(0.001)).
+rare submit() can wait that long; the kiosk lowers it to writer.GIL_SWITCH_SECONDS (0.5 ms).
 
 Pure helpers: insert_ranking(data, game, mode, entry) -> rank (1..10) or None,
 clear_bookkeeping(data, when). LoadResult also carries .sequence and .bank.
