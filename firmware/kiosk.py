@@ -31,7 +31,7 @@ from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.screens import ATTRACT
-from firmware.pacer import DeadlinePacer
+from firmware.pacer import DeadlinePacer, PresentPacer, vsync_holds
 from firmware.savedata import SaveWriter, load
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
@@ -133,7 +133,7 @@ class Kiosk:
         self.panel = ControlPanel(all_sources)
         self.outputs = CabinetOutputs(sinks or [])
         self.machine.attach_cabinet(panel=self.panel, outputs=self.outputs, audio=self.audio)
-        self.pacer = DeadlinePacer()
+        self.pacer: DeadlinePacer | PresentPacer = DeadlinePacer()
         self.notifier = notifier
         self.running = True
         self.missed_frames = 0
@@ -162,6 +162,10 @@ class Kiosk:
         if not self.options.realtime and machine.desk.pending:
             self._settle_coins()
 
+    def _present(self) -> None:
+        kiosk_view.draw(self.machine, self.native)
+        self.display.present(self.native)
+
     def _settle_coins(self) -> None:
         """Unthrottled headless runs simulate time: the frame 'lasts' until the coin commits
         are durable, so a script's coin always becomes a credit on the same frames."""
@@ -172,6 +176,9 @@ class Kiosk:
     def run(self) -> dict[str, object]:
         options = self.options
         pacing = options.realtime or options.mode != "headless"
+        if pacing and self.display.vsync and vsync_holds(self._present):
+            self.pacer = PresentPacer()
+            log.info("video: vsync paces the frame loop")
         self.pacer.start()
         try:
             while self.running:

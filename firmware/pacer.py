@@ -9,6 +9,7 @@ too coarse for a 16.7 ms period.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -53,3 +54,50 @@ class DeadlinePacer:
         else:
             self.deadline += self.period
         return missed
+
+
+# Source: reference/cabinet.md 4.4 (vsync: let presentation pace the loop when the display
+# refreshes at the game's rate). A flip that takes a 57.5-62.5 Hz period means vsync holds.
+VSYNC_PERIOD_RANGE = (1 / 62.5, 1 / 57.5)
+
+
+@dataclass
+class PresentPacer:
+    """Presentation (vsync) paces the loop; this only counts the frames that were missed
+    (an interval of more than one and a half refresh periods)."""
+
+    clock: Callable[[], float] = time.perf_counter
+    period: float = FRAME_SECONDS
+    last: float | None = None
+    missed_frames: int = 0
+    deviations: list[float] = field(default_factory=list)
+    keep_deviations: bool = False
+
+    def start(self) -> None:
+        self.last = self.clock()
+
+    def wait(self) -> int:
+        now = self.clock()
+        if self.last is None:
+            self.last = now
+            return 0
+        interval = now - self.last
+        self.last = now
+        if self.keep_deviations:
+            self.deviations.append(max(0.0, interval - self.period))
+        missed = round(interval / self.period) - 1 if interval > 1.5 * self.period else 0
+        self.missed_frames += missed
+        return missed
+
+
+def vsync_holds(flip: Callable[[], None], clock: Callable[[], float] = time.perf_counter,
+                flips: int = 30) -> bool:
+    """Whether presenting a frame waits for a ~60 Hz refresh (measured, not assumed: a
+    driver may accept a vsync request and not honour it)."""
+    times = []
+    for _ in range(flips + 1):
+        flip()
+        times.append(clock())
+    intervals = sorted(b - a for a, b in itertools.pairwise(times))
+    median = intervals[len(intervals) // 2]
+    return VSYNC_PERIOD_RANGE[0] <= median <= VSYNC_PERIOD_RANGE[1]

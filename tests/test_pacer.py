@@ -41,3 +41,26 @@ def test_a_late_frame_counts_missed_frames_and_resyncs() -> None:
     assert pacer.deadline - clock.now <= FRAME_SECONDS + 1e-6  # resynced, no catch-up burst
     clock.now += 0.002
     assert pacer.wait() == 0
+
+
+def test_present_pacer_counts_only_frames_the_refresh_skipped() -> None:
+    from firmware.pacer import PresentPacer
+
+    clock = FakeClock()
+    pacer = PresentPacer(clock=clock)
+    pacer.start()
+    for _ in range(10):
+        clock.now += FRAME_SECONDS  # each flip returned at the next refresh
+        assert pacer.wait() == 0
+    clock.now += 3 * FRAME_SECONDS  # two refreshes went by without a frame
+    assert pacer.wait() == 2
+    assert pacer.missed_frames == 2
+
+
+def test_vsync_is_measured_not_assumed() -> None:
+    from firmware.pacer import vsync_holds
+
+    clock = FakeClock()
+    assert vsync_holds(lambda: clock.sleep(FRAME_SECONDS), clock)  # flips wait ~16.7 ms
+    assert not vsync_holds(lambda: clock.sleep(0.001), clock)  # a driver ignoring vsync
+    assert not vsync_holds(lambda: clock.sleep(1 / 50), clock)  # a 50 Hz display
