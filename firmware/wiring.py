@@ -56,13 +56,10 @@ def build_wiring(config: CabinetConfig) -> Wiring:
 
             # The master opens the port in the background and keeps retrying, so a board
             # that is switched on later (or replugged) is found without a restart.
-            return open_jvs(inputs.jvs.port)
+            return open_jvs(inputs.jvs.port, sense_on_cd=inputs.jvs.sense_line)
 
         jvs = _attempt(wiring, "JVS", jvs_source)
         if jvs is not None:
-            if inputs.jvs.sense_line:
-                wiring.problems.append("JVS: no sense-line reader for this adapter yet; "
-                                       "assuming a single board")
             wiring.sources.append(jvs[0])
     outputs = config.outputs
     if outputs.sink == "gpio":

@@ -54,6 +54,11 @@ class SerialLink:
             raise LinkDown(f"cannot open {path}: {_reason(exc)}") from exc
 
     @property
+    def carrier_detect(self) -> bool:
+        """The adapter's CD modem line (where some adapters wire the JVS SENSE line)."""
+        return bool(self._port.cd)
+
+    @property
     def noise(self) -> int:
         """Bytes skipped while hunting for SYNC plus cut-off frames, since opening."""
         return self._parser.noise + self._parser.aborted

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cabinet.jvs.master import JvsMaster, SenseInput, Timing
+from cabinet.jvs.sense import CarrierDetectSense
 from cabinet.source import SourceReading
 
 
@@ -44,9 +45,14 @@ def open_jvs(
     path: str,
     *,
     sense: SenseInput | None = None,
+    sense_on_cd: bool = False,
     boards: int | None = None,
     timing: Timing | None = None,
 ) -> tuple[JvsSource, JvsOutputs]:
-    """Start a master on `path` in the background and return its source and sink."""
-    master = JvsMaster(path, sense=sense, boards=boards, timing=timing).start()
+    """Start a master on `path` in the background and return its source and sink.
+    ``sense_on_cd``: the adapter wires SENSE to its CD pin (cabinet.toml sense_line)."""
+    master = JvsMaster(path, sense=sense, boards=boards, timing=timing)
+    if sense_on_cd and sense is None:
+        master.sense = CarrierDetectSense(master)
+    master.start()
     return JvsSource(master), JvsOutputs(master)
