@@ -50,6 +50,7 @@ class Replay:
     final_hash: str = ""
     engine: str = ENGINE_VERSION
     checkpoints: dict[int, str] = field(default_factory=dict)
+    piece_seed: int | None = None  # Bloxeed "same sequence again": the kept piece seed
 
     def to_text(self) -> str:
         header = {
@@ -62,6 +63,8 @@ class Replay:
             "final_hash": self.final_hash,
             "checkpoints": {str(k): v for k, v in sorted(self.checkpoints.items())},
         }
+        if self.piece_seed is not None:
+            header["piece_seed"] = self.piece_seed
         tokens = [f"{bits:x}*{count}" if count > 1 else f"{bits:x}"
                   for bits, count in encode_runs(self.inputs)]
         lines = [" ".join(tokens[i:i + _TOKENS_PER_LINE])
@@ -89,6 +92,8 @@ class Replay:
                 final_hash=str(header["final_hash"]),
                 engine=str(header["engine"]),
                 checkpoints={int(k): str(v) for k, v in header.get("checkpoints", {}).items()},
+                piece_seed=None if header.get("piece_seed") is None
+                else int(header["piece_seed"]),
             )
         except (KeyError, ValueError, TypeError) as exc:
             raise ReplayError(f"damaged replay: {exc}") from None
@@ -98,11 +103,13 @@ class Replay:
 
 
 def record(
-    rules: str, settings: GameSettings, seed: int, players: int, inputs: list[InputFrame]
+    rules: str, settings: GameSettings, seed: int, players: int, inputs: list[InputFrame],
+    piece_seed: int | None = None,
 ) -> Replay:
     """Play ``inputs`` from the start and make a replay with checkpoints and final hash."""
-    game = Game(rules, settings, seed, players)
-    replay = Replay(rules, settings, seed, players, [f.to_bits() for f in inputs])
+    game = Game(rules, settings, seed, players, piece_seed=piece_seed)
+    replay = Replay(rules, settings, seed, players, [f.to_bits() for f in inputs],
+                    piece_seed=piece_seed)
     for number, frame in enumerate(inputs, start=1):
         game.step(frame)
         if number % CHECKPOINT_EVERY == 0:
@@ -120,7 +127,8 @@ class Verdict:
 
 
 def verify(replay: Replay) -> Verdict:
-    game = Game(replay.rules, replay.settings, replay.seed, replay.players)
+    game = Game(replay.rules, replay.settings, replay.seed, replay.players,
+                piece_seed=replay.piece_seed)
     first_bad: int | None = None
     for number, bits in enumerate(replay.inputs, start=1):
         game.step(InputFrame.from_bits(bits))

@@ -76,3 +76,14 @@ def test_replay_detects_tampering_at_the_first_checkpoint() -> None:
     verdict = verify(replay)
     assert not verdict.ok
     assert verdict.first_bad_checkpoint == 1200
+
+
+def test_a_bloxeed_replay_keeps_the_piece_seed_of_a_same_sequence_game() -> None:
+    first = Game("bloxeed", GameSettings(), 77)
+    inputs = [InputFrame.from_bits(b) for b in held(list(range(40, 200)), 6)]
+    replay = record("bloxeed", GameSettings(), 12345, 1, inputs, piece_seed=first.piece_seed)
+    back = Replay.from_text(replay.to_text())
+    assert back.piece_seed == first.piece_seed
+    assert verify(back).ok
+    back.piece_seed = None  # the same game without its kept sequence is another game
+    assert not verify(back).ok
