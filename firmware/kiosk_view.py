@@ -12,6 +12,7 @@ from engine.bloxeed.power import marked_index
 from engine.player import Player
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES
+from firmware.machine.name_entry import ALPHABET
 
 RANK_MODE = "normal"
 FIELD_AFTER_GAME_OVER = int(str(CABINET_DECISIONS["game_over_field_frames"]))
@@ -65,7 +66,8 @@ def draw(machine: CabinetMachine, surface: pygame.Surface) -> None:
         rank = 1 + sum(1 for row in _rows(machine) if row[1] >= entry.score)
         screens.name_entry(surface, entry.player + 1, rank, entry.score,
                            "".join(entry.letters), entry.current,
-                           max(0, entry.frames_left) * 20 // NAME_ENTRY_FRAMES, frame)
+                           max(0, entry.frames_left) * 20 // NAME_ENTRY_FRAMES, frame,
+                           ALPHABET)
     elif screen == Screen.GAME_OVER:
         game = machine.game
         scores = [None if p is None else p.score for p in game.players] if game else []

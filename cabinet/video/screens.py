@@ -223,10 +223,11 @@ NAME_LENGTH = 3  # Source: reference/cabinet.md 7.3 (3 initials)
 
 def name_entry(
     surface: pygame.Surface, player: int, rank: int, score: int, initials: str,
-    current: str, seconds_left: int, frame: int = 0,
+    current: str, seconds_left: int, frame: int = 0, alphabet: str = NAME_CHARS,
 ) -> None:
     """Initials entry: the entered ``initials``, the character under the cursor ``current``
-    (blinking in the next slot), the character wheel, and the countdown."""
+    (blinking in the next slot), the character wheel (``alphabet``, the order the lever
+    steps through), and the countdown."""
     surface.fill(UI["background"])
     draw_centred(surface, "CONGRATULATIONS!", 16, UI["value"])
     draw_centred(surface, f"PLAYER {player}", 36, UI["label"])
@@ -243,10 +244,10 @@ def name_entry(
         elif i == len(initials) and blink_on(frame * 4):
             draw_text(surface, current, x, 110, UI["highlight"], scale=2)
     # The wheel: the current character in the middle, its neighbours either side.
-    at = NAME_CHARS.find(current)
+    at = alphabet.find(current)
     if at >= 0:
         for d in range(-8, 9):
-            ch = NAME_CHARS[(at + d) % len(NAME_CHARS)]
+            ch = alphabet[(at + d) % len(alphabet)]
             x = NATIVE_W // 2 - CHAR // 2 + d * 16
             colour = UI["highlight"] if d == 0 else UI["frame_light"]
             draw_text(surface, ch, x, 152, colour)

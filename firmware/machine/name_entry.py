@@ -1,4 +1,5 @@
-"""Entering 3 initials: the lever picks a letter, button 1 confirms, button 2 takes one back."""
+"""Entering 3 initials: the lever picks a letter, button 1 confirms (the arrow takes one
+back, the end mark finishes), button 2 also takes one back."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from engine import PlayerInput
 from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES
 
 END_MARK = "\x03"  # the font's end-mark glyph ("ED"); choosing it finishes early
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ.!? " + END_MARK
+RUB_MARK = "\x08"  # the font's left arrow; choosing it takes the last initial back
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ.!?- " + RUB_MARK + END_MARK
 INITIALS = 3
 REPEAT = int(str(CABINET_DECISIONS["name_repeat_frames"]))
 
@@ -44,6 +46,9 @@ class NameEntry:
         if pi.b1 and not self._prev.b1:
             if self.current == END_MARK:
                 self.done = True
+            elif self.current == RUB_MARK:
+                if self.letters:
+                    self.letters.pop()
             else:
                 self.letters.append(self.current)
                 self.done = len(self.letters) == INITIALS
