@@ -60,35 +60,22 @@ def test_shorter_record_over_a_longer_one_leaves_no_tail(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize("mask", [0x01, 0xFF])
-def test_every_byte_flip_of_the_newer_bank_falls_back_to_the_older(
-    tmp_path: Path, mask: int
+@pytest.mark.parametrize(("flipped", "kept"), [("B", ("A", 1, 11)), ("A", ("B", 2, 22))])
+def test_every_byte_flip_of_one_bank_leaves_the_other(
+    tmp_path: Path, mask: int, flipped: str, kept: tuple[str, int, int]
 ) -> None:
+    """Flipping the newer bank falls back to the older; flipping the older keeps the newer."""
     _commit(tmp_path, "A", 1, credits=11)
     _commit(tmp_path, "B", 2, credits=22)
-    path = bank_path(tmp_path, "B")
+    path = bank_path(tmp_path, flipped)
     good = path.read_bytes()
     for offset in range(len(good)):
         bad = bytearray(good)
         bad[offset] ^= mask
         path.write_bytes(bad)
         result = load(tmp_path, log=_silent)
-        assert (result.bank, result.sequence, result.data.credits) == ("A", 1, 11), offset
-        assert result.notice is not None and "bank B" in result.notice
-
-
-@pytest.mark.parametrize("mask", [0x01, 0xFF])
-def test_every_byte_flip_of_the_older_bank_keeps_the_newer(tmp_path: Path, mask: int) -> None:
-    _commit(tmp_path, "A", 1, credits=11)
-    _commit(tmp_path, "B", 2, credits=22)
-    path = bank_path(tmp_path, "A")
-    good = path.read_bytes()
-    for offset in range(len(good)):
-        bad = bytearray(good)
-        bad[offset] ^= mask
-        path.write_bytes(bad)
-        result = load(tmp_path, log=_silent)
-        assert (result.bank, result.sequence, result.data.credits) == ("B", 2, 22), offset
-        assert result.notice is not None and "bank A" in result.notice
+        assert (result.bank, result.sequence, result.data.credits) == kept, offset
+        assert result.notice is not None and f"bank {flipped}" in result.notice
 
 
 def test_every_byte_flip_of_the_only_bank_clears_to_factory(tmp_path: Path) -> None:

@@ -110,20 +110,14 @@ def test_a_clearing_lock_does_not_use_the_level_timer() -> None:
     assert player.level == 0
 
 
-def test_score_cap() -> None:
+@pytest.mark.parametrize(("counter", "start", "cap"), [("score", 999_000, 999_999),
+                                                    ("lines", 997, 999)])
+def test_score_and_lines_caps(counter: str, start: int, cap: int) -> None:
     game = first_active()
     player = game.player(0)
-    player.score = 999_000
+    setattr(player, counter, start)
     clear_with_vertical_i(game, 4)
-    assert player.score == 999_999
-
-
-def test_lines_cap() -> None:
-    game = first_active()
-    player = game.player(0)
-    player.lines = 997
-    clear_with_vertical_i(game, 4)
-    assert player.lines == 999
+    assert getattr(player, counter) == cap
 
 
 def test_level_cap() -> None:
