@@ -1,0 +1,73 @@
+"""The seam between a game's rules and the board.
+
+The cabinet's state machine, the demo player, replays, rankings and the screens use a game
+only through ``GameSession``: they never assume a 2D Sega well. A cartridge (``games/<id>/``)
+builds sessions with ``new_session(settings, seeds, players)``.
+
+Conventions every session keeps:
+
+- ``step(InputFrame)`` advances exactly one frame and returns that frame's events; it is pure
+  and deterministic (same construction + same inputs = same ``state_hash`` on every machine).
+- ``settings`` is a plain JSON-able mapping (what a replay header stores); ``seeds`` is a
+  mapping of named 32-bit seeds in and ``seeds_out()`` the seeds to keep in save data after
+  (or during) the game.
+- ``summary(index)`` is what the score line and the ranking tables read of one player: a flat
+  mapping whose keys the cartridge names (``score``, ``lines``, ``level`` for Sega games;
+  ``grade``, ``time`` for the Grand Master modes; ``stage`` for Flash Point; ``cubes`` and
+  ``round`` for BLOCKOUT). ``score`` is always present; ``None`` means no such player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from engine.events import Event
+from engine.inputs import InputFrame
+
+Summary = Mapping[str, int | str]
+Settings = Mapping[str, Any]
+Seeds = Mapping[str, int]
+
+
+@runtime_checkable
+class GameSession(Protocol):
+    """One game on the board, one or two players."""
+
+    rules_id: str
+    frame: int
+
+    def step(self, inputs: InputFrame) -> tuple[Event, ...]: ...
+
+    @property
+    def over(self) -> bool:
+        """No player is playing any more."""
+        ...
+
+    def playing(self, index: int) -> bool:
+        """Player ``index`` (0 or 1) has a game in progress."""
+        ...
+
+    def can_join(self, index: int) -> bool:
+        """A Start press on side ``index`` may begin a game for that player now."""
+        ...
+
+    def join(self, index: int) -> None:
+        """Begin a game for player ``index`` (the machine has taken the credit)."""
+        ...
+
+    def summary(self, index: int) -> Summary | None: ...
+
+    def seeds_out(self) -> dict[str, int]: ...
+
+    def state_hash(self) -> str: ...
+
+    def snapshot(self) -> Any: ...
+
+    def restore(self, snap: Any) -> None: ...
+
+
+class SessionFactory(Protocol):
+    def __call__(
+        self, settings: Settings, seeds: Seeds, players: int
+    ) -> GameSession: ...
