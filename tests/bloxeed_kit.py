@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from engine import Game, GameSettings, InputFrame, PlayerInput
-from engine.bloxeed.extras import BloxeedExtras
 from engine.events import Event
 from engine.field import Field
 from engine.player import ACTIVE, Player
 from engine.rotation import SEGA_ROTATION
+from games.bloxeed.rules.extras import BloxeedExtras
 
 IDLE = InputFrame()
 

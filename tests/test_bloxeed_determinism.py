@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engine import Game, GameSettings, InputFrame, PlayerInput
-from engine.bloxeed.extras import CHARACTER, BloxeedExtras
+from games.bloxeed.rules.extras import CHARACTER, BloxeedExtras
 from tests.conftest import LONG
 
 FRAMES = 120_000 if LONG else 30_000

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from engine import RULES, Difficulty, Game, GameSettings, get_rules
-from engine.bloxeed import BLOXEED, sim_summary_extras
-from engine.bloxeed.decisions import BLOXEED_DECISIONS
 from engine.pieces import LETTERS, I
 from engine.randomizer import sega_random
 from engine.rules import Delays
+from games.bloxeed.rules import BLOXEED, sim_summary_extras
+from games.bloxeed.rules.decisions import BLOXEED_DECISIONS
 from tests.bloxeed_kit import drop_and_lock, new_game, run, run_until, set_field, values_of
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine import Game, GameSettings
-from engine.bloxeed.extras import BloxeedExtras
 from engine.pieces import I, O
 from engine.player import Player
+from games.bloxeed.rules.extras import BloxeedExtras
 from tests.bloxeed_kit import drop_and_lock, frames_of, run, run_until, set_field, values_of
 
 

@@ -3,7 +3,7 @@
 from engine import Game
 from engine.pieces import LETTERS
 from engine.randomizer import PieceTable, sega_random
-from engine.sega88 import SEGA88_DEFAULT_CONSTANT
+from games.sega88.rules import SEGA88_DEFAULT_CONSTANT
 
 # Source: reference/sega-research.md 2.2 (power-on sequence, pieces 1-200, seed 0).
 POWER_ON_200 = (

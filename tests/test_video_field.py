@@ -19,10 +19,10 @@ from cabinet.video.field_view import (
 )
 from cabinet.video.palette import UI, cell_rgb
 from cabinet.video.screen import new_native
-from cabinet.video.sprites import CHARACTER_ART, SPRITE_RGB
 from engine import Game, InputFrame, PlayerInput
 from engine.events import LINE_CLEAR, LOCK
 from engine.pieces import PIECE_RGB, I, T
+from games.bloxeed.sprites import CHARACTER_ART, SPRITE_RGB
 
 DOWN = InputFrame(p1=PlayerInput(down=True))
 
