@@ -7,13 +7,14 @@ from engine.events import Event
 from engine.field import Field
 from engine.player import ACTIVE, Player
 from engine.rotation import SEGA_ROTATION
+from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.extras import BloxeedExtras
 
 IDLE = InputFrame()
 
 
 def new_game(seed: int = 0, **settings: object) -> tuple[Game, Player, BloxeedExtras]:
-    game = Game("bloxeed", GameSettings(**settings), seed)  # type: ignore[arg-type]
+    game = Game(BLOXEED, GameSettings(**settings), seed)  # type: ignore[arg-type]
     player = game.player(0)
     assert isinstance(player.extras, BloxeedExtras)
     return game, player, player.extras

@@ -108,6 +108,8 @@ def insert_ranking(data: SaveData, game: str, mode: str, entry: RankEntry) -> in
     when the entry does not make the table.
     """
     spec = CARTRIDGES[game].ranking
+    if mode not in spec.modes:
+        raise ValueError(f"{game} has no ranking mode {mode!r}")
     table = data.rankings.setdefault(game, {}).setdefault(mode, [])
     key = spec.key(entry.values)
     position = len(table)

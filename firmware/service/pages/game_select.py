@@ -15,8 +15,8 @@ class GameSelectPage(Page):
     title = "GAME SELECT"
 
     def __init__(self, menu: ServiceMenu) -> None:
-        super().__init__(menu)
         self.games = list(CARTRIDGES)
+        super().__init__(menu)
         chosen = menu.data.selected_game
         self.cursor = self.games.index(chosen) if chosen in self.games else 0
 
