@@ -74,7 +74,8 @@ def test_rankings_clear_and_backup_clear_keep_the_credits(tmp_path: Path) -> Non
         op.choose("COIN A")
         op.choose("EXIT")
         assert data.selected_game == "sega88" and data.dips["bloxeed"].sw1 != 0xFF
-        insert_ranking(data, "sega88", "normal", RankEntry("BBB", {"score": 100, "lines": 1, "level": 0}))
+        insert_ranking(data, "sega88", "normal",
+                       RankEntry("BBB", {"score": 100, "lines": 1, "level": 0}))
         op.choose("BACKUP DATA CLEAR")
         op.choose("NO")
         assert data.selected_game == "sega88" and data.bookkeeping.coins == [2, 0]
