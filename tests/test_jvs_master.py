@@ -150,6 +150,21 @@ def test_with_sense_line_three_boards_stop_when_sense_goes_low() -> None:
         assert (0xFF, b"\xf1\x04") not in sim.requests
 
 
+class LowSense:
+    """A master sense input that reads 0 V from the start (hardware double)."""
+
+    def is_low(self) -> bool:
+        return True
+
+
+def test_sense_line_low_before_any_address_is_a_bus_error(sim: IoBoardSimulator) -> None:
+    master = JvsMaster(sim.port, sense=LowSense(), timing=FAST)
+    with pytest.raises(BusError, match="sense line low before the first address"):
+        master.connect()
+    master.close()
+    assert [p for d, p in sim.requests if p[:1] == b"\xf1"] == []
+
+
 def test_no_board_is_a_bus_error() -> None:
     main, slave = os.openpty()
     try:

@@ -137,6 +137,11 @@ class JvsMaster:
                         f"on {self.path}"
                     )
             return self.expected_boards
+        if self.sense.is_low():
+            raise BusError(
+                "sense line low before the first address (no board on the chain, or the "
+                "adapter's CD pin reads the other way round)"
+            )
         assigned = 0
         for address in range(FIRST_SLAVE, LAST_SLAVE + 1):
             if self.sense.is_low():
