@@ -1,5 +1,6 @@
-"""Coin bookkeeping against the board's counter (ref §1.8): each coin counted exactly once,
-a count believed only when two reads agree, and credited no faster than a coin mech."""
+"""Coin bookkeeping against the board's counter (JVS-TR, commands 21 and 30): each coin
+counted exactly once, a count believed only when two reads agree, and credited no faster
+than a coin mech."""
 
 from __future__ import annotations
 

@@ -283,7 +283,7 @@ class TestOpenJvsQuirks:
         sim, wire = quirky
         sim.board.insert_coin(1, 300)
         (frame,) = wire.ask(1, [cmd.coins(2)])
-        # Source: ref §1.11: after 300 coins OpenJVS reports 0x002C = 44 (high byte 0).
+        # Source: OpenJVS jvs.c CMD_READ_COINS: the high byte is always 0, 300 -> 0x002C = 44.
         assert isinstance(frame, Frame) and frame.payload == bytes.fromhex("01 01 00 2C 00 00")
 
     def test_coin_condition_is_always_normal(

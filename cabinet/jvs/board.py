@@ -222,7 +222,7 @@ class SimBoard:
                 return -1, None
             if len(rest) < size:
                 raise _Stop(Status.NORMAL, Report.PARAMETER_COUNT)
-            return size, b""  # acknowledged, nothing driven (ref §1.11)
+            return size, b""  # acknowledged, nothing driven (OpenJVS jvs.c)
         if size is None:
             # Source: ref §1.3 (JVS-TR §4.2): stop at the first unsupported command, status 02.
             raise _Stop(Status.UNKNOWN_COMMAND, None)

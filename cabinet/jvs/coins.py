@@ -64,8 +64,8 @@ class CoinLedger:
         return edges
 
     def decrements(self) -> list[tuple[int, int]]:
-        """(slot, amount) to send now; slots start at 1 (ref §1.5). Only coins the game took
-        (``owed``) are ever taken off, and never while a lost reply leaves a doubt."""
+        """(slot, amount) to send now; slots start at 1 (JVS-TR, command 30). Only coins the
+        game took (``owed``) are ever taken off, and never while a lost reply leaves a doubt."""
         return [
             (i + 1, min(owed, known))
             for i, (owed, known, doubt) in enumerate(

@@ -1,12 +1,13 @@
 """The JVS master: bus initialisation, one combined poll per period, reconnecting.
 
-Initialisation follows ref §1.4: reset twice, Set Address from 1, then 10-14 for every
-board. With a sense line, addresses go out until the line goes low. Without one, exactly the
-configured number of boards get an address and no more: silence cannot end enumeration,
-because OpenJVS (src/jvs/jvs.c) and MAME (jvsdev.cpp) boards answer every Set Address, even
-when they have an address, and keep the last. The poll thread sends switches + coins (+ coin
-decrement, + general outputs) in one packet (ref §1.10) and publishes the freshest result
-for `JvsSource.read()`; a board that stops answering is reset and addressed the same way.
+Initialisation follows JVS-TR (reset, Set Address): reset twice, Set Address from 1, then
+10-14 for every board. With a sense line, addresses go out until the line goes low.
+Without one, exactly the configured number of boards get an address and no more: silence
+cannot end enumeration, because OpenJVS (src/jvs/jvs.c) and MAME (jvsdev.cpp) boards answer
+every Set Address, even when they have an address, and keep the last. The poll thread
+sends switches + coins (+ coin decrement, + general outputs) in one packet and publishes
+the freshest result for `JvsSource.read()`; a board that stops answering is reset and
+addressed the same way.
 """
 
 from __future__ import annotations
@@ -201,7 +202,7 @@ class JvsMaster:
         return next((b for b in self.boards if b.features.players), self.boards[0])
 
     def poll(self, extra: list[Command] | None = None) -> tuple[PollResult, Reply] | None:
-        """One combined switches + coins request to the input board (ref §1.10).
+        """One combined switches + coins request to the input board (one packet per poll).
 
         None when no reply came, or the reply's status is not 01 (a status 03 reply says
         the board saw our request damaged; its data is not an answer): a line error.

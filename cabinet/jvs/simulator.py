@@ -256,7 +256,7 @@ class IoBoardSimulator:
                     self._reply(board, answer)
             return
         for board in self.boards:
-            board.answer(payload)  # reset / comm change: every board, no reply (ref §1.5)
+            board.answer(payload)  # reset / comm change: every board, no reply (JVS-TR)
 
     def _address_taker(self) -> SimBoard | None:
         """The board a Set Address broadcast reaches, or None."""
