@@ -349,8 +349,10 @@ def test_unplugged_port_comes_back_with_outputs_and_coins(tmp_path: Path) -> Non
 def test_openjvs_board_300_coins_counted_once_despite_its_8_bit_counter() -> None:
     # Source: ref §1.11: OpenJVS's count wraps at 256; decrementing as coins are taken keeps
     # the counter low, so every coin is still counted once. Ten coins at a time is faster
-    # than any coin mech, so this master's coin rate limit is lifted for the test.
-    fast_coins = replace(FAST, coins_per_second=10_000.0)
+    # than any coin mech, so this master's coin rate limit is lifted for the test; a long
+    # poll timeout keeps a slow test machine from losing a decrement's reply while ten
+    # coins land at once (the one case the lost-reply rule cannot tell apart, coins.py).
+    fast_coins = replace(FAST, coins_per_second=10_000.0, coin_burst=100.0, poll_timeout=0.5)
     with IoBoardSimulator(quirks="openjvs") as sim:
         source, _ = open_jvs(sim.port, timing=fast_coins)
         try:
@@ -364,7 +366,7 @@ def test_openjvs_board_300_coins_counted_once_despite_its_8_bit_counter() -> Non
             for _ in range(30):
                 sim.board.insert_coin(1, 10)
                 totals[0] += after_polls(source, 3).coins[0]
-            wait_for(collect)
+            wait_for(collect, timeout=10)
             totals[0] += after_polls(source, 3).coins[0]
             assert totals[0] == 300
             assert source.master.health.line_errors == 0

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from cabinet.jvs import commands as cmd
 from cabinet.jvs.codes import BROADCAST, FIRST_SLAVE, LAST_SLAVE, Status
-from cabinet.jvs.coins import COINS_PER_SECOND_MAX, CoinLedger
+from cabinet.jvs.coins import COIN_BURST, COINS_PER_SECOND_MAX, CoinLedger
 from cabinet.jvs.commands import Command, Reply
 from cabinet.jvs.health import LinkHealth
 from cabinet.jvs.info import BoardInfo, decode_bcd, decode_features, decode_text
@@ -51,6 +51,7 @@ class Timing:
     failures_to_drop: int = 10  # decision: about 0.1 s of unanswered polls -> link lost
     reconnect_interval: float = 1.0  # decision
     coins_per_second: float = COINS_PER_SECOND_MAX  # cabinet/jvs/coins.py
+    coin_burst: float = COIN_BURST  # cabinet/jvs/coins.py
 
 
 # Source: ref §1.4 step 3: treat 31 addresses without the sense line going low as a bus error.
@@ -84,7 +85,7 @@ class JvsMaster:
         self.timing = timing or Timing()
         self.boards: list[BoardInfo] = []
         self.outputs = OutputQueue()
-        self.coins = CoinLedger(rate=self.timing.coins_per_second)
+        self.coins = CoinLedger(rate=self.timing.coins_per_second, burst=self.timing.coin_burst)
         self.health = LinkHealth(path)
         self.polls = 0
         self.failed_polls = 0
