@@ -352,7 +352,7 @@ def test_openjvs_board_300_coins_counted_once_despite_its_8_bit_counter() -> Non
     # than any coin mech, so this master's coin rate limit is lifted for the test; a long
     # poll timeout keeps a slow test machine from losing a decrement's reply while ten
     # coins land at once (the one case the lost-reply rule cannot tell apart, coins.py).
-    fast_coins = replace(FAST, coins_per_second=10_000.0, coin_burst=100.0, poll_timeout=0.5)
+    fast_coins = replace(FAST, coins_per_second=1e9, coin_burst=100.0, poll_timeout=0.5)
     with IoBoardSimulator(quirks="openjvs") as sim:
         source, _ = open_jvs(sim.port, timing=fast_coins)
         try:
