@@ -20,11 +20,11 @@ from firmware.service.pages.clear import backup_page, rankings_page
 from firmware.service.pages.coins import CoinPage
 from firmware.service.pages.dips import DipPage
 from firmware.service.pages.game_select import GameSelectPage
-from firmware.service.pages.input_test import InputTestPage
-from firmware.service.pages.monitor_test import MonitorTestPage
+from firmware.service.pages.input_check import InputTestPage
+from firmware.service.pages.monitor_check import MonitorTestPage
 from firmware.service.pages.notices import NoticesPage
-from firmware.service.pages.output_test import OutputTestPage
-from firmware.service.pages.sound_test import SoundTestPage
+from firmware.service.pages.output_check import OutputTestPage
+from firmware.service.pages.sound_check import SoundTestPage
 
 ITEMS: tuple[tuple[str, Callable[[ServiceMenu], Page]], ...] = (
     ("INPUT TEST", InputTestPage),
