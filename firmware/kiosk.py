@@ -35,6 +35,7 @@ from firmware.pacer import DeadlinePacer, PresentPacer, vsync_holds
 from firmware.savedata import SaveWriter, load
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
+from firmware.service import ServiceCabinet, opener
 
 log = logging.getLogger("bloxcab.kiosk")
 
@@ -118,8 +119,11 @@ class Kiosk:
         self.writer = SaveWriter(options.save_dir)
         self.dip_bank = dip_bank
         physical = dip_bank.read() if dip_bank is not None else None
+        # The test mode is lent the panel, the outputs and the speaker once they exist.
+        self.service_cabinet = ServiceCabinet()
         self.machine = CabinetMachine(data, self.writer, cleared=loaded.cleared,
-                                      demos=load_demos(), physical_sw2=physical)
+                                      demos=load_demos(), physical_sw2=physical,
+                                      service_mode=opener(self.service_cabinet))
         self.machine.notices.extend(problems or [])
         self.display = Display()
         self.display.open(options.mode, options.window_scale)
@@ -132,7 +136,9 @@ class Kiosk:
             all_sources.append(self.script)
         self.panel = ControlPanel(all_sources)
         self.outputs = CabinetOutputs(sinks or [])
-        self.machine.attach_cabinet(panel=self.panel, outputs=self.outputs, audio=self.audio)
+        self.service_cabinet.panel = self.panel
+        self.service_cabinet.outputs = self.outputs
+        self.service_cabinet.audio = self.audio
         self.pacer: DeadlinePacer | PresentPacer = DeadlinePacer()
         self.notifier = notifier
         self.running = True

@@ -6,6 +6,7 @@ import pygame
 
 from cabinet.video import screens
 from cabinet.video.field_view import FieldExtras
+from cabinet.video.paint import paint
 from engine.bloxeed.characters import FALLING, LANDED, WAITING
 from engine.bloxeed.extras import BloxeedExtras
 from engine.bloxeed.power import marked_index
@@ -13,6 +14,7 @@ from engine.player import Player
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES
 from firmware.machine.name_entry import ALPHABET
+from firmware.service import ServiceMenu
 
 RANK_MODE = "normal"
 FIELD_AFTER_GAME_OVER = int(str(CABINET_DECISIONS["game_over_field_frames"]))
@@ -76,7 +78,7 @@ def draw(machine: CabinetMachine, surface: pygame.Surface) -> None:
         screens.rankings(surface, _rows(machine), credits, free)
     elif screen == Screen.NOTICE:
         screens.backup_cleared(surface, footer=screens.credit_text(credits, free))
-    elif screen == Screen.SERVICE and machine.service_menu is not None:
-        machine.service_menu.draw(surface)  # type: ignore[attr-defined]
+    elif screen == Screen.SERVICE and isinstance(machine.service_menu, ServiceMenu):
+        paint(surface, machine.service_menu.picture())
     else:
         screens.title(surface, credits, free, frame)

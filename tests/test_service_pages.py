@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from cabinet.audio.synth import EFFECTS
-from cabinet.video.screens import MONITOR_TESTS
+from cabinet.video.patterns import MONITOR_PATTERNS
 from firmware.machine import Screen
 from firmware.savedata import RankEntry, insert_ranking, load
 from firmware.service.pages.main import ITEMS
@@ -141,7 +141,7 @@ def test_input_test_without_a_cabinet_says_not_connected(tmp_path: Path) -> None
     with cabinet(tmp_path) as op:
         op.enter()
         op.choose("INPUT TEST")
-        op.kiosk.machine.cabinet.panel = None
+        op.kiosk.service_cabinet.panel = None
         assert op.menu.page.source_lines() == [  # type: ignore[attr-defined]
             ("CONTROL PANEL NOT CONNECTED", "alert")]
         op.run(1)
@@ -153,7 +153,7 @@ def test_monitor_test_cycles_every_pattern(tmp_path: Path) -> None:
         op.choose("MONITOR TEST")
         op.choose("crosshatch")
         seen = []
-        for _ in MONITOR_TESTS:
+        for _ in MONITOR_PATTERNS:
             seen.append(op.menu.page.pattern)  # type: ignore[attr-defined]
             op.run()
             native = op.kiosk.native
@@ -163,7 +163,7 @@ def test_monitor_test_cycles_every_pattern(tmp_path: Path) -> None:
             elif seen[-1] == "red":
                 assert native.get_at((160, 112))[:3] == (255, 0, 0)
             op.press("p1.b1" if len(seen) % 2 else "test")
-        assert seen == list(MONITOR_TESTS)
+        assert seen == list(MONITOR_PATTERNS)
         assert op.menu.page.pattern == "crosshatch"  # type: ignore[attr-defined]
         op.press("service")
         assert op.menu.page.title == "MONITOR TEST"

@@ -3,12 +3,18 @@
 ``CabinetMachine.step(InputFrame)`` runs one frame (1/60 s) and returns the cues of that
 frame (engine events and cabinet events such as ``coin``) for the speaker; the screen,
 the coin meter, the lockout and the lamps read the machine's state.
+
+The machine does not know the service menu: whoever builds it (the kiosk) passes
+``service_mode``, which opens the test mode when TEST is pressed. The machine only steps
+what it returns (``ServiceMode``), so it imports and runs without the menu or pygame.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Protocol
 
 from dipswitch import decode_coinage, game_bank, override
 from dipswitch.gamedips import GameDips
@@ -21,7 +27,6 @@ from firmware.machine.decisions import CABINET_DECISIONS
 from firmware.machine.name_entry import NameEntry
 from firmware.machine.screens import ATTRACT, Screen
 from firmware.savedata import RankEntry, SaveData, insert_ranking
-from firmware.service import ServiceCabinet, ServiceMenu
 
 log = logging.getLogger("bloxcab.machine")
 
@@ -37,6 +42,16 @@ def _frames(key: str) -> int:
     return int(str(CABINET_DECISIONS[key]))
 
 
+class ServiceMode(Protocol):
+    """The test mode as the machine sees it: one step a frame, True once EXIT was chosen."""
+
+    def step(self, inputs: InputFrame) -> bool: ...
+
+
+# Opens the test mode on the machine; the InputFrame is the one TEST went down in.
+ServiceModeFactory = Callable[["CabinetMachine", InputFrame], ServiceMode]
+
+
 class CabinetMachine:
     def __init__(
         self,
@@ -47,6 +62,7 @@ class CabinetMachine:
         demos: dict[str, Replay] | None = None,
         physical_sw1: int | None = None,
         physical_sw2: int | None = None,
+        service_mode: ServiceModeFactory | None = None,
     ) -> None:
         self.data = data
         self.saver = saver
@@ -80,8 +96,8 @@ class CabinetMachine:
             board = CreditBoard(coin_settings)
             board.credits = min(data.credits, board.max_credits)
         self.desk = CoinDesk(board, data, saver)
-        self.service_menu: ServiceMenu | None = None
-        self.cabinet = ServiceCabinet()  # the kiosk attaches the real panel/outputs/audio
+        self.service_mode = service_mode  # None: a board without a test mode ignores TEST
+        self.service_menu: ServiceMode | None = None
 
     # ---- views for the screen, the speaker and the outputs ---------------------------------
     @property
@@ -125,8 +141,7 @@ class CabinetMachine:
         if inputs.service and not prev.service and not in_service and self.desk.service():
             cues.append(Event(CREDIT))
         self._tick_power_on()
-        if in_service or (inputs.test and not prev.test):
-            self._service(inputs)
+        if (in_service or (inputs.test and not prev.test)) and self._service(inputs):
             return cues
         if inputs.tilt and not prev.tilt and self.screen in (Screen.PLAY, Screen.NAME_ENTRY):
             self._tilt(cues)
@@ -305,25 +320,23 @@ class CabinetMachine:
         self._go(Screen.TITLE)
 
     # ---- the service menu (TEST) ------------------------------------------------------------
-    def attach_cabinet(self, panel: object = None, outputs: object = None,
-                       audio: object = None) -> None:
-        """The kiosk lends the menu the control panel, the outputs and the speaker."""
-        self.cabinet = ServiceCabinet(panel, outputs, audio)  # type: ignore[arg-type]
-
-    def _service(self, inputs: InputFrame) -> None:
+    def _service(self, inputs: InputFrame) -> bool:
         """TEST from any screen enters the menu; a game in progress is abandoned (credits
-        stay). EXIT goes back to attract mode."""
+        stay). EXIT goes back to attract mode. False when there is no test mode to enter."""
         if self.service_menu is None:
+            if self.service_mode is None:
+                return False
             self.game = self.demo = self.name_entry = None
             self.rank_queue = []
             self.versus = False
             self.saver.submit(self.data)
-            self.service_menu = ServiceMenu(self, self.cabinet, entered_with=inputs)
+            self.service_menu = self.service_mode(self, inputs)
             self._go(Screen.SERVICE)
         elif self.service_menu.step(inputs):
             self.service_menu = None
             self.game_id = self.data.selected_game
             self._go(Screen.TITLE)
+        return True
 
     def _tick_power_on(self) -> None:
         if self.frame % 60 == 0:

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
+from cabinet.video.picture import HEADING_Y, RIGHT, Item, Text
 from dipswitch import decode_coinage, override
-from firmware.service import draw
 from firmware.service.decisions import GAME_NAMES
 from firmware.service.menu import ServiceMenu
 from firmware.service.page import EXIT, Page, Row
@@ -66,9 +64,7 @@ class MainPage(Page):
         else:
             self.menu.exit()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def items(self) -> list[Item]:
         machine = self.menu.machine
-        draw.draw_right(surface, "FREE PLAY" if machine.free_play
-                        else f"CREDIT {machine.credits}", draw.RIGHT, draw.HEADING_Y,
-                        draw.colour("label"))
+        credit = "FREE PLAY" if machine.free_play else f"CREDIT {machine.credits}"
+        return [*super().items(), Text(credit, HEADING_Y, RIGHT, "label", "right")]
