@@ -185,6 +185,7 @@ def test_notices_show_machine_notices_and_a_bad_dip_byte(tmp_path: Path) -> None
         machine.data.dips["bloxeed"].sw2 = 0x1FF  # not a bank value
         op.enter()
         # The machine's notice, and the save writer refusing the out-of-range byte.
+        assert op.kiosk.writer.wait_failed(timeout=5.0)
         problems = op.menu.problems()
         assert len(problems) == 2 and problems[1].startswith("save data: SchemaError")
         assert op.menu.page.rows()[10].value == "2"
