@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cabinet.video.picture import Colour, Item, Text
-from dipswitch import DipBank, DipSwitch, dip_rows, game_bank, override
-from firmware.service.decisions import GAME_NAMES
+from dipswitch import DipBank, DipSwitch, dip_rows, override
 from firmware.service.layout import ROW_PITCH, menu_rows, wrap
 from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.confirm import ConfirmPage
 from firmware.service.pages.dip_table import bank_grid
+from games.registry import CARTRIDGES
 
 if TYPE_CHECKING:
     from firmware.service.menu import ServiceMenu
@@ -31,7 +31,7 @@ class DipPage(Page):
 
     def __init__(self, menu: ServiceMenu) -> None:
         self.game = menu.data.selected_game
-        self.bank: DipBank = game_bank(self.game).bank
+        self.bank: DipBank = CARTRIDGES[self.game].dip_bank
         super().__init__(menu)
 
     # ---- the bank -------------------------------------------------------------------------
@@ -66,7 +66,7 @@ class DipPage(Page):
         if label == FACTORY:
             self.menu.push(ConfirmPage(
                 self.menu, "FACTORY SETTINGS?", self.factory, "FACTORY SETTINGS SET",
-                (GAME_NAMES[self.game], f"{self.bank.name} BACK TO THE FACTORY SETTINGS")))
+                (CARTRIDGES[self.game].title, f"{self.bank.name} BACK TO THE FACTORY SETTINGS")))
         else:
             super().select_row(index)
 
@@ -110,4 +110,4 @@ class DipPage(Page):
         return lines
 
     def heading(self) -> str:
-        return f"{self.title}  {GAME_NAMES[self.game]}"
+        return f"{self.title}  {CARTRIDGES[self.game].title}"

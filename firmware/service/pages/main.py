@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 from cabinet.video.picture import HEADING_Y, RIGHT, Item, Text
 from dipswitch import decode_coinage, override
-from firmware.service.decisions import GAME_NAMES
 from firmware.service.menu import ServiceMenu
 from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.bookkeeping import BookkeepingPage
@@ -23,6 +22,7 @@ from firmware.service.pages.monitor_check import MonitorTestPage
 from firmware.service.pages.notices import NoticesPage
 from firmware.service.pages.output_check import OutputTestPage
 from firmware.service.pages.sound_check import SoundTestPage
+from games.registry import CARTRIDGES
 
 ITEMS: tuple[tuple[str, Callable[[ServiceMenu], Page]], ...] = (
     ("INPUT TEST", InputTestPage),
@@ -44,7 +44,7 @@ class MainPage(Page):
 
     def rows(self) -> list[Row]:
         data = self.menu.data
-        game = GAME_NAMES[data.selected_game]
+        game = CARTRIDGES[data.selected_game].title
         coins, _ = decode_coinage(override(data.dips[data.selected_game].sw1,
                                            self.menu.machine.physical_sw1))
         values = {
