@@ -21,7 +21,7 @@ from cabinet.video.field_view import (
 from cabinet.video.font import CELL as CHAR
 from cabinet.video.font import END_MARK, RUB_MARK, glyph
 from cabinet.video.palette import UI, shade
-from cabinet.video.screen import NATIVE_H, NATIVE_W
+from cabinet.video.picture import NATIVE_H, NATIVE_W
 from cabinet.video.text import draw_centred, draw_right, draw_text
 from engine.pieces import PIECE_RGB
 
