@@ -26,6 +26,7 @@ from cabinet.keyboard import KeyboardSource
 from cabinet.outputs import CabinetOutputs, Lamp
 from cabinet.panel import ControlPanel
 from cabinet.source import InputSource, OutputSink
+from cabinet.video import screens
 from cabinet.video.screen import Display, new_native
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
@@ -183,14 +184,32 @@ class Kiosk:
             self.audio.demo_sounds = machine.dips.demo_sounds
             self.audio.play_events(cues, attract=machine.screen in ATTRACT,
                                    sounds=machine.cartridge.sounds)
-        kiosk_view.draw(machine, self.native, self.checker.status)
+        self._draw()
         self.display.present(self.native)
         if not self.options.realtime and machine.desk.pending:
             self._settle_coins()
 
     def _present(self) -> None:
-        kiosk_view.draw(self.machine, self.native, self.checker.status)
+        self._draw()
         self.display.present(self.native)
+
+    def _draw(self) -> None:
+        kiosk_view.draw(self.machine, self.native, self.checker.status)
+        if self.machine.screen in ATTRACT:
+            screens.alarm_line(self.native, self.alarms())
+
+    def alarms(self) -> list[str]:
+        """Hardware alarms for the attract screen: each input source's ``alarm`` (the JVS
+        source says "JVS ERROR" while its board is down), in source order."""
+        found: list[str] = []
+        for source in self.panel.sources:
+            try:
+                alarm = getattr(source, "alarm", None)
+            except Exception:  # a failing source shows in the service menu, not here
+                continue
+            if isinstance(alarm, str) and alarm and alarm not in found:
+                found.append(alarm)
+        return found
 
     def _settle_coins(self) -> None:
         """Unthrottled headless runs simulate time: the frame 'lasts' until the coin commits

@@ -55,6 +55,21 @@ def draw_credit_line(surface: pygame.Surface, credits: int, free_play: bool) -> 
     draw_centred(surface, credit_text(credits, free_play), CREDIT_Y, UI["credit"])
 
 
+# decision: alarms take the top text row, left edge (the demo caption has the row above the
+# credit line, and the 1P screens leave the top row free).
+ALARM_Y = 0
+
+
+def alarm_line(surface: pygame.Surface, alarms: list[str]) -> None:
+    """Hardware alarms on the attract screen ("JVS ERROR", ...), small, on one row, as
+    boards show an I/O error; nothing when the list is empty."""
+    if not alarms:
+        return
+    text = "  ".join(alarms)
+    surface.fill(UI["background"], (0, ALARM_Y, min(NATIVE_W, (len(text) + 1) * CHAR), CHAR))
+    draw_text(surface, text, 0, ALARM_Y, UI["alert"])
+
+
 def start_prompt(credits: int, free_play: bool) -> str:
     return "PUSH START" if free_play or credits > 0 else "INSERT COIN"
 
