@@ -105,7 +105,6 @@ class Rules:
     id: str
     title: str
     rotation: RotationSystem
-    default_constant: int
     default_lines_per_level: int
     delays: Callable[[GameSettings], Delays]
     gravity: Callable[[int, GameSettings], Gravity]

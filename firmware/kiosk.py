@@ -39,6 +39,7 @@ from firmware.rankings.store import ReplayStore
 from firmware.savedata import SaveWriter, load
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
+from firmware.service import ServiceCabinet, opener
 from games.registry import CARTRIDGES
 
 log = logging.getLogger("bloxcab.kiosk")
@@ -132,9 +133,12 @@ class Kiosk:
         self.dip_bank = dip_bank
         physical = dip_bank.read() if dip_bank is not None else None
         self.replays = ReplayStore(options.save_dir / REPLAY_DIR)
+        # The test mode is lent the panel, the outputs and the speaker once they exist.
+        self.service_cabinet = ServiceCabinet()
         self.machine = CabinetMachine(data, self.writer, cleared=loaded.cleared,
                                       demos=load_demos(), physical_sw2=physical,
-                                      replays=self.replays)
+                                      replays=self.replays,
+                                      service_mode=opener(self.service_cabinet))
         self.machine.notices.extend(problems or [])
         self.checker = BackgroundChecker(self.replays)
         self.checked_version = -1
@@ -149,7 +153,9 @@ class Kiosk:
             all_sources.append(self.script)
         self.panel = ControlPanel(all_sources)
         self.outputs = CabinetOutputs(sinks or [])
-        self.machine.attach_cabinet(panel=self.panel, outputs=self.outputs, audio=self.audio)
+        self.service_cabinet.panel = self.panel
+        self.service_cabinet.outputs = self.outputs
+        self.service_cabinet.audio = self.audio
         self.pacer: DeadlinePacer | PresentPacer = DeadlinePacer()
         self.notifier = notifier
         self.running = True

@@ -8,9 +8,11 @@ from collections.abc import Callable
 import pygame
 
 from cabinet.video import screens
+from cabinet.video.paint import paint
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES
 from firmware.machine.name_entry import ALPHABET
+from firmware.service import ServiceMenu
 from games.registry import PlayView
 
 Status = Callable[[str | None], str | None]
@@ -78,7 +80,7 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
                          marks=_marks(machine, status))
     elif screen == Screen.NOTICE:
         screens.backup_cleared(surface, footer=screens.credit_text(credits, free))
-    elif screen == Screen.SERVICE and machine.service_menu is not None:
-        machine.service_menu.draw(surface)  # type: ignore[attr-defined]
+    elif screen == Screen.SERVICE and isinstance(machine.service_menu, ServiceMenu):
+        paint(surface, machine.service_menu.picture())
     else:
         screens.title(surface, credits, free, frame)

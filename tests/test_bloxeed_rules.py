@@ -10,7 +10,7 @@ from engine import Difficulty, Game, GameSettings
 from engine.pieces import LETTERS, I
 from engine.randomizer import sega_random
 from engine.rules import Delays
-from games.bloxeed.rules import BLOXEED, sim_summary_extras
+from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.decisions import BLOXEED_DECISIONS
 from games.registry import cartridge_of_rules
 from games.sega88.rules import SEGA88
@@ -157,9 +157,7 @@ def test_rules_tables_for_the_cli() -> None:
     json.dumps(dict(BLOXEED.decisions))
 
 
-def test_sim_summary_extras() -> None:
-    _game, p, ex = new_game()
-    summary = sim_summary_extras(p)
-    assert summary == {"garbage_rows": 0, "power_blocks": {
+def test_extras_summary_for_bloxcab_sim_starts_at_zero() -> None:
+    _game, _p, ex = new_game()
+    assert ex.summary() == {"garbage_rows": 0, "power_blocks": {
         "4lines": 0, "16t": 0, "bomb": 0, "flicky": 0, "satellite": 0}}
-    assert ex.summary() == summary

@@ -3,11 +3,17 @@
 ``CabinetMachine.step(InputFrame)`` runs one frame (1/60 s) and returns the cues of that
 frame (engine events and cabinet events such as ``coin``) for the speaker; the screen,
 the coin meter, the lockout and the lamps read the machine's state.
+
+The machine does not know the service menu: whoever builds it (the kiosk) passes
+``service_mode``, which opens the test mode when TEST is pressed. The machine only steps
+what it returns (``ServiceMode``), so it imports and runs without the menu or pygame.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import Protocol
 
 from dipswitch import decode_coinage, override
 from engine import InputFrame
@@ -22,7 +28,6 @@ from firmware.machine.ranking_desk import RankingDesk
 from firmware.machine.screens import ATTRACT, Screen
 from firmware.rankings.store import ReplayStore
 from firmware.savedata import GameCounts, RankEntry, SaveData, ranks
-from firmware.service import ServiceCabinet, ServiceMenu
 from games.registry import CartDips, Cartridge, cartridge, new_session
 
 log = logging.getLogger("bloxcab.machine")
@@ -35,6 +40,16 @@ TILT = "tilt"
 
 def _frames(key: str) -> int:
     return int(str(CABINET_DECISIONS[key]))
+
+
+class ServiceMode(Protocol):
+    """The test mode as the machine sees it: one step a frame, True once EXIT was chosen."""
+
+    def step(self, inputs: InputFrame) -> bool: ...
+
+
+# Opens the test mode on the machine; the InputFrame is the one TEST went down in.
+ServiceModeFactory = Callable[["CabinetMachine", InputFrame], ServiceMode]
 
 
 def _columns(summary: Summary, columns: tuple[str, ...]) -> dict[str, int | str]:
@@ -53,6 +68,7 @@ class CabinetMachine:
         physical_sw1: int | None = None,
         physical_sw2: int | None = None,
         replays: ReplayStore | None = None,
+        service_mode: ServiceModeFactory | None = None,
     ) -> None:
         self.data = data
         self.saver = saver
@@ -92,8 +108,8 @@ class CabinetMachine:
         self.rankings = RankingDesk(data, saver, replays, self._notice)
         self.attract_cycles = 0
         self.top_play = False  # the demo now playing is the best ranked game's replay
-        self.service_menu: ServiceMenu | None = None
-        self.cabinet = ServiceCabinet()  # the kiosk attaches the real panel/outputs/audio
+        self.service_mode = service_mode  # None: a board without a test mode ignores TEST
+        self.service_menu: ServiceMode | None = None
 
     # ---- views for the screen, the speaker and the outputs ---------------------------------
     @property
@@ -142,8 +158,7 @@ class CabinetMachine:
         if inputs.service and not prev.service and not in_service and self.desk.service():
             cues.append(Event(CREDIT))
         self._tick_power_on()
-        if in_service or (inputs.test and not prev.test):
-            self._service(inputs)
+        if (in_service or (inputs.test and not prev.test)) and self._service(inputs):
             return cues
         if inputs.tilt and not prev.tilt and self.screen in (Screen.PLAY, Screen.NAME_ENTRY):
             self._tilt(cues)
@@ -349,26 +364,24 @@ class CabinetMachine:
         self._go(Screen.TITLE)
 
     # ---- the service menu (TEST) ------------------------------------------------------------
-    def attach_cabinet(self, panel: object = None, outputs: object = None,
-                       audio: object = None) -> None:
-        """The kiosk lends the menu the control panel, the outputs and the speaker."""
-        self.cabinet = ServiceCabinet(panel, outputs, audio)  # type: ignore[arg-type]
-
-    def _service(self, inputs: InputFrame) -> None:
+    def _service(self, inputs: InputFrame) -> bool:
         """TEST from any screen enters the menu; a game in progress is abandoned (credits
-        stay). EXIT goes back to attract mode."""
+        stay). EXIT goes back to attract mode. False when there is no test mode to enter."""
         if self.service_menu is None:
+            if self.service_mode is None:
+                return False
             self.rankings.drop()
             self.game = self.demo = self.name_entry = None
             self.rank_queue = []
             self.versus = False
             self.saver.submit(self.data)
-            self.service_menu = ServiceMenu(self, self.cabinet, entered_with=inputs)
+            self.service_menu = self.service_mode(self, inputs)
             self._go(Screen.SERVICE)
         elif self.service_menu.step(inputs):
             self.service_menu = None
             self.game_id = self.data.selected_game
             self._go(Screen.TITLE)
+        return True
 
     def _tick_power_on(self) -> None:
         if self.frame % 60 == 0:

@@ -59,7 +59,6 @@ SEGA88 = Rules(
     id="sega88",
     title="Tetris (Sega, 1988)",
     rotation=SEGA_ROTATION,
-    default_constant=SEGA88_DEFAULT_CONSTANT,
     default_lines_per_level=SEGA88_LINES_PER_LEVEL,
     delays=lambda settings: SEGA88_DELAYS,
     gravity=sega88_gravity,

@@ -2,6 +2,6 @@
 Sega loop. See rules/sega.md section 3."""
 
 from games.bloxeed.rules.ruleset import BLOXEED
-from games.bloxeed.rules.summary import bloxeed_tables, sim_summary_extras
+from games.bloxeed.rules.summary import bloxeed_tables
 
-__all__ = ["BLOXEED", "bloxeed_tables", "sim_summary_extras"]
+__all__ = ["BLOXEED", "bloxeed_tables"]

@@ -78,7 +78,6 @@ BLOXEED = Rules(
     id="bloxeed",
     title="Bloxeed (Sega, 1989)",
     rotation=SEGA_ROTATION,
-    default_constant=BLOXEED_DEFAULT_CONSTANT,
     default_lines_per_level=BLOXEED_LINES_PER_LEVEL,
     delays=lambda settings: BLOXEED_DELAYS,
     gravity=bloxeed_gravity,

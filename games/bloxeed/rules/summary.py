@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.pieces import letter
 from engine.tables import sega_common as tab
 from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, CHARACTERS, KIND_NAMES
@@ -25,9 +23,6 @@ from games.bloxeed.rules.tables import (
     SATELLITE_POINTS,
     ZONE_FLOORS,
 )
-
-if TYPE_CHECKING:
-    from engine.player import Player
 
 _D = BLOXEED_DECISIONS
 
@@ -80,11 +75,3 @@ def bloxeed_tables() -> dict[str, object]:
         },
     }
 
-
-def sim_summary_extras(player: Player) -> dict[str, object]:
-    """``{"garbage_rows": rows risen, "power_blocks": {kind: activations}}``."""
-    summary = getattr(player.extras, "summary", None)
-    if summary is None:
-        return {"garbage_rows": 0, "power_blocks": {name: 0 for name in KIND_NAMES.values()}}
-    result: dict[str, object] = summary()
-    return result
