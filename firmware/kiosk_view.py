@@ -11,11 +11,11 @@ from engine.bloxeed.extras import BloxeedExtras
 from engine.bloxeed.power import marked_index
 from engine.player import Player
 from firmware.machine import CabinetMachine, Screen
-from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES
+from firmware.machine.decisions import NAME_ENTRY_FRAMES, frames
 from firmware.machine.name_entry import ALPHABET
 
 RANK_MODE = "normal"
-FIELD_AFTER_GAME_OVER = int(str(CABINET_DECISIONS["game_over_field_frames"]))
+FIELD_AFTER_GAME_OVER = frames("game_over_field_frames")
 
 
 def field_extras(player: Player | None) -> FieldExtras | None:

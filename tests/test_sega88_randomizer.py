@@ -69,3 +69,29 @@ def test_both_players_walk_the_same_sequence() -> None:
     step_until(game, lambda g: g.player(0).kind >= 0 and g.player(1).kind >= 0)
     assert game.player(0).kind == game.player(1).kind
     assert game.player(0).next_kind == game.player(1).next_kind
+
+
+def test_attract_call_starts_the_next_game_one_call_later() -> None:
+    # Source: tetris.wiki "Sega Randomizer": when the game-over sequence plays through to
+    # attract mode without a Start press, the attract scene makes one more randomizer call.
+    from engine.sega88 import SEGA88, sega88_attract_call
+
+    after_game = Game("sega88", seed=0).main_seed  # 0x2880F2DA, after the 1000th call
+    start_at_once = letters(Game("sega88", seed=after_game), 1000)
+    after_attract = sega88_attract_call(after_game)
+    assert after_attract == sega_random(after_game, SEGA88_DEFAULT_CONSTANT)[0]
+    assert after_attract != after_game
+    attract = letters(Game("sega88", seed=after_attract), 1000)
+    assert attract[:999] == start_at_once[1:]  # the same draws, one call later
+    # The seed saved after the attract scene's game is one call later too.
+    assert Game("sega88", seed=after_attract).main_seed == sega_random(
+        Game("sega88", seed=after_game).main_seed, SEGA88_DEFAULT_CONSTANT)[0]
+    assert SEGA88.attract_call is sega88_attract_call
+
+
+def test_main_seed_attract_call_is_one_draw() -> None:
+    from engine.rules import MainSeed
+
+    main = MainSeed(0x2880F2DA, SEGA88_DEFAULT_CONSTANT)
+    main.attract_call()
+    assert main.value == sega_random(0x2880F2DA, SEGA88_DEFAULT_CONSTANT)[0]

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import events as ev
 from engine.bloxeed.characters import PENDING, Character
-from engine.bloxeed.decisions import BLOXEED_DECISIONS, FOUR_LINES, KIND_NAMES
+from engine.bloxeed.decisions import FOUR_LINES, GARBAGE_SKIP_LEVEL, KIND_NAMES
 from engine.bloxeed.garbage import GarbageMeter
 from engine.bloxeed.power import (
     PowerBlocks,
@@ -25,8 +25,6 @@ from engine.settings import GameSettings
 
 if TYPE_CHECKING:
     from engine.player import Player
-
-_D = BLOXEED_DECISIONS
 
 # Player phases added by Bloxeed (engine/player.py has are, active, clear, over).
 GARBAGE = "garbage"  # the garbage delay; the row rises on its last frame + 1 (first ARE)
@@ -141,7 +139,7 @@ class BloxeedExtras(Extras):
     def _decide_garbage(self, player: Player, out: list[Event]) -> None:
         """On the frame after a non-clearing lock: start the garbage delay, or not."""
         if not self.incoming:
-            if self.lock_level < _D.garbage_skip_level <= player.level:
+            if self.lock_level < GARBAGE_SKIP_LEVEL.value <= player.level:
                 return  # the lock that reached level 10: no row, the meter stays full
             self.meter.empty()
             out.append(Event(ev.METER_EMPTY, player.index))

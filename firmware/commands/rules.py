@@ -1,4 +1,5 @@
-"""`bloxcab rules R --json`: the rule tables in force."""
+"""`bloxcab rules R --json`: the rule tables in force, and every decision table (value, why
+and nearest public source of each entry)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,18 @@ import argparse
 import json
 from typing import Any
 
+from dipswitch.decisions import DIP_DECISIONS
 from engine import RULES, Difficulty, GameSettings, get_rules
+from engine.decision import Decision, table_json
+from firmware.credits import CREDIT_DECISIONS
+from firmware.machine.decisions import CABINET_DECISIONS
+
+# The board's own decision tables, printed with every rule set's.
+BOARD_DECISIONS = {
+    "dipswitch": DIP_DECISIONS,
+    "credits": CREDIT_DECISIONS,
+    "cabinet": CABINET_DECISIONS,
+}
 
 
 def register(sub: Any) -> None:
@@ -46,6 +58,19 @@ def rules_document(rules_id: str) -> dict[str, object]:
     }
 
 
+def full_document(rules_id: str) -> dict[str, object]:
+    """The rules document with every decision as ``{value, why, source}``: the rule set's
+    own (``decisions``) and the board's (``board_decisions``)."""
+    doc = rules_document(rules_id)
+    decisions = doc.get("decisions", {})
+    assert isinstance(decisions, dict)
+    doc["decisions"] = {
+        name: d.as_json() if isinstance(d, Decision) else d for name, d in decisions.items()
+    }
+    doc["board_decisions"] = {name: table_json(t) for name, t in BOARD_DECISIONS.items()}
+    return doc
+
+
 def run(args: argparse.Namespace) -> int:
-    print(json.dumps(rules_document(args.rules), indent=1 if not args.json else None))
+    print(json.dumps(full_document(args.rules), indent=1 if not args.json else None))
     return 0

@@ -17,7 +17,7 @@ from engine.events import Event
 from engine.replay import Replay
 from firmware.credits import CreditBoard
 from firmware.machine.coin_desk import CoinDesk, Saver
-from firmware.machine.decisions import CABINET_DECISIONS
+from firmware.machine.decisions import frames as decision_frames
 from firmware.machine.name_entry import NameEntry
 from firmware.machine.screens import ATTRACT, Screen
 from firmware.savedata import RankEntry, SaveData, insert_ranking
@@ -34,7 +34,7 @@ RANKING_SIZE = 10
 
 
 def _frames(key: str) -> int:
-    return int(str(CABINET_DECISIONS[key]))
+    return decision_frames(key)
 
 
 class CabinetMachine:
