@@ -12,7 +12,7 @@ from engine.registry import get_rules
 from engine.rules import Rules
 from engine.settings import GameSettings
 
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"  # 2: Bloxeed S/Z-to-I pieces, Satellite points, 16t width, Flicky clears
 
 
 class Game:
