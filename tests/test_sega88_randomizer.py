@@ -1,11 +1,14 @@
-"""rules/sega.md 1.3 and 2: the core randomizer and Tetris's 1000-piece table."""
+"""The core randomizer, Tetris's 1000-piece table and the attract scene's extra call.
+
+Source: tetris.wiki "Sega Randomizer" (the core, 0x2A6D365A, 1000 pieces, (value AND 0x3F)
+mod 7, one more call when the attract scene plays)."""
 
 from engine import Game
 from engine.pieces import LETTERS
 from engine.randomizer import PieceTable, sega_random
 from engine.sega88 import SEGA88_DEFAULT_CONSTANT
 
-# Source: reference/sega-research.md 2.2 (power-on sequence, pieces 1-200, seed 0).
+# Power-on sequence, pieces 1-200, seed 0, computed from tetris.wiki "Sega Randomizer".
 POWER_ON_200 = (
     "TITIIJILSJOZZJLSJISLZZZJIJJJOLZJSILTLJOIOOTJTOSZZO"
     "ISLZTOJJLSJOIIZZZJSIIZLZZOIOOTSZZSSSTJOZITZOSLLTZJ"
@@ -48,7 +51,7 @@ def test_table_wraps_to_entry_one_after_1000() -> None:
 
 
 def test_seed_after_the_1000th_call() -> None:
-    # Source: reference/sega-research.md 2.2 (seed after the 1000th piece: 0x2880F2DA).
+    # The seed after the 1000th call from seed 0 (computed from the wiki's algorithm).
     assert Game("sega88", seed=0).main_seed == 0x2880F2DA
     table = PieceTable.draw(0, SEGA88_DEFAULT_CONSTANT, 1000, 0x3F)
     assert table.seed_after == 0x2880F2DA
