@@ -302,3 +302,12 @@ def test_buttons_work_above_the_ceiling_only_for_flicky_and_satellite() -> None:
         assert values_of(seen, "character_act") == []
         assert p.field.to_text()[-1] == "#........."
     assert IDLE.p1.b1 is False
+
+
+def test_the_16t_sprite_covers_its_three_columns() -> None:
+    from cabinet.video.field_view import CELL
+    from cabinet.video.sprites import CHARACTER_ART
+
+    assert {len(row) for row in CHARACTER_ART[T16]} == {3 * CELL}
+    assert all(len(row) == CELL for kind in (BOMB, FLICKY, SATELLITE)
+               for row in CHARACTER_ART[kind])
