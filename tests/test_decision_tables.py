@@ -15,6 +15,7 @@ from engine.decisions import ENGINE_DECISIONS
 from firmware.cli import main
 from firmware.credits import CREDIT_DECISIONS, CREDITS_PER_PLAYER
 from firmware.machine.decisions import CABINET_DECISIONS, frames
+from firmware.service.decisions import SERVICE_DECISIONS
 
 TABLES = {
     "engine": ENGINE_DECISIONS,
@@ -22,6 +23,7 @@ TABLES = {
     "dipswitch": DIP_DECISIONS,
     "credits": CREDIT_DECISIONS,
     "cabinet": CABINET_DECISIONS,
+    "service": SERVICE_DECISIONS,
 }
 
 
@@ -71,7 +73,7 @@ def test_rules_json_prints_value_why_and_source(
         assert set(entry) == {"value", "why", "source"}, name
         assert entry["why"] == rules.decisions[name].why
     board = doc["board_decisions"]
-    assert set(board) == {"dipswitch", "credits", "cabinet"}
+    assert set(board) == {"dipswitch", "credits", "cabinet", "service"}
     assert board["cabinet"]["title_frames"]["value"] == 600
     assert board["dipswitch"]["high_speed_factory"]["source"].count("MAME") == 1
     for table in board.values():

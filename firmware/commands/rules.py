@@ -12,12 +12,14 @@ from engine import RULES, Difficulty, GameSettings, get_rules
 from engine.decision import Decision, table_json
 from firmware.credits import CREDIT_DECISIONS
 from firmware.machine.decisions import CABINET_DECISIONS
+from firmware.service.decisions import SERVICE_DECISIONS
 
 # The board's own decision tables, printed with every rule set's.
 BOARD_DECISIONS = {
     "dipswitch": DIP_DECISIONS,
     "credits": CREDIT_DECISIONS,
     "cabinet": CABINET_DECISIONS,
+    "service": SERVICE_DECISIONS,
 }
 
 
