@@ -29,16 +29,19 @@ from cabinet.source import InputSource, OutputSink
 from cabinet.video.screen import Display, new_native
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
+from firmware.kiosk_paths import REPLAY_DIR
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.screens import ATTRACT
 from firmware.pacer import DeadlinePacer, PresentPacer, vsync_holds
+from firmware.rankings.checker import BackgroundChecker
+from firmware.rankings.store import ReplayStore
 from firmware.savedata import SaveWriter, load
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
+from games.registry import CARTRIDGES
 
 log = logging.getLogger("bloxcab.kiosk")
 
-DEMO_DIR = Path(__file__).parent / "data"
 DURABLE_WAIT_SECONDS = 5.0
 
 
@@ -58,15 +61,24 @@ class KioskOptions:
 
 
 def load_demos() -> dict[str, Replay]:
-    """The bundled attract-mode demo replays, one per game (``demo-<game>.rpl``)."""
+    """Each cartridge's attract-mode demo: the first usable replay in its demo folder that
+    plays one of its rule sets. A bad file is logged and skipped, never fatal."""
     demos: dict[str, Replay] = {}
-    for path in sorted(DEMO_DIR.glob("demo-*.rpl")):
-        try:
-            replay = Replay.from_text(path.read_text())
-        except (OSError, ReplayError) as exc:
-            log.warning("demo replay %s unusable: %s", path.name, exc)
+    for game_id, cart in CARTRIDGES.items():
+        if cart.demo_dir is None:
             continue
-        demos[replay.rules] = replay
+        for path in sorted(cart.demo_dir.glob("*.rpl")):
+            try:
+                replay = Replay.from_text(path.read_text())
+            except (OSError, ReplayError, UnicodeDecodeError) as exc:
+                log.warning("demo replay %s/%s unusable: %s", game_id, path.name, exc)
+                continue
+            if replay.rules not in cart.rules_ids:
+                log.warning("demo replay %s/%s plays %s, not this game", game_id, path.name,
+                            replay.rules)
+                continue
+            demos[game_id] = replay
+            break
     return demos
 
 
@@ -118,9 +130,13 @@ class Kiosk:
         self.writer = SaveWriter(options.save_dir)
         self.dip_bank = dip_bank
         physical = dip_bank.read() if dip_bank is not None else None
+        self.replays = ReplayStore(options.save_dir / REPLAY_DIR)
         self.machine = CabinetMachine(data, self.writer, cleared=loaded.cleared,
-                                      demos=load_demos(), physical_sw2=physical)
+                                      demos=load_demos(), physical_sw2=physical,
+                                      replays=self.replays)
         self.machine.notices.extend(problems or [])
+        self.checker = BackgroundChecker(self.replays)
+        self.checked_version = -1
         self.display = Display()
         self.display.open(options.mode, options.window_scale)
         self.native = new_native()
@@ -147,6 +163,9 @@ class Kiosk:
                 self.keyboard.feed(event)
         machine = self.machine
         cues = machine.step(self.panel.poll())
+        if machine.rankings.version != self.checked_version and self.checker.done.is_set():
+            self.checked_version = machine.rankings.version
+            self.checker.request(machine.data)
         for chute in machine.meter_pulses:
             self.outputs.coin_accepted(chute - 1)
         self.outputs.set_accepting(machine.coin_accepting and machine.screen != Screen.SERVICE)
@@ -156,14 +175,15 @@ class Kiosk:
         self.outputs.advance()
         if self.audio is not None and cues:
             self.audio.demo_sounds = machine.dips.demo_sounds
-            self.audio.play_events(cues, attract=machine.screen in ATTRACT)
-        kiosk_view.draw(machine, self.native)
+            self.audio.play_events(cues, attract=machine.screen in ATTRACT,
+                                   sounds=machine.cartridge.sounds)
+        kiosk_view.draw(machine, self.native, self.checker.status)
         self.display.present(self.native)
         if not self.options.realtime and machine.desk.pending:
             self._settle_coins()
 
     def _present(self) -> None:
-        kiosk_view.draw(self.machine, self.native)
+        kiosk_view.draw(self.machine, self.native, self.checker.status)
         self.display.present(self.native)
 
     def _settle_coins(self) -> None:
@@ -216,6 +236,7 @@ class Kiosk:
         if self.notifier is not None:
             self.notifier.stopping()
         self.writer.submit(self.machine.data)
+        self.replays.close()
         if not self.writer.close():
             log.warning("save data: the last commit did not finish before shutdown")
         self.panel.close()

@@ -8,11 +8,11 @@ import json
 from typing import Any
 
 from dipswitch.decisions import DIP_DECISIONS
-from engine import RULES, Difficulty, GameSettings, get_rules
 from engine.decision import Decision, table_json
 from firmware.credits import CREDIT_DECISIONS
 from firmware.machine.decisions import CABINET_DECISIONS
 from firmware.service.decisions import SERVICE_DECISIONS
+from games.registry import cartridge_of_rules, rules_ids
 
 # The board's own decision tables, printed with every rule set's.
 BOARD_DECISIONS = {
@@ -25,39 +25,13 @@ BOARD_DECISIONS = {
 
 def register(sub: Any) -> None:
     parser = sub.add_parser("rules", help="print the rule tables in force")
-    parser.add_argument("rules", choices=sorted(RULES), help="rule set")
+    parser.add_argument("rules", choices=rules_ids(), help="rule set")
     parser.add_argument("--json", action="store_true", help="print JSON (the only format)")
     parser.set_defaults(handler=run)
 
 
 def rules_document(rules_id: str) -> dict[str, object]:
-    rules = get_rules(rules_id)
-    factory = GameSettings()
-    delays = rules.delays(factory)
-    gravity = {
-        d.label: [
-            {"level": level, "frames_per_row": g.frames, "rows": g.rows}
-            for level in range(100)
-            for g in [rules.gravity(level, GameSettings(difficulty=d))]
-        ]
-        for d in Difficulty
-    }
-    return {
-        "rules": rules.id,
-        "title": rules.title,
-        "delays": {
-            "das": delays.das,
-            "are": delays.are,
-            "lock_delay": delays.lock,
-            "line_clear_delay": delays.line_clear,
-            "garbage_delay": delays.garbage,
-            "soft_drop": "1G (not while gravity is 1G or faster)",
-        },
-        "lines_per_level": rules.default_lines_per_level,
-        "gravity": gravity,
-        **rules.tables(),
-        "decisions": dict(rules.decisions),
-    }
+    return cartridge_of_rules(rules_id).rules_document(rules_id)
 
 
 def full_document(rules_id: str) -> dict[str, object]:

@@ -15,6 +15,9 @@ CABINET_DECISIONS: dict[str, Decision[Any]] = {
     "title_frames": Decision(600, "10 s of title in the attract loop"),
     "demo_frames": Decision(2400, "at most 40 s of demo play, long enough to show a level"),
     "rankings_frames": Decision(480, "8 s of rankings, time to read ten lines"),
+    "top_play_every": Decision(
+        2, "every 2nd attract cycle replays the best ranked game instead of the demo"
+    ),
     "notice_frames": Decision(
         300, "'BACKUP DATA CLEARED' stays 5 s (any start skips it), long enough to read"
     ),
@@ -62,7 +65,8 @@ CABINET_DECISIONS: dict[str, Decision[Any]] = {
 
 
 def frames(name: str) -> int:
-    """A frame-count decision's value (e.g. ``frames("title_frames")``)."""
+    """A whole-number decision's value: a frame count (``frames("title_frames")``) or a
+    count such as ``top_play_every``."""
     value = CABINET_DECISIONS[name].value
     if not isinstance(value, int):
         raise TypeError(f"cabinet decision {name!r} is not a frame count")

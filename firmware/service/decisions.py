@@ -63,9 +63,3 @@ SERVICE_DECISIONS: dict[str, Decision[Any]] = {
         "it); EXIT submits again",
     ),
 }
-
-# Source: rules/sega.md section headings (2. Tetris (1988), 3. Bloxeed (1989)).
-GAME_NAMES: dict[str, str] = {
-    "sega88": "TETRIS (SEGA 1988)",
-    "bloxeed": "BLOXEED (1989)",
-}

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.bloxeed.decisions import (
+from engine.pieces import letter
+from engine.tables import sega_common as tab
+from games.bloxeed.rules.decisions import (
     CHARACTER_FALL_FRAMES,
     CHARACTER_WAIT,
     CHARACTER_WIDTH,
@@ -15,8 +17,8 @@ from engine.bloxeed.decisions import (
     MARKED_CELL,
     T16,
 )
-from engine.bloxeed.power import THRESHOLDS, ZONE_KINDS
-from engine.bloxeed.tables import (
+from games.bloxeed.rules.power import THRESHOLDS, ZONE_KINDS
+from games.bloxeed.rules.tables import (
     BLOXEED_DEFAULT_CONSTANT,
     BLOXEED_INDEX_MASK,
     BLOXEED_PIECE_BY_VALUE,
@@ -36,8 +38,6 @@ from engine.bloxeed.tables import (
     T16_WIDTH,
     ZONE_FLOORS,
 )
-from engine.pieces import letter
-from engine.tables import sega_common as tab
 
 if TYPE_CHECKING:
     from engine.player import Player

@@ -5,7 +5,9 @@ Sources: tetris.wiki "Tetris (Sega)" and "Sega Randomizer"."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from engine.decision import Decision
 from engine.decisions import ENGINE_DECISIONS
 from engine.randomizer import PieceTable, sega_random
 from engine.rotation import SEGA_ROTATION
@@ -48,6 +50,11 @@ def sega88_deal(seed: int, settings: GameSettings) -> TableDeal:
     return TableDeal(table, MainSeed(table.seed_after, SEGA88_DEFAULT_CONSTANT), seed)
 
 
+def sega88_attract_draw(main_seed: int) -> tuple[int, int]:
+    """The attract scene's one randomizer call on the main seed: (seed after, value)."""
+    return sega_random(main_seed, SEGA88_DEFAULT_CONSTANT)
+
+
 def sega88_attract_call(main_seed: int) -> int:
     """The main seed after the attract scene's randomizer call: when the game-over sequence
     plays through to attract mode without a Start press, the board calls the randomizer
@@ -55,7 +62,24 @@ def sega88_attract_call(main_seed: int) -> int:
     is the piece that would have been second). Pure: seed in, seed out.
 
     Source: tetris.wiki "Sega Randomizer" (the attract "monkey" scene draws one number)."""
-    return sega_random(main_seed, SEGA88_DEFAULT_CONSTANT)[0]
+    return sega88_attract_draw(main_seed)[0]
+
+
+# decision: Tetris (1988)'s own choices: the common loop's, and its attract scene's.
+SEGA88_DECISIONS: dict[str, Decision[Any]] = {
+    **ENGINE_DECISIONS,
+    "attract_scene_frames": Decision(
+        240,
+        "our attract scene (a piece the call picks, falling and turning into an empty well) "
+        "lasts 4 s; the original's scene is Sega's art and is not shipped",
+        'tetris.wiki "Sega Randomizer" (the attract scene draws one random number)',
+    ),
+    "attract_scene_piece": Decision(
+        "(value AND 0x3F) mod 7, column (value >> 8) mod 7",
+        "the scene's drawn value picks its piece as the board's piece rule would, and where "
+        "it falls",
+    ),
+}
 
 
 def sega88_tables() -> dict[str, object]:
@@ -83,7 +107,7 @@ SEGA88 = Rules(
     line_points=tab.line_points,
     drop_points=tab.drop_points,
     level_timer=tab.level_timer_frames,
-    decisions=ENGINE_DECISIONS,
+    decisions=SEGA88_DECISIONS,
     tables=sega88_tables,
     attract_call=sega88_attract_call,
 )

@@ -4,20 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.bloxeed.decisions import (
-    BLOXEED_DECISIONS,
-    GRAVITY_DIFFICULTY_SHIFT,
-    HIGH_SPEED_FROM_LEVEL,
-)
-from engine.bloxeed.extras import BloxeedExtras
-from engine.bloxeed.summary import bloxeed_tables
-from engine.bloxeed.tables import (
-    BLOXEED_DEFAULT_CONSTANT,
-    BLOXEED_DELAYS,
-    BLOXEED_LINES_PER_LEVEL,
-    BLOXEED_PIECE_BY_VALUE,
-)
-from engine.bloxeed.versus import exchange
 from engine.decisions import ENGINE_DECISIONS
 from engine.player import Player
 from engine.randomizer import PieceStream
@@ -25,6 +11,20 @@ from engine.rotation import SEGA_ROTATION
 from engine.rules import Extras, Gravity, MainSeed, PieceSource, Rules
 from engine.settings import Difficulty, GameSettings
 from engine.tables import sega_common as tab
+from games.bloxeed.rules.decisions import (
+    BLOXEED_DECISIONS,
+    GRAVITY_DIFFICULTY_SHIFT,
+    HIGH_SPEED_FROM_LEVEL,
+)
+from games.bloxeed.rules.extras import BloxeedExtras
+from games.bloxeed.rules.summary import bloxeed_tables
+from games.bloxeed.rules.tables import (
+    BLOXEED_DEFAULT_CONSTANT,
+    BLOXEED_DELAYS,
+    BLOXEED_LINES_PER_LEVEL,
+    BLOXEED_PIECE_BY_VALUE,
+)
+from games.bloxeed.rules.versus import exchange
 
 
 def _gravity(level: int, difficulty: int, high_speed: bool) -> Gravity:

@@ -5,7 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import events as ev
-from engine.bloxeed.decisions import (
+from engine.events import Event
+from engine.field import FULL_ROW, Field
+from engine.rotation import FIELD_HEIGHT, FIELD_WIDTH
+from engine.tables.sega_common import ALL_CLEAR_MULTIPLIER, LINES_CAP
+from games.bloxeed.rules.decisions import (
     BOMB,
     BOMB_SIZE,
     CHARACTER_CEILING_ROW,
@@ -18,7 +22,7 @@ from engine.bloxeed.decisions import (
     SATELLITE,
     T16,
 )
-from engine.bloxeed.tables import (
+from games.bloxeed.rules.tables import (
     CHARACTER_HEIGHT,
     CHARACTER_LOCK,
     FLICKY_COLOUR,
@@ -29,10 +33,6 @@ from engine.bloxeed.tables import (
     SATELLITE_POINTS_DIVISOR,
     T16_WIDTH,
 )
-from engine.events import Event
-from engine.field import FULL_ROW, Field
-from engine.rotation import FIELD_HEIGHT, FIELD_WIDTH
-from engine.tables.sega_common import ALL_CLEAR_MULTIPLIER, LINES_CAP
 
 if TYPE_CHECKING:
     from engine.player import Player
