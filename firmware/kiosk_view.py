@@ -10,13 +10,13 @@ import pygame
 from cabinet.video import screens
 from cabinet.video.paint import paint
 from firmware.machine import CabinetMachine, Screen
-from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES
+from firmware.machine.decisions import NAME_ENTRY_FRAMES, frames
 from firmware.machine.name_entry import ALPHABET
 from firmware.service import ServiceMenu
 from games.registry import PlayView
 
 Status = Callable[[str | None], str | None]
-FIELD_AFTER_GAME_OVER = int(str(CABINET_DECISIONS["game_over_field_frames"]))
+FIELD_AFTER_GAME_OVER = frames("game_over_field_frames")
 
 
 def _rows(machine: CabinetMachine) -> list[tuple[str, list[int | str]]]:
@@ -75,6 +75,9 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
                 summary = game.summary(index)
                 scores.append(None if summary is None else int(summary.get("score", 0)))
         screens.game_over(surface, scores, credits, free)
+    elif screen == Screen.SCENE and cart.attract_scene is not None:
+        cart.attract_scene.draw(surface, machine.scene_value, machine.screen_frames, credits,
+                                free)
     elif screen == Screen.RANKINGS:
         screens.rankings(surface, cart.ranking.columns, _rows(machine), credits, free,
                          marks=_marks(machine, status))

@@ -11,7 +11,7 @@ from cabinet.video import screens
 from cabinet.video.palette import UI
 from firmware.kiosk import Kiosk, KioskOptions
 from firmware.machine import Screen
-from firmware.machine.decisions import CABINET_DECISIONS
+from firmware.machine.decisions import frames
 from firmware.savedata import load
 from tests.test_kiosk_session import SESSION, run_cli
 
@@ -52,7 +52,7 @@ def test_attract_mode_plays_the_top_game_back(tmp_path: Path,
     [row] = load(save).data.rankings["bloxeed"]["normal"]
     kiosk = Kiosk(KioskOptions(mode="headless", save_dir=save, audio=False, inputs=[]))
     machine = kiosk.machine
-    every = int(str(CABINET_DECISIONS["top_play_every"]))
+    every = frames("top_play_every")
     try:
         demos = []
         for _ in range(60_000):

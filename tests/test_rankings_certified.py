@@ -14,6 +14,7 @@ import pytest
 
 from engine import InputFrame, PlayerInput
 from engine.replay import Replay
+from engine.version import ENGINE_VERSION
 from firmware.cli import main
 from firmware.machine import Screen
 from firmware.machine.ranking_desk import RankingDesk
@@ -131,7 +132,7 @@ def test_a_replay_of_a_previous_engine_version_is_refused_clearly(tmp_path: Path
     play_ranked_game(tmp_path, "sega88")
     data = load(tmp_path).data
     path = tmp_path / "replays" / f"{data.rankings['sega88']['normal'][0].replay_id}.rpl"
-    path.write_text(path.read_text().replace('"engine": "1"', '"engine": "0"'))
+    path.write_text(path.read_text().replace(f'"engine": "{ENGINE_VERSION}"', '"engine": "0"'))
     store = ReplayStore(tmp_path / "replays")
     [check] = check_tables(data, store)
     store.close()

@@ -22,7 +22,7 @@ from engine.replay import Replay
 from engine.session import GameSession, Summary
 from firmware.credits import CreditBoard
 from firmware.machine.coin_desk import CoinDesk, Saver
-from firmware.machine.decisions import CABINET_DECISIONS
+from firmware.machine.decisions import frames as decision_frames
 from firmware.machine.name_entry import NameEntry
 from firmware.machine.ranking_desk import RankingDesk
 from firmware.machine.screens import ATTRACT, Screen
@@ -39,7 +39,7 @@ TILT = "tilt"
 
 
 def _frames(key: str) -> int:
-    return int(str(CABINET_DECISIONS[key]))
+    return decision_frames(key)
 
 
 class ServiceMode(Protocol):
@@ -109,6 +109,7 @@ class CabinetMachine:
         self.attract_cycles = 0
         self.top_play = False  # the demo now playing is the best ranked game's replay
         self.service_mode = service_mode  # None: a board without a test mode ignores TEST
+        self.scene_value = 0  # the value the attract scene drew (it picks what it shows)
         self.service_menu: ServiceMode | None = None
 
     # ---- views for the screen, the speaker and the outputs ---------------------------------
@@ -191,10 +192,8 @@ class CabinetMachine:
             self._go(Screen.TITLE)
         elif screen == Screen.GAME_OVER and frames >= _frames("game_over_frames"):
             self.same_sequence_ready = False
-            on_attract = self.cartridge.on_attract
-            if on_attract is not None:
-                on_attract(self.data.seeds.setdefault(self.game_id, {}))
-                self.saver.submit(self.data)
+            self._to_attract()
+        elif screen == Screen.SCENE and frames >= self._scene_frames():
             self._go(Screen.TITLE)
         elif screen == Screen.TITLE and frames >= _frames("title_frames"):
             self._start_demo()
@@ -203,6 +202,24 @@ class CabinetMachine:
         elif screen == Screen.RANKINGS and frames >= _frames("rankings_frames"):
             self.attract_cycles += 1
             self._go(Screen.TITLE)
+
+    def _to_attract(self) -> None:
+        """The game-over sequence ran through without a Start: the cartridge's hook and
+        its attract scene (whose random call moves the kept seeds on), then the title."""
+        cart = self.cartridge
+        kept = self.data.seeds.setdefault(self.game_id, dict(cart.factory_seeds))
+        if cart.on_attract is not None:
+            cart.on_attract(kept)
+        scene = cart.attract_scene
+        if scene is not None:
+            self.scene_value = scene.begin(kept)
+        if cart.on_attract is not None or scene is not None:
+            self.saver.submit(self.data)
+        self._go(Screen.TITLE if scene is None else Screen.SCENE)
+
+    def _scene_frames(self) -> int:
+        scene = self.cartridge.attract_scene
+        return 0 if scene is None else scene.frames
 
     def _start_demo(self) -> None:
         replay = None
