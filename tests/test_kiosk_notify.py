@@ -1,7 +1,6 @@
 """The kiosk under systemd: READY=1 after the first frame, WATCHDOG=1 from the frame loop at
 half the interval, STATUS= with the screen, STOPPING=1; a stalled loop stops the pings."""
 
-import itertools
 import os
 import socket
 import subprocess
@@ -54,8 +53,8 @@ def test_kiosk_process_notifies_systemd(tmp_path: Path) -> None:
     # WATCHDOG_USEC = 0.2 s) and never sooner. A loaded machine only stretches the gaps, so
     # the count has slack; the exact rate is tested on a clock in test_sdnotify.py.
     assert len(pings) >= 5, messages
-    gaps = [b - a for a, b in itertools.pairwise(pings)]
-    assert min(gaps) >= 0.095
+    # Never more often than every 0.1 s over the run (receive times batch, so count).
+    assert len(pings) <= (received[-1][0] - received[0][0]) / 0.1 + 2
 
 
 def test_a_receiver_that_does_not_read_never_blocks_the_loop(tmp_path: Path) -> None:
