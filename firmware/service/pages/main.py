@@ -21,6 +21,7 @@ from firmware.service.pages.input_check import InputTestPage
 from firmware.service.pages.monitor_check import MonitorTestPage
 from firmware.service.pages.notices import NoticesPage
 from firmware.service.pages.output_check import OutputTestPage
+from firmware.service.pages.rankings_verify import RankingsVerifyPage
 from firmware.service.pages.sound_check import SoundTestPage
 from games.registry import CARTRIDGES
 
@@ -33,6 +34,7 @@ ITEMS: tuple[tuple[str, Callable[[ServiceMenu], Page]], ...] = (
     ("COIN ASSIGNMENTS", CoinPage),
     ("GAME SELECT", GameSelectPage),
     ("BOOKKEEPING", BookkeepingPage),
+    ("RANKINGS VERIFY", RankingsVerifyPage),
     ("RANKINGS CLEAR", rankings_page),
     ("BACKUP DATA CLEAR", backup_page),
     ("NOTICES", NoticesPage),
