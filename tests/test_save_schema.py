@@ -36,7 +36,8 @@ def test_factory_defaults() -> None:
     assert data.selected_game == "bloxeed"
     # sega.md 5: coinage 0xF per chute (1C1C) -> SW1 byte 0xFF for both games.
     assert {g: d.sw1 for g, d in data.dips.items()} == {"sega88": 0xFF, "bloxeed": 0xFF}
-    # sega-research.md 5.2: Demo Sounds On (bit 1 = 0), Normal difficulty 0x30, rest unused.
+    # MAME segas16b.cpp / segas18.cpp: Demo Sounds On (bit 1 = 0), Normal difficulty 0x30, rest
+    # unused.
     assert data.dips["sega88"].sw2 == 0xFD
     assert data.dips["bloxeed"].sw2 & 0x0C == 0x0C  # 3 lines per level (sega-research 5.3)
     assert data.seeds == {"sega88": {"main": 0}, "bloxeed": {"main": 0, "piece": 0}}

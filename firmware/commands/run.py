@@ -47,7 +47,8 @@ def _mode(asked: str | None, configured: str) -> str:
         return asked
     if configured != "auto":
         return configured
-    # Source: reference/cabinet.md 4.3 (SDL on the bare console uses KMS; a desktop has a
+    # Source: Raspberry Pi config.txt video docs; SDL2 KMSDRM notes (SDL on the bare console uses
+    # KMS; a desktop has a
     # display server).
     desktop = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     return "window" if desktop else "fullscreen"

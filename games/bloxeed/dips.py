@@ -15,7 +15,8 @@ from dipswitch.gamedips import (
 from engine import GameSettings
 from engine.decision import Decision
 
-# Source: MAME segas18.cpp `bloxeed` DSW (sega-research.md 5.3): SW2:1 Allow VS Mode Yes 0x01
+# Source: MAME segas18.cpp `bloxeed` DSW (MAME segas16b.cpp / segas18.cpp): SW2:1 Allow VS Mode Yes
+# 0x01
 # / No 0x00 (default Yes).
 ALLOW_VS = DipSwitch("Allow VS Mode", (1,), (("Yes", 0x01), ("No", 0x00)), "Yes")
 
@@ -33,7 +34,8 @@ LINES_PER_LEVEL = DipSwitch(
 UNKNOWN_7 = DipSwitch("Unknown", (7,), (("Off", 0x40), ("On", 0x00)), "Off")
 
 # Source: MAME segas18.cpp `bloxeed`: SW2:8 High Speed Mode, Off 0x00 / On 0x80.
-# Factory On: rules/sega.md 3.1 and BLX notes 2 and 5 (the factory setting, required for
+# Factory On: OGA "Introduction of Bloxeed"; tetris.wiki "Bloxeed" and BLX notes 2 and 5 (the
+# factory setting, required for
 # official scores, has high speed enabled; the operator's guide calls the switch NOT USED).
 # MAME's default is Off (0x00 = switch ON), which contradicts the guide: a switch marked
 # "not used" is left OFF at the factory, and OFF reads 0x80 = On. We follow BLX and the guide.

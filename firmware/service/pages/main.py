@@ -1,6 +1,7 @@
 """The test mode's first page: every item of the service menu.
 
-Source: reference/cabinet.md 7.2 (typical items: input test, output test, sound test,
+Source: Sega service manuals (Daytona USA, NAOMI-era test menus) (typical items: input test, output
+test, sound test,
 monitor test, game assignments, coin assignments, bookkeeping, backup data clear, exit).
 """
 
