@@ -20,7 +20,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy engine
+	$(BIN)/mypy engine games/flashpoint/rules
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 # Soak, fuzz and power-cut runs at full length.
@@ -32,7 +32,7 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy engine
+	$(BIN)/mypy engine games/flashpoint/rules
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

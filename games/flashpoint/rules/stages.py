@@ -120,7 +120,7 @@ def parse_stages(text: str, count: int = STAGE_COUNT) -> tuple[Stage, ...]:
         line = raw.strip()
         if not line or line.startswith(";"):
             continue
-        if line[0] in (EMPTY, BLOCK, FLASH) or current is not None and not line[0].isalpha():
+        if line[0] in (EMPTY, BLOCK, FLASH) or (current is not None and not line[0].isalpha()):
             if current is None:
                 raise StageFileError(f"line {lineno}: a row before the first 'stage 1:' header")
             rows.append((lineno, line))
