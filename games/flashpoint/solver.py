@@ -17,6 +17,7 @@ import argparse
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from engine.field import FULL_ROW
 from engine.inputs import InputFrame, PlayerInput
@@ -33,6 +34,8 @@ BEAM = 48
 PIECE_LIMIT = 400
 
 Rows = tuple[int, ...]
+
+SOLUTIONS_FILE = Path(__file__).with_name("solutions.txt")
 
 
 @dataclass(frozen=True)
@@ -250,6 +253,62 @@ def sequence_for(seed: int) -> tuple[int, ...]:
     return draw_table(seed).entries
 
 
+def burial(stage: Stage) -> int:
+    """Block cells above the flashing cells in their columns: how buried they are."""
+    total = 0
+    for r, row in enumerate(stage.rows):
+        for c, ch in enumerate(row):
+            if ch == FLASH:
+                total += sum(1 for above in stage.rows[:r] if above[c] != ".")
+    return total
+
+
+def rank_correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Spearman's rank correlation (ties share their mean rank)."""
+
+    def ranks(values: Sequence[float]) -> list[float]:
+        order = sorted(range(len(values)), key=lambda i: values[i])
+        out = [0.0] * len(values)
+        i = 0
+        while i < len(order):
+            j = i
+            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+                j += 1
+            for k in range(i, j + 1):
+                out[order[k]] = (i + j) / 2
+            i = j + 1
+        return out
+
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    vx = sum((a - mx) ** 2 for a in rx) ** 0.5
+    vy = sum((b - my) ** 2 for b in ry) ** 0.5
+    return cov / (vx * vy) if vx and vy else 0.0
+
+
+def difficulty_report(stages: Sequence[Stage], solutions: dict[int, Solution]) -> list[str]:
+    """The measured difficulty: pieces the solver needed per stage, by decade, and how well
+    the stage numbers follow it."""
+    lines = ["stage  pieces  height  flashing  burial  title"]
+    numbers = []
+    pieces = []
+    for stage in stages:
+        solution = solutions.get(stage.number)
+        need = solution.pieces if solution else -1
+        numbers.append(stage.number)
+        pieces.append(need)
+        lines.append(f"{stage.number:5d}  {need:6d}  {stage.height:6d}  {stage.flashing:8d}  "
+                     f"{burial(stage):6d}  {stage.title}")
+    for first in range(0, len(stages), 10):
+        chunk = pieces[first:first + 10]
+        lines.append(f"stages {first + 1:3d}-{first + len(chunk):3d}: mean "
+                     f"{sum(chunk) / len(chunk):5.1f} pieces")
+    lines.append(f"rank correlation of stage number and pieces needed: "
+                 f"{rank_correlation(numbers, pieces):.2f}")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     from games.flashpoint.stagefile import builtin_stages, read_stage_file
 
@@ -259,12 +318,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--beam", type=int, default=BEAM)
     parser.add_argument("--write", help="write the solutions to this file")
+    parser.add_argument("--report", action="store_true",
+                        help="print the measured difficulty of the kept solutions")
     args = parser.parse_args(argv)
     try:
         stages = read_stage_file(args.stages) if args.stages else builtin_stages()
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.report:
+        solutions = parse_solutions(SOLUTIONS_FILE.read_text(encoding="utf-8"))
+        print("\n".join(difficulty_report(stages, solutions)))
+        return 0
     sequence = sequence_for(args.seed)
     numbers = args.stage or [s.number for s in stages]
     lines = []

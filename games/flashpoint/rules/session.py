@@ -173,23 +173,24 @@ class Side:
         if self.credit_frames == TWO_CELL_FROM and self.two_cell_move:
             self.extras.two_cell = True
             out.append(Event(fev.TWO_CELL, player.index))
-        bits = pi.to_bits()
-        b3 = bool(bits & _B3)
-        if b3 and not self.prev_b3 and self.clear_rounds_left and player.phase == ACTIVE:
-            self.prev_b3 = b3
-            self.clear_rounds_left -= 1
-            out.append(Event(fev.CLEAR_ROUND, player.index, self.stage))
-            self._stage_cleared(0, out)
-            return
+        b3 = pi.b3
+        if b3:
+            if not self.prev_b3 and self.clear_rounds_left and player.phase == ACTIVE:
+                self.prev_b3 = True
+                self.clear_rounds_left -= 1
+                out.append(Event(fev.CLEAR_ROUND, player.index, self.stage))
+                self._stage_cleared(0, out)
+                return
+            pi = PlayerInput.from_bits(pi.to_bits() & ~_B3)
         self.prev_b3 = b3
-        if bits & _DOWN:
+        if pi.down:
             held = self.down_held
             self.down_held = held + 1
             if 0 < held < DAS_FRAMES:
-                bits &= ~_DOWN
+                pi = PlayerInput.from_bits(pi.to_bits() & ~_DOWN)
         else:
             self.down_held = 0
-        player.step(PlayerInput.from_bits(bits & ~_B3), out)
+        player.step(pi, out)
         if player.over:
             self.mode = OVER
         elif self.extras.cleared:
