@@ -6,11 +6,12 @@ import pytest
 from engine import events as ev
 from engine.inputs import InputFrame
 from engine.pieces import LETTERS, S
-from engine.player import ACTIVE
+from engine.player import ACTIVE, ARE
+from engine.settings import Difficulty
 from games.flashpoint.rules import events as fev
 from games.flashpoint.rules.extras import TWO_CELL_GRAVITY
 from games.flashpoint.rules.ruleset import draw_table
-from games.flashpoint.rules.session import CHOICE, OVER, PLAY, FlashPointGame
+from games.flashpoint.rules.session import CHOICE, OVER, PLAY, FlashPointGame, FlashSettings
 from games.flashpoint.rules.tables import LEVEL_DROP_UNTIL, TWO_CELL_FROM
 from games.flashpoint.solver import Placement, solution_inputs
 from tests.flashpoint_kit import IDLE, kinds, new_game, press, same_stages, step_until, until_active
@@ -331,3 +332,40 @@ def test_snapshot_restore_and_hash_replay_exactly() -> None:
     assert game.state_hash() == first
     other = new_game({}, players=1)
     assert other.state_hash() != first
+
+
+def test_line_clear_delay_42_then_the_stage_clears_on_the_collapse() -> None:
+    game = new_game({"stage": 1}, stages=ONE_ROW)
+    inputs = solution_inputs(game, S_FILLS_ROW)
+    frames = {}
+    while fev.STAGE_CLEAR not in frames:
+        for e in game.step(next(inputs)):
+            frames.setdefault(e.kind, game.frame)
+    assert frames[ev.LOCK] == frames[ev.LINE_CLEAR]
+    assert frames[fev.STAGE_CLEAR] - frames[ev.LINE_CLEAR] == 42 + 1
+    assert frames[fev.FLASH_GONE] == frames[fev.STAGE_CLEAR]
+
+
+def test_lock_delay_30_frames_after_landing() -> None:
+    game = new_game({"stage": 1})
+    player = game.side(0).player
+    until_active(game)
+    land = lock = None
+    while lock is None:
+        for e in game.step(IDLE):
+            if e.kind == ev.LAND:
+                land = game.frame
+            if e.kind == ev.LOCK:
+                lock = game.frame
+    assert land is not None and lock - land == 30
+    assert player.phase == ARE
+
+
+def test_factory_settings_are_the_boards() -> None:
+    # Source: MAME segas16b.cpp fpoint: Difficulty Normal, Clear Round Allowed 2,
+    # 2 Cell Move Yes.
+    settings = FlashSettings()
+    assert settings.difficulty == Difficulty.NORMAL
+    assert settings.clear_round_allowed == 2 and settings.two_cell_move
+    assert settings.sequence_restarts and settings.stage is None
+    assert FlashSettings.from_mapping(settings.to_dict()) == settings
