@@ -231,7 +231,8 @@ def test_top_out_ends_the_credit() -> None:
         side.player.field.set(18, c, 8)
     events = step_until(game, lambda g: g.over)
     assert ev.GAME_OVER in kinds(events)
-    assert side.mode == OVER and not game.playing(0) and game.can_join(0)
+    assert side.mode == OVER and not game.playing(0) and game.over
+    assert not game.can_join(0) and not game.can_join(1)
 
 
 def test_each_stage_restarts_the_piece_table() -> None:
@@ -282,7 +283,7 @@ def test_two_players_play_independent_stages() -> None:
 
 def test_player_2_joins_later_and_after_a_game_over() -> None:
     game = new_game({"stage": 2})
-    assert not game.playing(1) and game.can_join(1)
+    assert not game.playing(1) and game.can_join(1) and not game.can_join(0)
     game.join(1)
     assert game.playing(1) and game.side(1).stage == 2
     assert game.summary(1) is not None and game.summary(1)["stage"] == 2

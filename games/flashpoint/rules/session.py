@@ -329,7 +329,9 @@ class FlashPointGame:
         return side is not None and not side.over
 
     def can_join(self, index: int) -> bool:
-        return not self.playing(index)
+        """A side may start while the session is still going (once every side is over, the
+        board starts a new session)."""
+        return not self.over and not self.playing(index)
 
     def join(self, index: int) -> None:
         player = Player(index, self.rules, self.game_settings, self.deal.source(index),
