@@ -247,6 +247,7 @@ class Side:
             "stages_cleared": self.stages_cleared,
             "level": player.level,
             "lines": player.lines,
+            "pieces": player.pieces_dealt,
             "flashing_left": self.extras.flashing_left,
             "bonus": self.extras.bonus,
             "time": self.credit_frames,
