@@ -31,6 +31,8 @@ def test_registered() -> None:
 
 def test_factory_sw2() -> None:
     # Source: MAME segas16b.cpp fpoint: Demo Sounds On, Normal, Clear Round 2, 2 Cell Yes.
+    # SW2:1, 3, 4 unused (OFF = 1), Demo Sounds On 0x00, Normal 0x30, 2 = 0x40, Yes = 0x80.
+    assert SW2.factory == 0xFD
     dips, notice = decode_dips(SW2.factory)
     assert notice is None and dips.demo_sounds
     assert dict(dips.settings) == {"difficulty": "normal", "clear_round_allowed": 2,
