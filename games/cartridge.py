@@ -105,6 +105,10 @@ class Cartridge:
     cli_settings: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda options: {}
     # The attract-mode demo player: closed-loop inputs for player 1 of a session.
     demo_player: Callable[[GameSession], Iterator[InputFrame]] | None = None
+    # Records a player's finished game may better, lower is better (Flash Point: the best
+    # clear time of each stage): (session, player index) -> {name: value}. Save data keeps
+    # the best value of each name per game.
+    records: Callable[[GameSession, int], Mapping[str, int]] | None = None
     # v2 save data kept seeds as "<game>_<name>": v2 key -> this cartridge's seed name.
     legacy_seeds: Mapping[str, str] = field(default_factory=dict)
 

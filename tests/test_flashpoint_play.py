@@ -370,3 +370,16 @@ def test_factory_settings_are_the_boards() -> None:
     assert settings.clear_round_allowed == 2 and settings.two_cell_move
     assert settings.sequence_restarts and settings.stage is None
     assert FlashSettings.from_mapping(settings.to_dict()) == settings
+
+
+def test_best_time_of_a_cleared_stage_and_none_for_a_clear_round() -> None:
+    game = new_game({"stage": 1}, stages=ONE_ROW)
+    side = game.side(0)
+    began = side.credit_frames
+    play_placements(game, S_FILLS_ROW)
+    assert side.records() == {"stage_1_time": side.credit_frames - began}
+    step_until(game, lambda g: g.side(0).mode == PLAY, press(b1=True))
+    until_active(game)
+    game.step(press(b3=True))  # Clear Round on stage 2: no time recorded
+    assert side.mode == CHOICE and side.stages_cleared == 2
+    assert list(side.records()) == ["stage_1_time"]

@@ -19,7 +19,14 @@ from firmware.machine.coin_desk import CoinDesk, Saver
 from firmware.machine.decisions import CABINET_DECISIONS
 from firmware.machine.name_entry import NameEntry
 from firmware.machine.screens import ATTRACT, Screen
-from firmware.savedata import GameCounts, RankEntry, SaveData, insert_ranking, ranks
+from firmware.savedata import (
+    GameCounts,
+    RankEntry,
+    SaveData,
+    better_records,
+    insert_ranking,
+    ranks,
+)
 from firmware.service import ServiceCabinet, ServiceMenu
 from games.registry import CartDips, Cartridge, cartridge, new_session
 
@@ -279,6 +286,8 @@ class CabinetMachine:
                 continue
             self.ended.add(index)
             self.games_finished += 1
+            if self.cartridge.records is not None and not self.versus:
+                better_records(self.data, self.game_id, self.cartridge.records(game, index))
             if self.versus or not spec.qualifies(summary):
                 continue
             mode = spec.mode(summary)

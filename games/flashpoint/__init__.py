@@ -103,7 +103,14 @@ CARTRIDGE = Cartridge(
     sim_fields=sim_fields,
     cli_settings=cli_settings,
     demo_player=_demo_player,
+    records=lambda session, index: _records(session, index),
 )
+
+
+def _records(session: GameSession, index: int) -> dict[str, int]:
+    """Per-stage best clear times (frames) of the player's credit."""
+    assert isinstance(session, FlashPointGame)
+    return session.side(index).records()
 
 
 def _draw(surface: Any, view: Any) -> None:

@@ -104,7 +104,7 @@ def measure(rows: Rows, flash: Rows) -> float:
     """Lower is better."""
     heights = _heights(rows)
     holes = 0
-    flash_work = 0
+    flash_work = 0.0
     flashing = 0
     for r in range(FIELD_HEIGHT):
         bits = rows[r]
@@ -119,7 +119,7 @@ def measure(rows: Rows, flash: Rows) -> float:
             empty = FIELD_WIDTH - bin(bits).count("1")
             covered = sum(1 for c in range(FIELD_WIDTH)
                           if not bits >> c & 1 and heights[c] > r + 1)
-            flash_work += empty + 4 * covered + (heights and max(heights) - r) * 0.5
+            flash_work += empty + 4 * covered + (max(heights) - r) * 0.5
     top = max(heights)
     bumps = sum(abs(heights[c] - heights[c + 1]) for c in range(FIELD_WIDTH - 1))
     return flashing * 1000 + flash_work * 6 + holes * 6 + top * 1.5 + bumps * 0.7

@@ -116,8 +116,9 @@ class Side:
     """One player's credit."""
 
     __slots__ = (
-        "choice", "clear_rounds_left", "credit_frames", "down_held", "extras", "mode",
-        "player", "prev_b3", "restarts", "stage", "stages", "stages_cleared", "two_cell_move",
+        "best_times", "choice", "clear_rounds_left", "credit_frames", "down_held", "extras",
+        "mode", "player", "prev_b3", "restarts", "stage", "stage_began", "stages", "stages_cleared",
+        "two_cell_move",
     )
 
     def __init__(self, player: Player, settings: FlashSettings, stages: Sequence[Stage],
@@ -135,6 +136,8 @@ class Side:
         self.down_held = 0
         self.prev_b3 = False
         self.stage = 0
+        self.stage_began = 0
+        self.best_times: dict[int, int] = {}  # stage -> fewest frames a clear took
         player.level = START_LEVEL.value
         player.gravity = player.rules.gravity(player.level, player.settings)
         self.choice: Choice | None = None
@@ -194,6 +197,10 @@ class Side:
         if player.over:
             self.mode = OVER
         elif self.extras.cleared:
+            took = self.credit_frames - self.stage_began
+            best = self.best_times.get(self.stage)
+            if best is None or took < best:
+                self.best_times[self.stage] = took
             self._stage_cleared(self.extras.bonus, out)
 
     # ---- stages ----------------------------------------------------------------------
@@ -201,6 +208,7 @@ class Side:
         player = self.player
         stage = self.stages[number - 1]
         self.stage = number
+        self.stage_began = self.credit_frames
         player.field = stage.field()
         if self.restarts:
             player.pieces.restore((0,))
@@ -254,23 +262,31 @@ class Side:
             "mode": self.mode,
         }
 
+    def records(self) -> dict[str, int]:
+        """The credit's best clear time of each stage it cleared, in frames (a Clear Round
+        is not a clear): ``stage_N_time``."""
+        return {f"stage_{n}_time": t for n, t in sorted(self.best_times.items())}
+
     def snapshot(self) -> tuple[Any, ...]:
         return (
             self.mode, self.stage, self.stages_cleared, self.credit_frames,
-            self.clear_rounds_left, self.down_held, self.prev_b3,
+            self.clear_rounds_left, self.down_held, self.prev_b3, self.stage_began,
+            tuple(sorted(self.best_times.items())),
             None if self.choice is None else self.choice.state(),
             self.player.snapshot(),
         )
 
     def restore(self, snap: tuple[Any, ...]) -> None:
         (self.mode, self.stage, self.stages_cleared, self.credit_frames,
-         self.clear_rounds_left, self.down_held, self.prev_b3, choice, player) = snap
+         self.clear_rounds_left, self.down_held, self.prev_b3, self.stage_began, best,
+         choice, player) = snap
+        self.best_times = dict(best)
         self.choice = None if choice is None else Choice.from_state(choice)
         self.player.restore(player)
 
     def hash_items(self) -> tuple[Any, ...]:
         snap = self.snapshot()
-        return (*snap[:8], self.player.hash_items())
+        return (*snap[:10], self.player.hash_items())
 
 
 def stages_digest(stages: Sequence[Stage]) -> str:
