@@ -55,6 +55,17 @@ class KioskOptions:
     window_scale: int = 3
     audio: bool = True
     keys: dict[str, str] | None = None  # control -> key name (cabinet.toml [inputs.keys])
+    game_options: dict[str, dict[str, str]] | None = None  # cabinet.toml [games.<id>]
+
+
+def configure_games(game_options: dict[str, dict[str, str]]) -> list[str]:
+    """Hand each cartridge its cabinet.toml options; one notice line per problem."""
+    problems: list[str] = []
+    for game_id, options in game_options.items():
+        cart = CARTRIDGES.get(game_id)
+        if cart is not None and cart.configure is not None:
+            problems.extend(cart.configure(options))
+    return problems
 
 
 def load_demos() -> dict[str, Replay]:
@@ -130,6 +141,7 @@ class Kiosk:
         self.machine = CabinetMachine(data, self.writer, cleared=loaded.cleared,
                                       demos=load_demos(), physical_sw2=physical)
         self.machine.notices.extend(problems or [])
+        self.machine.notices.extend(configure_games(options.game_options or {}))
         self.display = Display()
         self.display.open(options.mode, options.window_scale)
         self.native = new_native()

@@ -17,7 +17,7 @@ from games.flashpoint.rules import events as fev
 from games.flashpoint.rules.ruleset import FLASHPOINT, FLASHPOINT_ID, draw_table
 from games.flashpoint.rules.session import FlashPointGame
 from games.flashpoint.rules.tables import CLEAR_ROUND_FACTORY, stage_bonus
-from games.flashpoint.session import active_stages, new_session
+from games.flashpoint.session import active_stages, new_session, use_stage_file
 
 FLASHPOINT_EVENTS = sega_board.SEGA_EVENTS | fev.FLASHPOINT_EVENTS
 FLASHPOINT_SOUNDS = {
@@ -93,7 +93,7 @@ CARTRIDGE = Cartridge(
     decode_dips=decode_dips,
     draw_play=lambda surface, view: _draw(surface, view),
     factory_seeds={"main": 0},
-    ranking=RankingSpec(columns=("score", "stage", "stages_cleared"), key=_ranking_key),
+    ranking=RankingSpec(columns=("score", "stage"), key=_ranking_key),
     demo_dir=Path(__file__).parent / "demos",
     sounds=FLASHPOINT_SOUNDS,
     silent=FLASHPOINT_SILENT,
@@ -104,7 +104,15 @@ CARTRIDGE = Cartridge(
     cli_settings=cli_settings,
     demo_player=_demo_player,
     records=lambda session, index: _records(session, index),
+    options=("stages",),
+    configure=lambda options: _configure(options),
 )
+
+
+def _configure(options: Mapping[str, str]) -> list[str]:
+    """cabinet.toml [games.flashpoint] stages = "FILE": the operator's own stage file."""
+    problem = use_stage_file(options.get("stages"))
+    return [problem] if problem else []
 
 
 def _records(session: GameSession, index: int) -> dict[str, int]:
