@@ -209,6 +209,7 @@ class Side:
         stage = self.stages[number - 1]
         self.stage = number
         self.stage_began = self.credit_frames
+        self.down_held = 0  # Down held through the choice counts as a fresh tap
         player.field = stage.field()
         if self.restarts:
             player.pieces.restore((0,))
