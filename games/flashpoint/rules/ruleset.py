@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.player import Player
 from engine.randomizer import PieceTable
@@ -50,8 +51,16 @@ class TableDeal:
         return PieceTable(self.table.entries, self.table.seed_after)
 
 
+@lru_cache(maxsize=16)
+def _table(seed: int) -> tuple[tuple[int, ...], int]:
+    table = PieceTable.draw(seed, DEFAULT_CONSTANT, TABLE_SIZE, INDEX_MASK)
+    return table.entries, table.seed_after
+
+
 def draw_table(seed: int) -> PieceTable:
-    return PieceTable.draw(seed, DEFAULT_CONSTANT, TABLE_SIZE, INDEX_MASK)
+    """The 1000-piece table drawn from ``seed`` (a fresh walker; the drawing is cached, a
+    pure function of the seed)."""
+    return PieceTable(*_table(seed & 0xFFFFFFFF))
 
 
 def flashpoint_deal(seed: int, settings: GameSettings) -> TableDeal:

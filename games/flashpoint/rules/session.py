@@ -20,6 +20,7 @@ from typing import Any
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.player import ACTIVE, ARE, NO_PIECE, Player
+from engine.player import OVER as OVER_PHASE
 from engine.settings import Difficulty, GameSettings
 from games.flashpoint.rules import events as fev
 from games.flashpoint.rules.choice import Choice
@@ -54,6 +55,7 @@ SESSION_VERSION = "1"
 
 _B3 = 0x40  # PlayerInput bit of button 3 (engine/inputs.py)
 _DOWN = 0x02
+_BY_BITS = tuple(PlayerInput.from_bits(bits) for bits in range(256))
 
 
 @dataclass(frozen=True)
@@ -172,11 +174,12 @@ class Side:
 
     def _play(self, pi: PlayerInput, out: list[Event]) -> None:
         player = self.player
-        self.credit_frames += 1
-        if self.credit_frames == TWO_CELL_FROM and self.two_cell_move:
+        frames = self.credit_frames = self.credit_frames + 1
+        if frames == TWO_CELL_FROM and self.two_cell_move:
             self.extras.two_cell = True
             out.append(Event(fev.TWO_CELL, player.index))
         b3 = pi.b3
+        down = pi.down
         if b3:
             if not self.prev_b3 and self.clear_rounds_left and player.phase == ACTIVE:
                 self.prev_b3 = True
@@ -184,17 +187,31 @@ class Side:
                 out.append(Event(fev.CLEAR_ROUND, player.index, self.stage))
                 self._stage_cleared(0, out)
                 return
-            pi = PlayerInput.from_bits(pi.to_bits() & ~_B3)
-        self.prev_b3 = b3
-        if pi.down:
+            self.prev_b3 = True
+            bits = pi.to_bits() & ~_B3
+        elif down:
+            self.prev_b3 = False
+            bits = -1
+        else:
+            self.prev_b3 = False
+            self.down_held = 0
+            player.step(pi, out)
+            self._after_step(out)
+            return
+        if down:
             held = self.down_held
             self.down_held = held + 1
             if 0 < held < DAS_FRAMES:
-                pi = PlayerInput.from_bits(pi.to_bits() & ~_DOWN)
+                bits = (pi.to_bits() if bits < 0 else bits) & ~_DOWN
         else:
             self.down_held = 0
+        if bits >= 0:
+            pi = _BY_BITS[bits]
         player.step(pi, out)
-        if player.over:
+        self._after_step(out)
+
+    def _after_step(self, out: list[Event]) -> None:
+        if self.player.phase == OVER_PHASE:
             self.mode = OVER
         elif self.extras.cleared:
             took = self.credit_frames - self.stage_began
@@ -340,7 +357,8 @@ class FlashPointGame:
 
     @property
     def over(self) -> bool:
-        return all(side is None or side.over for side in self.sides)
+        s1, s2 = self.sides
+        return (s1 is None or s1.mode == OVER) and (s2 is None or s2.mode == OVER)
 
     def playing(self, index: int) -> bool:
         side = self.sides[index]
