@@ -64,7 +64,9 @@ def configure_games(game_options: dict[str, dict[str, str]]) -> list[str]:
     for game_id, options in game_options.items():
         cart = CARTRIDGES.get(game_id)
         if cart is not None and cart.configure is not None:
-            problems.extend(cart.configure(options))
+            for problem in cart.configure(options):
+                log.warning("%s: %s", game_id, problem)
+                problems.append(problem)
     return problems
 
 

@@ -127,3 +127,10 @@ def test_screen_draws_select_play_and_choice() -> None:
     assert FLASH_RGB not in colours  # and dark 8 frames later
     selecting = new_session("flashpoint", {}, {"main": 0}, 2)
     CARTRIDGE.draw_play(surface, PlayView(selecting, 0, False, frame=0))
+
+
+def test_attract_mode_has_the_demo() -> None:
+    from firmware.kiosk import load_demos
+
+    demo = load_demos()["flashpoint"]
+    assert demo.rules == "flashpoint" and len(demo.inputs) >= 3000
