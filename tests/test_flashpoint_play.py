@@ -383,3 +383,17 @@ def test_best_time_of_a_cleared_stage_and_none_for_a_clear_round() -> None:
     game.step(press(b3=True))  # Clear Round on stage 2: no time recorded
     assert side.mode == CHOICE and side.stages_cleared == 2
     assert list(side.records()) == ["stage_1_time"]
+
+
+def test_score_caps_at_999999_and_level_at_99() -> None:
+    # Source: tetris.wiki "Flash Point" (the level caps at 99); the score cap is the Sega
+    # boards' 999,999 (Bloxeed introduction, caps shared with Tetris).
+    game = new_game({"stage": 1}, stages=ONE_ROW)
+    side = game.side(0)
+    side.player.score = 999_990
+    events = play_placements(game, S_FILLS_ROW)
+    assert fev.BONUS in kinds(events) and side.player.score == 999_999
+    player = side.player
+    player.level = 99
+    player.level_up([])
+    assert player.level == 99
