@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from cabinet.video import screens
-from cabinet.video.field_view import LAYOUT_2P, WELL_W
+from cabinet.video.field_view import LAYOUT_2P, WELL_H, WELL_W
 from cabinet.video.font import lit_pixels
 from cabinet.video.palette import COLOUR_BARS, UI
 from cabinet.video.screen import NATIVE_H, NATIVE_SIZE, NATIVE_W, new_native
@@ -75,11 +75,18 @@ def test_attract_prompt_blinks_and_depends_on_credits() -> None:
     assert text_at(paid, "PUSH START", centred_x("PUSH START"), y, UI["text"])
 
 
-def test_demo_overlay_asks_for_a_coin() -> None:
+def test_demo_overlay_asks_for_a_coin_below_the_wells() -> None:
     game = Game(SEGA88, players=2)
     surface = drawn(lambda s: (screens.game(s, game.players), screens.demo_overlay(s, 0, False, 0)))
-    assert text_at(surface, "INSERT COIN", centred_x("INSERT COIN"), 112, UI["text"])
+    line = "DEMO PLAY   INSERT COIN"
+    assert text_at(surface, line, centred_x(line), screens.DEMO_CAPTION_Y, UI["label"])
     assert text_at(surface, "CREDIT 0", centred_x("CREDIT 0"), screens.CREDIT_Y, UI["credit"])
+    # The caption is below every well: the falling piece is never hidden.
+    frame_bottom = max(layout.well[1] + WELL_H + 1 for layout in LAYOUT_2P)
+    assert frame_bottom < screens.DEMO_CAPTION_Y - 1
+    top = drawn(lambda s: screens.demo_overlay(s, 1, False, 0, "TOP PLAY"))
+    line = "TOP PLAY   PUSH START"
+    assert text_at(top, line, centred_x(line), screens.DEMO_CAPTION_Y, UI["label"])
 
 
 def test_two_player_screen_draws_both_wells() -> None:

@@ -29,6 +29,7 @@ UI: dict[str, RGB] = {
     "value": (255, 232, 96),
     "credit": (255, 255, 255),
     "alert": (255, 64, 64),
+    "verified": (96, 232, 96),  # decision: the mark of a ranking row its replay proves
     "title_shadow": (32, 32, 96),
     "highlight": (255, 128, 32),
     "lamp_off": (48, 24, 24),

@@ -61,6 +61,21 @@ def draw_credit_line(surface: pygame.Surface, credits: int, free_play: bool) -> 
     draw_centred(surface, credit_text(credits, free_play), CREDIT_Y, UI["credit"])
 
 
+# decision: alarms take the top text row, left edge (the demo caption has the row above the
+# credit line, and the 1P screens leave the top row free).
+ALARM_Y = 0
+
+
+def alarm_line(surface: pygame.Surface, alarms: list[str]) -> None:
+    """Hardware alarms on the attract screen ("JVS ERROR", ...), small, on one row, as
+    boards show an I/O error; nothing when the list is empty."""
+    if not alarms:
+        return
+    text = "  ".join(alarms)
+    surface.fill(UI["background"], (0, ALARM_Y, min(NATIVE_W, (len(text) + 1) * CHAR), CHAR))
+    draw_text(surface, text, 0, ALARM_Y, UI["alert"])
+
+
 def start_prompt(credits: int, free_play: bool) -> str:
     return "PUSH START" if free_play or credits > 0 else "INSERT COIN"
 
@@ -124,12 +139,18 @@ def game(
     draw_credit_line(surface, credits, free_play)
 
 
-def demo_overlay(surface: pygame.Surface, credits: int, free_play: bool, frame: int) -> None:
-    """Over an attract-mode demo game: DEMO PLAY and the blinking start prompt."""
-    surface.fill(UI["well"], (0, 92, NATIVE_W, 36))
-    draw_centred(surface, "DEMO PLAY", 96, UI["label"])
-    if blink_on(frame):
-        draw_centred(surface, start_prompt(credits, free_play), 112, UI["text"])
+# decision: the demo's caption sits between the wells' bottom frame (y 201) and the credit
+# line, so it never hides the falling piece.
+DEMO_CAPTION_Y = CREDIT_Y - CHAR - 4
+
+
+def demo_overlay(surface: pygame.Surface, credits: int, free_play: bool, frame: int,
+                 caption: str = "DEMO PLAY") -> None:
+    """Under an attract-mode demo game: its caption and the blinking start prompt."""
+    surface.fill(UI["background"], (0, DEMO_CAPTION_Y - 1, NATIVE_W, CHAR + 1))
+    prompt = start_prompt(credits, free_play)
+    line = f"{caption}   {prompt}" if blink_on(frame) else f"{caption}   {' ' * len(prompt)}"
+    draw_centred(surface, line, DEMO_CAPTION_Y, UI["label"])
     draw_credit_line(surface, credits, free_play)
 
 
@@ -189,6 +210,9 @@ def title(surface: pygame.Surface, credits: int, free_play: bool, frame: int) ->
     draw_credit_line(surface, credits, free_play)
 
 
+# decision: a proven row shows "*" in green before its rank, a row whose replay fails "!".
+VERIFIED_MARK = "*"
+FAILED_MARK = "!"
 # Short headings of ranking columns that do not fit under their own name.
 COLUMN_HEADINGS = {"level": "LV"}
 
@@ -196,10 +220,12 @@ COLUMN_HEADINGS = {"level": "LV"}
 def rankings(
     surface: pygame.Surface, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]],
     credits: int = 0, free_play: bool = False, highlight: int | None = None,
+    marks: Sequence[str] = (),
 ) -> None:
     """The rankings table: rank, initials and the game's ``columns`` (at most three fit);
     each row is (initials, values in column order). ``highlight`` is the 0-based index of
-    a row to draw in the highlight colour (a new entry)."""
+    a row to draw in the highlight colour (a new entry). ``marks`` puts VERIFIED_MARK or
+    FAILED_MARK before a row (its replay proves it, or does not)."""
     surface.fill(UI["background"])
     draw_centred(surface, "RANKING", 16, UI["value"], scale=2)
     header_y = 48
@@ -214,6 +240,10 @@ def rankings(
         y = header_y + 16 + i * 14
         colour = UI["highlight"] if i == highlight else (UI["text"] if i % 2 else UI["value"])
         draw_text(surface, ordinal(i + 1), 24, y, colour)
+        mark = marks[i] if i < len(marks) else ""
+        if mark:
+            draw_text(surface, mark, 8, y, UI["verified"] if mark == VERIFIED_MARK
+                      else UI["alert"])
         draw_text(surface, str(name)[:3], 80, y, colour)
         for value, right in zip(values, rights, strict=False):
             draw_right(surface, str(value), right, y, colour)

@@ -7,6 +7,7 @@ CABINET_DECISIONS: dict[str, object] = {
     "title_frames": 600,  # decision: 10 s of title in the attract loop
     "demo_frames": 2400,  # decision: at most 40 s of demo play
     "rankings_frames": 480,  # decision: 8 s of rankings
+    "top_play_every": 2,  # decision: every 2nd attract cycle replays the best ranked game
     "notice_frames": 300,  # decision: "BACKUP DATA CLEARED" stays 5 s (any start skips it)
     "game_over_frames": 300,  # decision: 5 s game-over screen; also the same-sequence window
     "game_over_field_frames": 120,  # decision: the final field stays 2 s before GAME OVER

@@ -18,15 +18,10 @@ from firmware.credits import CreditBoard
 from firmware.machine.coin_desk import CoinDesk, Saver
 from firmware.machine.decisions import CABINET_DECISIONS
 from firmware.machine.name_entry import NameEntry
+from firmware.machine.ranking_desk import RankingDesk
 from firmware.machine.screens import ATTRACT, Screen
-from firmware.savedata import (
-    GameCounts,
-    RankEntry,
-    SaveData,
-    better_records,
-    insert_ranking,
-    ranks,
-)
+from firmware.rankings.store import ReplayStore
+from firmware.savedata import GameCounts, RankEntry, SaveData, better_records, ranks
 from firmware.service import ServiceCabinet, ServiceMenu
 from games.registry import CartDips, Cartridge, cartridge, new_session
 
@@ -57,6 +52,7 @@ class CabinetMachine:
         demos: dict[str, Replay] | None = None,
         physical_sw1: int | None = None,
         physical_sw2: int | None = None,
+        replays: ReplayStore | None = None,
     ) -> None:
         self.data = data
         self.saver = saver
@@ -74,8 +70,10 @@ class CabinetMachine:
         self.versus = False
         self.demo: GameSession | None = None
         self.demo_inputs: list[int] = []
+        self.demo_joins: dict[int, int] = {}
         self.ended: set[int] = set()
-        self.rank_queue: list[tuple[int, str, Summary]] = []  # player, mode, summary
+        self.rank_queue: list[tuple[int, str, Summary, str | None]] = []  # player, mode,
+        # summary, replay id
         self.name_entry: NameEntry | None = None
         # After a 1P game over, Start again may replay the same piece sequence.
         self.same_sequence_ready = False
@@ -91,6 +89,9 @@ class CabinetMachine:
             board = CreditBoard(coin_settings)
             board.credits = min(data.credits, board.max_credits)
         self.desk = CoinDesk(board, data, saver)
+        self.rankings = RankingDesk(data, saver, replays, self._notice)
+        self.attract_cycles = 0
+        self.top_play = False  # the demo now playing is the best ranked game's replay
         self.service_menu: ServiceMenu | None = None
         self.cabinet = ServiceCabinet()  # the kiosk attaches the real panel/outputs/audio
 
@@ -134,6 +135,7 @@ class CabinetMachine:
             for _ in range(count):
                 self.desk.coin(chute)
         self.meter_pulses = self.desk.update()
+        self.rankings.update()
         cues.extend(Event(COIN, 0, chute) for chute in self.meter_pulses)
         in_service = self.screen == Screen.SERVICE
         # In the menu SERVICE moves the cursor (firmware/service/decisions.py).
@@ -184,10 +186,16 @@ class CabinetMachine:
         elif screen == Screen.DEMO:
             self._step_demo(cues)
         elif screen == Screen.RANKINGS and frames >= _frames("rankings_frames"):
+            self.attract_cycles += 1
             self._go(Screen.TITLE)
 
     def _start_demo(self) -> None:
-        replay = self.demos.get(self.game_id)
+        replay = None
+        self.top_play = False
+        if self.attract_cycles % _frames("top_play_every") == _frames("top_play_every") - 1:
+            replay = self.rankings.top_replay(self.game_id, self.cartridge.ranking.modes[0])
+            self.top_play = replay is not None
+        replay = replay or self.demos.get(self.game_id)
         if replay is None:
             self._go(Screen.RANKINGS)
             return
@@ -199,6 +207,7 @@ class CabinetMachine:
             self._go(Screen.RANKINGS)
             return
         self.demo_inputs = replay.inputs
+        self.demo_joins = {at: player for at, player in replay.joins}
         self._go(Screen.DEMO)
 
     def _step_demo(self, cues: list[Event]) -> None:
@@ -208,6 +217,8 @@ class CabinetMachine:
             self.demo = None
             self._go(Screen.RANKINGS)
             return
+        if n in self.demo_joins:
+            demo.join(self.demo_joins[n])
         events = demo.step(InputFrame.from_bits(self.demo_inputs[n - 1]))
         if self.dips.demo_sounds:
             cues.extend(events)
@@ -235,8 +246,9 @@ class CabinetMachine:
         same = (self.screen == Screen.GAME_OVER and players == 1 and cart.same_sequence
                 and self.same_sequence_ready)
         kept = self.data.seeds.setdefault(game_id, dict(cart.factory_seeds))
-        self.game = cart.new_session(cart.rules_ids[0], settings,
-                                     cart.seeds_for_start(kept, same), players)
+        seeds = cart.seeds_for_start(kept, same)
+        self.game = cart.new_session(cart.rules_ids[0], settings, seeds, players)
+        self.rankings.start(game_id, cart.rules_ids[0], settings, seeds, players)
         self._keep_seeds()
         counts = self.data.bookkeeping.games.setdefault(game_id, GameCounts())
         if players == 2:
@@ -272,12 +284,14 @@ class CabinetMachine:
         for index in (0, 1):
             if start[index] and self._can_join(index) and self.desk.start(1):
                 game.join(index)
+                self.rankings.join(index)
                 self.ended.discard(index)
                 self.games_started += 1
                 counts.two_player += 1
                 self.saver.submit(self.data)
                 cues.append(Event(START, index, 1))
         cues.extend(game.step(inputs))
+        self.rankings.frame(inputs, game)
         counts.play_frames += 1
         spec = self.cartridge.ranking
         for index in (0, 1):
@@ -292,7 +306,8 @@ class CabinetMachine:
                 continue
             mode = spec.mode(summary)
             if ranks(self.data, self.game_id, mode, _columns(summary, spec.columns)):
-                self.rank_queue.append((index, mode, summary))
+                self.rank_queue.append((index, mode, summary,
+                                        self.rankings.replay_for(game, index)))
         if game.over:
             self._finish_game()
 
@@ -307,7 +322,7 @@ class CabinetMachine:
 
     def _next_name_entry(self) -> None:
         if self.rank_queue:
-            index, _, summary = self.rank_queue[0]
+            index, _, summary, _ = self.rank_queue[0]
             self.name_entry = NameEntry(index, int(summary.get("score", 0)))
             self._go(Screen.NAME_ENTRY)
         else:
@@ -320,13 +335,13 @@ class CabinetMachine:
         entry.step(inputs.player(entry.player))
         if not entry.done:
             return
-        _, mode, summary = self.rank_queue.pop(0)
+        _, mode, summary, rid = self.rank_queue.pop(0)
         columns = _columns(summary, self.cartridge.ranking.columns)
-        insert_ranking(self.data, self.game_id, mode, RankEntry(entry.initials, columns))
-        self.saver.submit(self.data)
+        self.rankings.enter(self.game_id, mode, RankEntry(entry.initials, columns, rid))
         self._next_name_entry()
 
     def _tilt(self, cues: list[Event]) -> None:
+        self.rankings.drop()
         self.game = None
         self.name_entry = None
         self.rank_queue = []
@@ -345,6 +360,7 @@ class CabinetMachine:
         """TEST from any screen enters the menu; a game in progress is abandoned (credits
         stay). EXIT goes back to attract mode."""
         if self.service_menu is None:
+            self.rankings.drop()
             self.game = self.demo = self.name_entry = None
             self.rank_queue = []
             self.versus = False

@@ -110,7 +110,9 @@ class ServiceMenu:
             found.extend(f"output {name}: {why}" for name, why in outputs.errors.items())
         panel = self.cabinet.panel
         if panel is not None:
-            found.extend(f"input {s.name}: {s.error}" for s in panel.states() if s.error)
+            states = panel.states()
+            found.extend(f"input {s.name}: {s.error}" for s in states if s.error)
+            found.extend(f"input {s.name}: {s.notice}" for s in states if s.notice)
         return found
 
     def status_lines(self) -> list[tuple[str, str]]:
