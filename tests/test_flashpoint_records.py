@@ -64,3 +64,28 @@ def test_a_credit_on_the_machine_keeps_its_stage_times(tmp_path: Path) -> None:
         assert set(times) <= set(side.records())
     finally:
         rig.close()
+
+
+def test_rankings_records_cli(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    from firmware.savedata import SaveWriter
+
+    data = SaveData()
+    better_records(data, "flashpoint", {"stage_10_time": 1200, "stage_9_time": 600})
+    writer = SaveWriter(tmp_path)
+    writer.submit(data)
+    writer.close()
+    run = [sys.executable, "-m", "firmware.cli", "rankings", "records", "--save-dir",
+           str(tmp_path)]
+    text = subprocess.run(run, capture_output=True, text=True, timeout=60)
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.splitlines() == [
+        "flashpoint stage_9_time 600 frames (10.00 s)",
+        "flashpoint stage_10_time 1200 frames (20.00 s)",
+    ]
+    as_json = subprocess.run([*run, "--json"], capture_output=True, text=True, timeout=60)
+    assert json.loads(as_json.stdout) == {
+        "flashpoint": {"stage_9_time": 600, "stage_10_time": 1200}}
