@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         screenshot_dir=args.screenshot_dir, screenshot_every=args.screenshot_every,
         realtime=args.realtime, window_scale=config.video.window.scale,
         audio=config.audio.enabled and not args.no_sound, keys=config.inputs.keys,
+        game_options=config.games,
     )
     kiosk = Kiosk(options, wiring.sources, wiring.sinks, SystemdNotifier(),
                   problems=problems + wiring.problems, dip_bank=wiring.dip_bank)
