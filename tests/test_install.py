@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -11,55 +10,16 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
+from tests.install_kit import REPO, SCRIPT, install, listed, snapshot, tree
 
-REPO = Path(__file__).resolve().parent.parent
-SCRIPT = REPO / "systemd" / "install.sh"
 MODEL = Path("/proc/device-tree/model")
 
 
-def _install(*flags: str, root: Path | None = None, model: Path | None = None,
-             arch: str = "arm64") -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    if root is not None:
-        env["BLOXCAB_ROOT"] = str(root)
-    if model is not None:
-        env["BLOXCAB_MODEL_FILE"] = str(model)
-    env["BLOXCAB_ARCH"] = arch
-    return subprocess.run(["bash", str(SCRIPT), *flags], capture_output=True, text=True,
-                          env=env, timeout=60, check=False)
-
-
-def _commands(output: str) -> list[str]:
-    return [line[2:] for line in output.splitlines() if line.startswith("+ ")]
-
-
-def _tree(root: Path, *, booted: bool = True, users: tuple[str, ...] = (),
-          groups: tuple[str, ...] = ()) -> Path:
-    """A root tree for the script's test hook: its own accounts (never the machine's), and
-    /run entries saying whether systemd and udevd run there (booted) or not (a chroot)."""
-    (root / "etc").mkdir(parents=True, exist_ok=True)
-    (root / "etc/passwd").write_text("root:x:0:0:root:/root:/bin/bash\n" + "".join(
-        f"{u}:x:{900 + i}:{900 + i}::/var/lib/bloxcab:/usr/sbin/nologin\n"
-        for i, u in enumerate(users)))
-    (root / "etc/group").write_text("root:x:0:\n" + "".join(
-        f"{g}:x:{800 + i}:\n" for i, g in enumerate(groups)))
-    if booted:
-        (root / "run/systemd/system").mkdir(parents=True)
-        (root / "run/udev").mkdir(parents=True)
-        (root / "run/udev/control").touch()
-    return root
-
-
-def _snapshot(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() if p.is_file() else b"<dir>"
-            for p in sorted(root.rglob("*"))}
-
-
 def test_dry_run_lists_every_install_step_in_order(tmp_path: Path):
-    root = _tree(tmp_path)
-    done = _install("--dry-run", "--force", root=root)
+    root = tree(tmp_path)
+    done = install("--dry-run", "--force", root=root)
     assert done.returncode == 0, done.stderr
-    commands = _commands(done.stdout)
+    commands = listed(done.stdout)
     expected = [
         "apt-get update",
         "apt-get install -y --no-install-recommends python3-venv",
@@ -91,15 +51,15 @@ def test_dry_run_lists_every_install_step_in_order(tmp_path: Path):
 
 
 def test_dry_run_changes_nothing(tmp_path: Path):
-    root = _tree(tmp_path)
-    before = _snapshot(root)
-    done = _install("--dry-run", "--force", root=root)
+    root = tree(tmp_path)
+    before = snapshot(root)
+    done = install("--dry-run", "--force", root=root)
     assert done.returncode == 0, done.stderr
-    assert _snapshot(root) == before
+    assert snapshot(root) == before
 
 
 def test_second_run_keeps_what_exists(tmp_path: Path):
-    root = _tree(tmp_path, users=("arcade",),
+    root = tree(tmp_path, users=("arcade",),
                  groups=("arcade", "video", "render", "input", "audio", "gpio", "dialout"))
     config = root / "etc/bloxcab/cabinet.toml"
     config.parent.mkdir(parents=True)
@@ -108,9 +68,9 @@ def test_second_run_keeps_what_exists(tmp_path: Path):
     python.parent.mkdir(parents=True)
     python.write_text("#!/bin/sh\n")
     python.chmod(0o755)
-    done = _install("--dry-run", "--force", root=root)
+    done = install("--dry-run", "--force", root=root)
     assert done.returncode == 0, done.stderr
-    commands = _commands(done.stdout)
+    commands = listed(done.stdout)
     assert f"==> keeping {config}" in done.stdout
     assert "==> user arcade exists" in done.stdout and "==> group gpio exists" in done.stdout
     assert not any(c.startswith(("useradd", "groupadd")) for c in commands)
@@ -122,11 +82,11 @@ def test_second_run_keeps_what_exists(tmp_path: Path):
 
 
 def test_repeated_dry_runs_say_the_same_and_never_remove(tmp_path: Path):
-    root = _tree(tmp_path, groups=("video", "audio"))
-    first = _install("--dry-run", "--force", root=root)
-    second = _install("--dry-run", "--force", root=root)
+    root = tree(tmp_path, groups=("video", "audio"))
+    first = install("--dry-run", "--force", root=root)
+    second = install("--dry-run", "--force", root=root)
     assert first.stdout == second.stdout
-    commands = _commands(first.stdout)
+    commands = listed(first.stdout)
     assert not any(c.startswith(("rm ", "userdel")) for c in commands)
     # Accounts are only created after a check: the ones the tree has are not created again.
     created = [c.split()[-1] for c in commands if c.startswith(("useradd", "groupadd"))]
@@ -136,29 +96,29 @@ def test_repeated_dry_runs_say_the_same_and_never_remove(tmp_path: Path):
 @pytest.mark.skipif(MODEL.exists() and b"Raspberry Pi" in MODEL.read_bytes(),
                     reason="this machine is a Raspberry Pi")
 def test_refuses_a_non_pi_without_force(tmp_path: Path):
-    done = _install("--dry-run", root=tmp_path)
+    done = install("--dry-run", root=tmp_path)
     assert done.returncode == 1
     assert "not a Raspberry Pi" in done.stderr and "--force" in done.stderr
-    assert _commands(done.stdout) == []
+    assert listed(done.stdout) == []
 
 
 @pytest.mark.skipif(not Path("/etc/debian_version").exists(), reason="not a Debian system")
 def test_accepts_a_pi_model_string_without_force(tmp_path: Path):
     model = tmp_path / "model"
     model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.5\0")
-    done = _install("--dry-run", root=tmp_path / "root", model=model)
+    done = install("--dry-run", root=tmp_path / "root", model=model)
     assert done.returncode == 0, done.stderr
     assert "--force" not in done.stdout
 
 
 def test_uninstall_keeps_save_data_and_the_user_that_owns_it(tmp_path: Path):
-    root = _tree(tmp_path, users=("arcade",))
+    root = tree(tmp_path, users=("arcade",))
     unit = root / "etc/systemd/system/bloxcab.service"
     unit.parent.mkdir(parents=True)
     unit.write_text("[Unit]\n")
-    done = _install("--dry-run", "--force", "--uninstall", root=root)
+    done = install("--dry-run", "--force", "--uninstall", root=root)
     assert done.returncode == 0, done.stderr
-    commands = _commands(done.stdout)
+    commands = listed(done.stdout)
     assert "systemctl disable --now bloxcab.service" in commands
     assert f"rm -f {unit}" in commands
     assert f"rm -rf {root}/opt/bloxcab {root}/etc/bloxcab" in commands
@@ -175,10 +135,10 @@ def test_uninstall_keeps_save_data_and_the_user_that_owns_it(tmp_path: Path):
 
 def test_without_systemd_or_udevd_it_warns_and_enables_for_the_next_boot(tmp_path: Path):
     """A chroot, a container build or an SD card image being prepared: no daemons to talk to."""
-    root = _tree(tmp_path, booted=False)
-    done = _install("--dry-run", "--force", root=root)
+    root = tree(tmp_path, booted=False)
+    done = install("--dry-run", "--force", root=root)
     assert done.returncode == 0, done.stderr
-    commands = _commands(done.stdout)
+    commands = listed(done.stdout)
     assert not any(c.startswith("udevadm") for c in commands)
     assert "systemctl daemon-reload" not in commands
     assert "systemctl restart bloxcab.service" not in commands
@@ -195,10 +155,10 @@ ARMHF_BUILD = ("python3-numpy", "libsdl2-dev", "libfreetype-dev", "libportmidi-d
 
 @pytest.mark.parametrize("arch", ["armhf", "armv7l"])
 def test_32_bit_pi_os_gets_numpy_from_apt_and_builds_pygame_ce(tmp_path: Path, arch: str):
-    root = _tree(tmp_path)
-    done = _install("--dry-run", "--force", root=root, arch=arch)
+    root = tree(tmp_path)
+    done = install("--dry-run", "--force", root=root, arch=arch)
     assert done.returncode == 0, done.stderr
-    commands = _commands(done.stdout)
+    commands = listed(done.stdout)
     apt = next(c for c in commands if c.startswith("apt-get install")).split()
     assert set(ARMHF_BUILD) <= set(apt)
     # numpy from apt is seen through the system site packages; pip builds pygame-ce.
@@ -208,20 +168,20 @@ def test_32_bit_pi_os_gets_numpy_from_apt_and_builds_pygame_ce(tmp_path: Path, a
 
 
 def test_64_bit_pi_os_installs_wheels_without_build_packages(tmp_path: Path):
-    done = _install("--dry-run", "--force", root=_tree(tmp_path), arch="arm64")
+    done = install("--dry-run", "--force", root=tree(tmp_path), arch="arm64")
     assert done.returncode == 0, done.stderr
-    apt = next(c for c in _commands(done.stdout) if c.startswith("apt-get install")).split()
+    apt = next(c for c in listed(done.stdout) if c.startswith("apt-get install")).split()
     assert not set(ARMHF_BUILD) & set(apt)
     assert "several minutes" not in done.stdout
 
 
 def test_wheelhouse_install_uses_no_network(tmp_path: Path):
-    root = _tree(tmp_path / "root")
+    root = tree(tmp_path / "root")
     wheelhouse = tmp_path / "wheelhouse"
     wheelhouse.mkdir()
-    done = _install("--dry-run", "--force", "--wheelhouse", str(wheelhouse), root=root)
+    done = install("--dry-run", "--force", "--wheelhouse", str(wheelhouse), root=root)
     assert done.returncode == 0, done.stderr
-    commands = _commands(done.stdout)
+    commands = listed(done.stdout)
     assert "apt-get update" not in commands
     apt = next(c for c in commands if c.startswith("apt-get install"))
     assert "--no-download" in apt.split()
@@ -230,13 +190,13 @@ def test_wheelhouse_install_uses_no_network(tmp_path: Path):
 
 
 def test_wheelhouse_must_be_a_directory(tmp_path: Path):
-    done = _install("--dry-run", "--force", "--wheelhouse", str(tmp_path / "nowhere"))
+    done = install("--dry-run", "--force", "--wheelhouse", str(tmp_path / "nowhere"))
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "--wheelhouse" in done.stderr
 
 
 def test_bad_option_is_one_line_and_exit_2():
-    done = _install("--frobnicate")
+    done = install("--frobnicate")
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "--frobnicate" in done.stderr
 
@@ -257,7 +217,7 @@ def test_shellcheck_is_clean():
 
 def test_bloxcab_install_runs_the_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                         capfd: pytest.CaptureFixture[str]):
-    monkeypatch.setenv("BLOXCAB_ROOT", str(_tree(tmp_path / "root")))
+    monkeypatch.setenv("BLOXCAB_ROOT", str(tree(tmp_path / "root")))
     wheelhouse = tmp_path / "wheelhouse"
     wheelhouse.mkdir()
     assert main(["install", "--dry-run", "--force", "--wheelhouse", str(wheelhouse)]) == 0
@@ -269,9 +229,9 @@ def test_bloxcab_install_runs_the_script(tmp_path: Path, monkeypatch: pytest.Mon
 def test_script_unit_and_kiosk_agree_on_paths(tmp_path: Path):
     from firmware.config_schema import DEFAULT_CONFIG_PATH
 
-    root = _tree(tmp_path)  # no user 'arcade' in the tree: the script creates it
-    done = _install("--dry-run", "--force", root=root)
-    commands = [c.replace(str(root), "") for c in _commands(done.stdout)]
+    root = tree(tmp_path)  # no user 'arcade' in the tree: the script creates it
+    done = install("--dry-run", "--force", root=root)
+    commands = [c.replace(str(root), "") for c in listed(done.stdout)]
     unit = (REPO / "systemd" / "bloxcab.service").read_text()
     exec_start = next(line for line in unit.splitlines() if line.startswith("ExecStart="))
     venv = next(c.split()[-1] for c in commands if " -m venv " in c)
