@@ -241,3 +241,10 @@ def test_script_unit_and_kiosk_agree_on_paths(tmp_path: Path):
     assert any(c.endswith(f"cabinet.toml.example {DEFAULT_CONFIG_PATH}") for c in commands)
     useradd = next(c for c in commands if c.startswith("useradd"))
     assert "StateDirectory=bloxcab" in unit and "--home-dir /var/lib/bloxcab" in useradd
+
+
+def test_bloxcab_install_wheelhouse_must_exist(tmp_path: Path,
+                                               capfd: pytest.CaptureFixture[str]):
+    assert main(["install", "--dry-run", "--wheelhouse", str(tmp_path / "none")]) == 2
+    err = capfd.readouterr().err
+    assert err.count("\n") == 1 and "--wheelhouse" in err
