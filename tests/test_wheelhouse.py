@@ -91,8 +91,10 @@ def needed_distributions() -> list[metadata.Distribution]:
 
 def checkout_copy(dest: Path) -> Path:
     """The files install.sh and pip use, so the build leaves the real checkout alone."""
+    with (REPO / "pyproject.toml").open("rb") as f:
+        packages = tomllib.load(f)["tool"]["setuptools"]["packages"]["find"]["include"]
     ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "build")
-    for part in ("engine", "cabinet", "dipswitch", "firmware", "systemd"):
+    for part in [*(p.rstrip("*") for p in packages), "systemd"]:
         shutil.copytree(REPO / part, dest / part, ignore=ignore)
     (dest / "docs").mkdir()
     for name in ("pyproject.toml", "README.md", "docs/cabinet.toml.example"):
