@@ -20,9 +20,11 @@ import subprocess
 import sys
 import tomllib
 import zipfile
+from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.tags import sys_tags
 from packaging.utils import canonicalize_name
@@ -111,7 +113,15 @@ def offline_env() -> dict[str, str]:
     return env
 
 
-def test_install_sh_wheelhouse_installs_with_pip_no_index(tmp_path: Path) -> None:
+@pytest.fixture
+def big_tmp(tmp_path: Path) -> Iterator[Path]:
+    """tmp_path, emptied afterwards: the wheelhouse and the venv hold a few hundred MB."""
+    yield tmp_path
+    shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+def test_install_sh_wheelhouse_installs_with_pip_no_index(big_tmp: Path) -> None:
+    tmp_path = big_tmp
     wheelhouse = tmp_path / "wheelhouse"
     wheelhouse.mkdir()
     wheels = [repack(dist, wheelhouse) for dist in needed_distributions()]
