@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.dry_run:
         count = len(list(args.dest.iterdir()))
         print(f"{count} files in {args.dest}; on the Pi: "
-              f"sudo systemd/install.sh --wheelhouse {args.dest.name}")
+              f"sudo systemd/install.sh --wheelhouse {args.dest}")
     return 0
 
 
