@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from gpiozero import Button, Factory, GPIOZeroError
+from gpiozero import Button, Factory
 
 from cabinet.debounce import DEFAULT_DEBOUNCE_MS, Debouncer
 from cabinet.source import SourceReading
@@ -26,6 +26,12 @@ from cabinet.wiring import COIN_CHUTES, INPUT_NAMES, WiringError, check_names, c
 
 Clock = Callable[[], float]
 Edge = tuple[str, bool, float]  # control or coin chute, pressed, time
+
+
+def pin_factory_error(exc: BaseException) -> str:
+    """One line for an error a pin factory raised, whatever its type."""
+    text = str(exc).strip().strip("'\"")
+    return text or type(exc).__name__
 
 
 def check_pin(what: str, name: str, pin: object) -> int | str:
@@ -80,11 +86,18 @@ class GpioSource:
         self._factory_name = type(used).__name__ if used else "no pins"
 
     def _wire(self, what: str, control: str, pin: int | str, factory: Factory | None) -> Button:
+        button: Button | None = None
         try:
             button = Button(pin, pull_up=True, bounce_time=None, pin_factory=factory)
-        except GPIOZeroError as exc:
-            raise WiringError(f"{what}: {control} on pin {pin}: {exc}") from None
-        self._switches[control] = Debouncer(bool(button.is_pressed), self.debounce_ms / 1000)
+            level = bool(button.is_pressed)
+        except Exception as exc:
+            # Any pin factory's error, not only gpiozero's own: lgpio raises lgpio.error (no
+            # OSError) when it cannot open the GPIO chip or the line is claimed.
+            if button is not None:
+                button.close()
+            problem = pin_factory_error(exc)
+            raise WiringError(f"{what}: {control} on pin {pin}: {problem}") from None
+        self._switches[control] = Debouncer(level, self.debounce_ms / 1000)
         button.when_pressed = partial(self._on_edge, control, True)
         button.when_released = partial(self._on_edge, control, False)
         return button

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gpiozero import Factory, GPIOZeroError, OutputDevice
+from gpiozero import Factory, OutputDevice
 
-from cabinet.gpio_inputs import check_pin
+from cabinet.gpio_inputs import check_pin, pin_factory_error
 from cabinet.source import OUTPUTS
 from cabinet.wiring import WiringError, check_names, check_unique
 
@@ -51,8 +51,10 @@ class GpioSink:
                     self._devices[output] = OutputDevice(
                         pin, active_high=bool(high), initial_value=False, pin_factory=pin_factory
                     )
-                except GPIOZeroError as exc:
-                    raise WiringError(f"{what}: {output} on pin {pin}: {exc}") from None
+                except Exception as exc:  # any pin factory's error (lgpio.error is no OSError)
+                    raise WiringError(
+                        f"{what}: {output} on pin {pin}: {pin_factory_error(exc)}"
+                    ) from None
         except WiringError:
             self.close()
             raise

@@ -226,3 +226,20 @@ def test_bad_pin_map_frees_the_pins_already_wired(factory: MockFactory) -> None:
 def test_negative_debounce_is_refused(factory: MockFactory) -> None:
     with pytest.raises(WiringError, match="debounce must be 0 ms or more"):
         GpioSource({"p1.b1": 17}, pin_factory=factory, debounce_ms=-1)
+
+
+def test_a_foreign_pin_factory_error_is_a_wiring_error() -> None:
+    from cabinet.dipbank_gpio import GpioDipBank
+    from cabinet.gpio_outputs import GpioSink
+    from tests.gpio_rig import ChiplessFactory
+
+    factory = ChiplessFactory()
+    try:
+        with pytest.raises(WiringError, match=r"p1\.b1 on pin 17: can not open gpiochip$"):
+            GpioSource({"p1.b1": 17}, pin_factory=factory)
+        with pytest.raises(WiringError, match=r"coin_meter1 on pin 16: can not open gpiochip$"):
+            GpioSink({"coin_meter1": 16}, pin_factory=factory)
+        with pytest.raises(WiringError, match=r"pin 0: can not open gpiochip$"):
+            GpioDipBank(list(range(8)), pin_factory=factory)
+    finally:
+        factory.reset()
