@@ -10,7 +10,8 @@ press is one press, and no real change is lost, only delayed to the end of the d
 from __future__ import annotations
 
 # Kernel gpio-keys debounces 5 ms by default: the figure a Pi cabinet's switches already
-# live with. Source: cabinet.md §2.4 (Linux devicetree bindings input/gpio-keys.txt)
+# live with. Source: Linux devicetree binding input/gpio-keys (Linux devicetree bindings
+# input/gpio-keys.txt)
 DEFAULT_DEBOUNCE_MS = 5.0
 
 

@@ -1,13 +1,15 @@
 """GPIO input source: JAMMA switches wired straight to the Pi's header, read with gpiozero.
 
 JAMMA inputs are active-low: a closed switch shorts the line to ground, so every pin gets a
-pull-up and reads pressed when low. Source: cabinet.md §2.3 (ARCOTAKU JAMMA pinout)
+pull-up and reads pressed when low. Source: Arcade Otaku wiki "JAMMA" (ARCOTAKU JAMMA pinout)
 
 gpiozero calls the edge callbacks on its own thread with real pin factories (lgpio's alert
-thread) and on the caller's thread with MockFactory (cabinet.md §3.2), so a callback only
+thread) and on the caller's thread with MockFactory (gpiozero docs (MockFactory)), so a callback
+only
 stamps the edge with the clock and puts it on a queue; ``read()`` on the frame thread drains
 the queue without blocking and debounces. Debounce is ours, not gpiozero's ``bounce_time``:
-MockFactory ignores ``bounce_time`` (cabinet.md §0 item 6) and lgpio's debounce waits for the
+MockFactory ignores ``bounce_time`` (gpiozero's MockPin source (bounce_time is stored but ignored))
+and lgpio's debounce waits for the
 line to be stable before reporting, which would delay every press.
 """
 

@@ -1,7 +1,8 @@
 """GPIO output sink: coin meters, lockouts and lamps on the Pi's header via gpiozero.
 
 A meter or lockout coil is a 12 V inductive load: the pin drives a transistor, a ULN2803
-or an opto relay board, never the coil (cabinet.md §3.3). ``active_high`` matches that driver
+or an opto relay board, never the coil (gpiozero docs and coin-meter datasheets). ``active_high``
+matches that driver
 stage: True for a ULN2803 / NPN (pin high = coil on), False for the common active-low relay
 boards.
 """

@@ -18,7 +18,7 @@ PINS = {"p1.b1": 17, "p1.left": 27, "coin1": 4, "coin2": 5, "test": 22}
 def factory() -> Iterator[MockFactory]:
     f = MockFactory()
     yield f
-    f.reset()  # frees the pins for the next test (gpiozero #1087, cabinet.md §3.2)
+    f.reset()  # frees the pins for the next test (gpiozero #1087, gpiozero docs (MockFactory))
 
 
 @pytest.fixture

@@ -3,7 +3,8 @@
 A commit writes the whole record into the bank that does not hold the newest valid record,
 fsyncs the file, then fsyncs the directory. The other bank keeps the last good copy
 throughout, so a power cut mid-write loses at most the commit being written.
-# Source: cabinet.md 6.1 (fsync file, then directory) and 6.2 (A/B banks).
+# Source: fsync(2) and rename(2): fsync the file, then its directory (fsync file, then directory)
+# and 6.2 (A/B banks).
 """
 
 from __future__ import annotations
