@@ -32,6 +32,7 @@ from firmware import kiosk_view, sdnotify
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.screens import ATTRACT
 from firmware.pacer import DeadlinePacer, PresentPacer, vsync_holds
+from firmware.replay_file import read_replay
 from firmware.savedata import SaveWriter, load
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
@@ -57,14 +58,22 @@ class KioskOptions:
     keys: dict[str, str] | None = None  # control -> key name (cabinet.toml [inputs.keys])
 
 
-def load_demos() -> dict[str, Replay]:
-    """The bundled attract-mode demo replays, one per game (``demo-<game>.rpl``)."""
+def load_demos(directory: Path = DEMO_DIR,
+               notices: list[str] | None = None) -> dict[str, Replay]:
+    """The bundled attract-mode demo replays, one per game (``demo-<game>.rpl``). A bad one
+    is skipped (that game's attract mode shows no demo) with a line in ``notices``."""
     demos: dict[str, Replay] = {}
-    for path in sorted(DEMO_DIR.glob("demo-*.rpl")):
+    for path in sorted(directory.glob("demo-*.rpl")):
         try:
-            replay = Replay.from_text(path.read_text())
+            replay = read_replay(path)
+            if f"demo-{replay.rules}.rpl" != path.name:
+                raise ReplayError(f"holds a {replay.rules!r} game")
         except (OSError, ReplayError) as exc:
-            log.warning("demo replay %s unusable: %s", path.name, exc)
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            line = f"demo replay {path.name} skipped: {reason}"
+            log.warning("%s", line)
+            if notices is not None:
+                notices.append(line)
             continue
         demos[replay.rules] = replay
     return demos
@@ -118,9 +127,11 @@ class Kiosk:
         self.writer = SaveWriter(options.save_dir)
         self.dip_bank = dip_bank
         physical = dip_bank.read() if dip_bank is not None else None
+        demo_notices: list[str] = []
         self.machine = CabinetMachine(data, self.writer, cleared=loaded.cleared,
-                                      demos=load_demos(), physical_sw2=physical)
-        self.machine.notices.extend(problems or [])
+                                      demos=load_demos(notices=demo_notices),
+                                      physical_sw2=physical)
+        self.machine.notices.extend([*(problems or []), *demo_notices])
         self.display = Display()
         self.display.open(options.mode, options.window_scale)
         self.native = new_native()

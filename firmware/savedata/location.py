@@ -12,7 +12,8 @@ APP = "bloxcab"
 
 
 def resolve_save_dir(arg: str | None, env: Mapping[str, str]) -> Path:
-    """Pure choice of the directory (nothing is created)."""
+    """Pure choice of the directory (nothing is created); UsageError for a relative
+    $STATE_DIRECTORY."""
     if arg:
         return Path(arg).expanduser()
     # systemd sets $STATE_DIRECTORY to the StateDirectory= paths, ':'-separated. Source:
@@ -20,6 +21,8 @@ def resolve_save_dir(arg: str | None, env: Mapping[str, str]) -> Path:
     state = env.get("STATE_DIRECTORY", "")
     first = state.split(":")[0]
     if first:
+        if not Path(first).is_absolute():  # systemd only ever sets absolute paths
+            raise UsageError(f"STATE_DIRECTORY {first!r} is not an absolute path; refusing it")
         return Path(first)
     data_home = env.get("XDG_DATA_HOME", "")
     if data_home and Path(data_home).is_absolute():  # XDG: relative values are ignored
