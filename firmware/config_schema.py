@@ -138,6 +138,7 @@ class AudioConfig:
 @dataclass(frozen=True)
 class SaveConfig:
     dir: str | None = None  # None: $STATE_DIRECTORY under systemd, else a per-user directory
+    allow_symlink: bool = False  # True: a save directory that is a symbolic link is accepted
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from firmware.machine.screens import ATTRACT
 from firmware.pacer import DeadlinePacer, PresentPacer, vsync_holds
 from firmware.replay_file import read_replay
 from firmware.savedata import SaveWriter, load
+from firmware.savedata.lock import SaveDirLocked, SaveLock
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
 
@@ -41,6 +42,20 @@ log = logging.getLogger("bloxcab.kiosk")
 
 DEMO_DIR = Path(__file__).parent / "data"
 DURABLE_WAIT_SECONDS = 5.0
+SAVE_ALARM = "SAVE ERROR"  # as boards show "BACKUP RAM ERROR"
+
+
+def take_save_lock(lock: SaveLock) -> str | None:
+    """Take the save directory's lock. Another kiosk holding it raises SaveDirLocked (one
+    line, exit 2); a lock file that cannot be made (a read-only directory) is a notice and
+    the cabinet runs without it, since nothing can be written there anyway."""
+    try:
+        lock.acquire()
+    except SaveDirLocked:
+        raise
+    except OSError as exc:
+        return f"save: no lock on {lock.path.parent} ({exc.strerror or exc})"
+    return None
 
 
 @dataclass
@@ -118,6 +133,8 @@ class Kiosk:
                  sinks: list[OutputSink] | None = None, notifier: Any = None,
                  problems: list[str] | None = None, dip_bank: Any = None) -> None:
         self.options = options
+        self.save_lock = SaveLock(options.save_dir)
+        lock_problem = take_save_lock(self.save_lock)  # SaveDirLocked: a second kiosk stops
         sys.setswitchinterval(GIL_SWITCH_SECONDS)
         self.listener = start_log_thread()
         loaded = load(options.save_dir)
@@ -131,7 +148,8 @@ class Kiosk:
         self.machine = CabinetMachine(data, self.writer, cleared=loaded.cleared,
                                       demos=load_demos(notices=demo_notices),
                                       physical_sw2=physical)
-        self.machine.notices.extend([*(problems or []), *demo_notices])
+        save_notices = [n for n in (loaded.notice, lock_problem) if n and not loaded.cleared]
+        self.machine.notices.extend([*(problems or []), *demo_notices, *save_notices])
         self.display = Display()
         self.display.open(options.mode, options.window_scale)
         self.native = new_native()
@@ -168,20 +186,30 @@ class Kiosk:
         if self.audio is not None and cues:
             self.audio.demo_sounds = machine.dips.demo_sounds
             self.audio.play_events(cues, attract=machine.screen in ATTRACT)
-        kiosk_view.draw(machine, self.native)
+        kiosk_view.draw(machine, self.native, self.alarms())
         self.display.present(self.native)
         if not self.options.realtime and machine.desk.pending:
             self._settle_coins()
 
+    def alarms(self) -> list[str]:
+        """Board alarms for the attract screens: what the owner must see without the menu."""
+        found: list[str] = []
+        if self.writer.last_error is not None:
+            found.append(SAVE_ALARM)
+        return found
+
     def _present(self) -> None:
-        kiosk_view.draw(self.machine, self.native)
+        kiosk_view.draw(self.machine, self.native, self.alarms())
         self.display.present(self.native)
 
     def _settle_coins(self) -> None:
         """Unthrottled headless runs simulate time: the frame 'lasts' until the coin commits
-        are durable, so a script's coin always becomes a credit on the same frames."""
+        are durable, so a script's coin always becomes a credit on the same frames. While
+        saving fails nothing is waited for: the coins stay pending and the frames go on."""
+        if self.writer.last_error is not None:
+            return
         last = max(p.ticket for p in self.machine.desk.pending)
-        self.writer.wait_durable(last, DURABLE_WAIT_SECONDS)
+        self.writer.wait_settled(last, DURABLE_WAIT_SECONDS)
 
     # ---- the loop --------------------------------------------------------------------------
     def run(self) -> dict[str, object]:
@@ -235,6 +263,7 @@ class Kiosk:
             self.audio.close()
         self.display.close()
         self.listener.stop()
+        self.save_lock.release()
 
 
 def summary_line(summary: dict[str, object]) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from cabinet.video import screens
@@ -13,6 +15,7 @@ from engine.player import Player
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES
 from firmware.machine.name_entry import ALPHABET
+from firmware.machine.screens import ATTRACT
 
 RANK_MODE = "normal"
 FIELD_AFTER_GAME_OVER = int(str(CABINET_DECISIONS["game_over_field_frames"]))
@@ -44,7 +47,14 @@ def _top_score(machine: CabinetMachine) -> int | None:
     return rows[0][1] if rows else None
 
 
-def draw(machine: CabinetMachine, surface: pygame.Surface) -> None:
+def draw(machine: CabinetMachine, surface: pygame.Surface, alarms: Sequence[str] = ()) -> None:
+    """``alarms``: lines such as "SAVE ERROR" shown over the attract and notice screens."""
+    _draw_screen(machine, surface)
+    if alarms and (machine.screen in ATTRACT or machine.screen == Screen.NOTICE):
+        screens.alarms(surface, alarms)
+
+
+def _draw_screen(machine: CabinetMachine, surface: pygame.Surface) -> None:
     screen = machine.screen
     credits, free = machine.credits, machine.free_play
     frame = machine.frame

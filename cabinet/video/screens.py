@@ -256,6 +256,15 @@ def name_entry(
 
 
 # ---- notices and the service menu ------------------------------------------------------
+def alarms(surface: pygame.Surface, lines: Sequence[str]) -> None:
+    """Board alarms ("SAVE ERROR", ...) in small red rows just above the credit line, the
+    way boards print "BACKUP RAM ERROR" over the attract screens."""
+    for i, line in enumerate(lines):
+        y = CREDIT_Y - (i + 1) * CHAR
+        surface.fill(UI["background"], (0, y, NATIVE_W, CHAR))
+        draw_centred(surface, line, y, UI["alert"])
+
+
 def backup_cleared(
     surface: pygame.Surface, detail: Sequence[str] = ("FACTORY SETTINGS LOADED",),
     footer: str = "",

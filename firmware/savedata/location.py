@@ -31,9 +31,16 @@ def resolve_save_dir(arg: str | None, env: Mapping[str, str]) -> Path:
     return Path(home) / ".local" / "share" / APP
 
 
-def save_dir(arg: str | None = None, env: Mapping[str, str] | None = None) -> Path:
-    """Resolve the save directory and create it if missing (UsageError if that is impossible)."""
+def save_dir(arg: str | None = None, env: Mapping[str, str] | None = None,
+             allow_symlink: bool = False) -> Path:
+    """Resolve the save directory and create it if missing (UsageError if that is impossible).
+
+    A save directory that is a symbolic link is refused unless ``allow_symlink`` (cabinet.toml
+    ``[save] allow_symlink = true``): the banks would be written wherever the link points."""
     path = resolve_save_dir(arg, os.environ if env is None else env)
+    if path.is_symlink() and not allow_symlink:
+        raise UsageError(f"save directory {path} is a symbolic link; refusing it (set "
+                         "[save] allow_symlink = true in cabinet.toml to allow it)")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
