@@ -25,6 +25,8 @@ from firmware.config_schema import (
     INPUTS,
     METER_PULSE_MS_RANGE,
     OUTPUT_SINKS,
+    PULSE_MS,
+    PULSE_MS_RANGE,
     VIDEO_MODES,
     VIDEO_SCALES,
     VOLUME_RANGE,
@@ -264,7 +266,8 @@ def _keys(c: _Checker, inputs: Mapping[str, Any], default: dict[str, str]) -> di
 
 def _inputs(c: _Checker, raw: Mapping[str, Any]) -> InputsConfig:
     inputs = c.table(raw, (), "inputs", ("sources", "keys", "gpio", "jvs"))
-    gpio = c.table(inputs, ("inputs",), "gpio", ("pins", "debounce_ms"))
+    gpio = c.table(inputs, ("inputs",), "gpio", ("pins", "debounce_ms", "pulse_ms"))
+    pulses = c.table(gpio, ("inputs", "gpio"), "pulse_ms", tuple(PULSE_MS))
     jvs = c.table(inputs, ("inputs",), "jvs", ("port", "sense_line"))
     d = InputsConfig()
     return InputsConfig(
@@ -274,6 +277,8 @@ def _inputs(c: _Checker, raw: Mapping[str, Any]) -> InputsConfig:
             pins=c.pin_map(gpio, ("inputs", "gpio"), INPUTS, d.gpio.pins, "input"),
             debounce_ms=c.integer(gpio, ("inputs", "gpio"), "debounce_ms", DEBOUNCE_MS_RANGE,
                                   d.gpio.debounce_ms),
+            pulse_ms={kind: c.integer(pulses, ("inputs", "gpio", "pulse_ms"), kind,
+                                      PULSE_MS_RANGE, ms) for kind, ms in PULSE_MS.items()},
         ),
         jvs=JvsConfig(
             port=c.text(jvs, ("inputs", "jvs"), "port") or d.jvs.port,

@@ -12,6 +12,10 @@ CABINET_DECISIONS: dict[str, object] = {
     "game_over_field_frames": 120,  # decision: the final field stays 2 s before GAME OVER
     "name_repeat_frames": 8,  # decision: a held lever steps one letter every 8 frames
     "power_on_commit_frames": 3600,  # decision: power-on time saved once a minute
+    # decision: during a game TEST must be held 30 frames (0.5 s) before the service menu
+    # opens and the game is abandoned: a bump or a glitch must not end a paid game, and an
+    # operator holding TEST waits half a second (between games it opens at once).
+    "test_hold_frames": 30,
     "p2_join": "a second player may join a running game with a credit (its own game on the "
     "other field); a player whose game ended may start again while the other plays",
     "versus_start": "Bloxeed: 2P start with Allow VS Mode = Yes starts versus; otherwise (and "

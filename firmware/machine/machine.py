@@ -20,6 +20,7 @@ from firmware.machine.coin_desk import CoinDesk, Saver
 from firmware.machine.decisions import CABINET_DECISIONS
 from firmware.machine.name_entry import NameEntry
 from firmware.machine.screens import ATTRACT, Screen
+from firmware.machine.service_switch import ServiceSwitch
 from firmware.savedata import RankEntry, SaveData, insert_ranking
 from firmware.service import ServiceCabinet, ServiceMenu
 
@@ -82,6 +83,7 @@ class CabinetMachine:
         self.desk = CoinDesk(board, data, saver)
         self.service_menu: ServiceMenu | None = None
         self.cabinet = ServiceCabinet()  # the kiosk attaches the real panel/outputs/audio
+        self.test_switch = ServiceSwitch()
 
     # ---- views for the screen, the speaker and the outputs ---------------------------------
     @property
@@ -125,7 +127,8 @@ class CabinetMachine:
         if inputs.service and not prev.service and not in_service and self.desk.service():
             cues.append(Event(CREDIT))
         self._tick_power_on()
-        if in_service or (inputs.test and not prev.test):
+        in_game = self.screen in (Screen.PLAY, Screen.NAME_ENTRY)
+        if self.test_switch.step(inputs.test, in_game) or in_service:
             self._service(inputs)
             return cues
         if inputs.tilt and not prev.tilt and self.screen in (Screen.PLAY, Screen.NAME_ENTRY):

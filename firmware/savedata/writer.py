@@ -114,6 +114,11 @@ class SaveWriter:
             self._cond.notify_all()
         return seq
 
+    @property
+    def last_submitted(self) -> int:
+        """The ticket of the newest submit (the durable mark once everything is written)."""
+        return self._next_seq - 1
+
     def poll_durable(self) -> int:
         """The highest sequence number known durable: every submit up to it is safe on disk."""
         return self._durable
@@ -124,12 +129,12 @@ class SaveWriter:
             return self._cond.wait_for(lambda: self._durable >= seq, timeout)
 
     def wait_settled(self, seq: int, timeout: float | None = None) -> bool:
-        """Block until `seq` is durable (True) or a write fails meanwhile (False): the
-        headless kiosk waits on this, so a failing card never holds up a frame for long."""
+        """Block until `seq` is durable (True), or refused or a write fails meanwhile (False):
+        the headless kiosk waits on this, so a failing card never holds up a frame for long."""
         with self._cond:
             failed = self._failed_rounds
-            self._cond.wait_for(
-                lambda: self._durable >= seq or self._failed_rounds != failed, timeout)
+            self._cond.wait_for(lambda: self._settled >= seq or self._failed_rounds != failed,
+                                timeout)
             return self._durable >= seq
 
     def close(self, timeout: float = 5.0) -> bool:
