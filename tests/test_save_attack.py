@@ -338,3 +338,33 @@ def test_a_full_card_shows_save_error_on_the_attract_screen_at_once(tmp_path: Pa
         "screen=title alarms=['SAVE ERROR'] alarm_row_red=True",
         "fixed alarms=[] alarm_row_red=False",
     ]
+
+
+TRIALS = 5 if LONG else 1
+
+
+def test_two_kiosk_processes_on_one_directory_lose_no_coin(tmp_path: Path) -> None:
+    """The campaign's trial: two kiosks started on one save directory, coins going in. The
+    second is refused (exit 2, one line); every coin of the first is on disk."""
+    script = tmp_path / "coins.txt"
+    script.write_text("".join(f"{f} coin1 down\n{f + 1} coin1 up\n" for f in range(20, 300, 20)))
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    for trial in range(TRIALS):
+        save = tmp_path / f"save{trial}"
+        argv = [sys.executable, "-m", "firmware.cli", "run", "--headless", "--realtime",
+                "--no-sound", "--frames", "320", "--inputs", str(script), "--save-dir", str(save)]
+        first = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True, cwd=REPO, env=env)
+        assert first.stdout is not None
+        # Fresh save data: the kiosk reports BACKUP DATA CLEARED once it holds the lock.
+        assert "BACKUP DATA CLEARED" in first.stdout.readline()
+        second = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=REPO,
+                                env=env)
+        rest, _ = first.communicate(timeout=120)
+        assert (first.returncode, second.returncode) == (0, 2), second.stderr
+        assert len(second.stderr.splitlines()) == 1 and "in use" in second.stderr
+        summary = json.loads(rest.strip().splitlines()[-1])
+        assert summary["frames"] == 320
+        assert [line for line in rest.splitlines() if line.startswith("coin ")][-1] == (
+            "coin chute=1 total=14")
+        assert load(save, log=_silent).data.bookkeeping.coins == [14, 0]
