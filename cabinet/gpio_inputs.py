@@ -7,7 +7,7 @@ gpiozero calls the edge callbacks on its own thread with real pin factories (lgp
 thread) and on the caller's thread with MockFactory (cabinet.md §3.2), so a callback only
 stamps the edge with the clock and puts it on a queue; ``read()`` on the frame thread drains
 the queue without blocking and debounces. Debounce is ours, not gpiozero's ``bounce_time``:
-MockFactory ignores ``bounce_time`` (cabinet.md §0 item 6), and ours knows the input classes:
+MockFactory ignores ``bounce_time``, and ours knows the input classes:
 a press counts after the class's minimum pulse width, a release after the debounce time
 (cabinet/debounce.py), so spikes and bounce never become coins or presses.
 """
