@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.game import ENGINE_VERSION, Game
 from engine.inputs import InputFrame
-from engine.settings import Difficulty, GameSettings
+from engine.session import GameSession, Seeds, Settings
+from engine.version import ENGINE_VERSION
 
 REPLAY_MAGIC = "BLXR"
 REPLAY_FORMAT = 1
@@ -43,29 +43,40 @@ def decode_runs(runs: list[tuple[int, int]]) -> list[int]:
 
 @dataclass
 class Replay:
+    """A game's construction (rules id, settings, seeds, players) and its input frames.
+
+    ``settings`` and ``seeds`` are what the cartridge's session factory was given; the
+    replay knows nothing of any one game."""
+
     rules: str
-    settings: GameSettings
-    seed: int
+    settings: dict[str, Any]
+    seeds: dict[str, int]
     players: int
     inputs: list[int]  # InputFrame.to_bits() per frame
     final_hash: str = ""
     engine: str = ENGINE_VERSION
     checkpoints: dict[int, str] = field(default_factory=dict)
-    piece_seed: int | None = None  # Bloxeed "same sequence again": the kept piece seed
+    # (frame, player): the machine began a game for ``player`` just before that frame's step
+    # (a second player joining a running game).
+    joins: list[tuple[int, int]] = field(default_factory=list)
+    # What the recorder wants kept with the game (cartridge id, ranked player...).
+    meta: dict[str, Any] = field(default_factory=dict)
 
     def to_text(self) -> str:
         header = {
             "rules": self.rules,
-            "settings": self.settings.to_dict(),
-            "seed": self.seed,
+            "settings": dict(self.settings),
+            "seeds": dict(self.seeds),
             "players": self.players,
             "engine": self.engine,
             "frames": len(self.inputs),
             "final_hash": self.final_hash,
             "checkpoints": {str(k): v for k, v in sorted(self.checkpoints.items())},
         }
-        if self.piece_seed is not None:
-            header["piece_seed"] = self.piece_seed
+        if self.joins:
+            header["joins"] = [list(j) for j in self.joins]
+        if self.meta:
+            header["meta"] = dict(self.meta)
         tokens = [f"{bits:x}*{count}" if count > 1 else f"{bits:x}"
                   for bits, count in encode_runs(self.inputs)]
         lines = [" ".join(tokens[i:i + _TOKENS_PER_LINE])
@@ -84,34 +95,35 @@ class Replay:
         if len(inputs) != frames:
             raise ReplayError(f"damaged replay: the inputs hold {len(inputs)} frames, the "
                               f"header says {frames}")
-        piece_seed = header.get("piece_seed")
         return Replay(
             rules=header_text(header, "rules"),
-            settings=parse_settings(header.get("settings", _MISSING)),
-            seed=header_count(header, "seed", MAX_SEED),
+            settings=parse_mapping(header.get("settings", _MISSING), "settings"),
+            seeds=parse_seeds(header),
             players=header_players(header),
             inputs=inputs,
             final_hash=header_hash(header.get("final_hash", _MISSING), "final_hash"),
             engine=header_text(header, "engine"),
             checkpoints=parse_checkpoints(header.get("checkpoints", {}), frames),
-            piece_seed=None if piece_seed is None else header_count(header, "piece_seed",
-                                                                    MAX_SEED),
+            joins=parse_joins(header.get("joins", []), frames),
+            meta=parse_mapping(header.get("meta", {}), "meta"),
         )
 
 
 # ---- validation at load: every field typed and bounded, so a loaded replay always plays ----
 # A damaged file is refused here with one line, never later inside the engine or the kiosk.
+# What a settings mapping may hold for one game is the cartridge's business: firmware builds
+# the session once at load (firmware/replay_file.py) to check that.
 
 # decision: a replay holds at most 4 hours of play (60 Hz); longer is damage, not a game.
 MAX_FRAMES = 4 * 60 * 60 * 60
-MAX_SEED = 0xFFFFFFFF  # seeds are 32-bit (Game masks them to 32 bits)
+MAX_SEED = 0xFFFFFFFF  # named 32-bit seeds (engine/session.py)
 MAX_INPUT_BITS = (1 << 25) - 1  # InputFrame.to_bits(): 25 bits
 MAX_HEADER_CHARS = 1 << 16  # decision: a real header is a few hundred characters
+MAX_ENTRIES = 64  # decision: at most this many settings, seeds, meta entries or joins
 _MAX_INT_DIGITS = 20  # no header number needs more digits than 2**64
-_MAX_TEXT = 64  # rules id, engine version, state hashes
+_MAX_TEXT = 64  # rules id, engine version, names and text values
 _MISSING = object()
 _RUN = re.compile(r"([0-9a-fA-F]{1,7})(?:\*([0-9]{1,20}))?", re.ASCII)
-_HASH = re.compile(r"[0-9a-f]{1,64}", re.ASCII)
 
 
 def _bounded_int(text: str) -> int:
@@ -142,14 +154,17 @@ def _short(exc: BaseException) -> str:
     return str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
 
 
-def header_count(header: dict[str, Any], key: str, top: int) -> int:
-    value = header.get(key, _MISSING)
-    if value is _MISSING:
-        raise ReplayError(f"damaged replay: header has no {key!r}")
+def _whole(value: object, what: str, top: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-        raise ReplayError(f"damaged replay: {key!r} must be a whole number 0-{top}, "
+        raise ReplayError(f"damaged replay: {what} must be a whole number 0-{top}, "
                           f"not {_shown(value)}")
     return value
+
+
+def header_count(header: dict[str, Any], key: str, top: int) -> int:
+    if key not in header:
+        raise ReplayError(f"damaged replay: header has no {key!r}")
+    return _whole(header[key], repr(key), top)
 
 
 def header_players(header: dict[str, Any]) -> int:
@@ -159,46 +174,54 @@ def header_players(header: dict[str, Any]) -> int:
     return players
 
 
-def header_text(header: dict[str, Any], key: str) -> str:
-    value = header.get(key, _MISSING)
+def _name(value: object, what: str) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= _MAX_TEXT or not value.isprintable():
-        raise ReplayError(f"damaged replay: {key!r} must be a short text, not {_shown(value)}")
+        raise ReplayError(f"damaged replay: {what} must be a short text, not {_shown(value)}")
     return value
+
+
+def header_text(header: dict[str, Any], key: str) -> str:
+    return _name(header.get(key, _MISSING), repr(key))
 
 
 def header_hash(value: object, what: str) -> str:
-    if not isinstance(value, str) or not (value == "" or _HASH.fullmatch(value)):
-        raise ReplayError(f"damaged replay: {what} must be a hex state hash, not "
-                          f"{_shown(value)}")
+    """A state hash: short printable text (a wrong one is a mismatch, not damage)."""
+    if not isinstance(value, str) or len(value) > _MAX_TEXT or not value.isprintable():
+        raise ReplayError(f"damaged replay: {what} must be a state hash, not {_shown(value)}")
     return value
 
 
-def parse_settings(value: object) -> GameSettings:
-    """The settings mapping: known keys only, each of its own type."""
+def parse_mapping(value: object, what: str) -> dict[str, Any]:
+    """``settings`` or ``meta``: a flat mapping of short names to JSON scalars (a short
+    text, a bounded whole number, true/false, null)."""
     if not isinstance(value, dict):
-        raise ReplayError(f"damaged replay: 'settings' must be a mapping, not {_shown(value)}")
-    known = ("difficulty", "lines_per_level", "high_speed", "versus")
-    for key in value:
-        if key not in known:
-            raise ReplayError(f"damaged replay: unknown setting {_shown(key)}")
-    difficulty = value.get("difficulty", "normal")
-    lpl = value.get("lines_per_level")
-    defaults = GameSettings()
-    flags = {"high_speed": value.get("high_speed", defaults.high_speed),
-             "versus": value.get("versus", defaults.versus)}
-    if not isinstance(difficulty, str):
-        raise ReplayError(f"damaged replay: difficulty must be a name, not {_shown(difficulty)}")
-    if lpl is not None and (isinstance(lpl, bool) or not isinstance(lpl, int)):
-        raise ReplayError(f"damaged replay: lines_per_level must be 2, 3, 4 or null, not "
-                          f"{_shown(lpl)}")
-    for key, flag in flags.items():
-        if not isinstance(flag, bool):
-            raise ReplayError(f"damaged replay: {key} must be true or false, not {_shown(flag)}")
-    try:
-        return GameSettings(Difficulty.parse(difficulty), lpl, flags["high_speed"],
-                            flags["versus"])
-    except ValueError as exc:
-        raise ReplayError(f"damaged replay: {exc}") from None
+        raise ReplayError(f"damaged replay: {what!r} must be a mapping, not {_shown(value)}")
+    if len(value) > MAX_ENTRIES:
+        raise ReplayError(f"damaged replay: {what!r} has {len(value)} entries")
+    for key, item in value.items():
+        _name(key, f"a name in {what!r}")
+        if isinstance(item, str):
+            if item:
+                _name(item, f"{what}.{key}")
+        elif not (item is None or isinstance(item, bool | int)):
+            raise ReplayError(f"damaged replay: {what}.{key} must be a text, a number, true, "
+                              f"false or null, not {_shown(item)}")
+    return dict(value)
+
+
+def parse_seeds(header: dict[str, Any]) -> dict[str, int]:
+    """Named 32-bit seeds; replays written before the seam carried ``seed`` and
+    ``piece_seed``."""
+    if "seeds" not in header:
+        seeds = {"main": header_count(header, "seed", MAX_SEED)}
+        if header.get("piece_seed") is not None:
+            seeds["piece"] = header_count(header, "piece_seed", MAX_SEED)
+        return seeds
+    value = header["seeds"]
+    if not isinstance(value, dict) or len(value) > MAX_ENTRIES:
+        raise ReplayError(f"damaged replay: 'seeds' must be a mapping of names to seeds, not "
+                          f"{_shown(value)}")
+    return {_name(k, "a seed name"): _whole(v, f"seed {k!r}", MAX_SEED) for k, v in value.items()}
 
 
 def parse_checkpoints(value: object, frames: int) -> dict[int, str]:
@@ -214,6 +237,20 @@ def parse_checkpoints(value: object, frames: int) -> dict[int, str]:
                               f"of the game (1-{frames})")
         checkpoints[int(key)] = header_hash(digest, f"checkpoint {key}")
     return checkpoints
+
+
+def parse_joins(value: object, frames: int) -> list[tuple[int, int]]:
+    """``[[frame, player], ...]``: a player (0 or 1) joined just before that frame."""
+    if not isinstance(value, list) or len(value) > MAX_ENTRIES:
+        raise ReplayError(f"damaged replay: 'joins' must be a short list, not {_shown(value)}")
+    joins: list[tuple[int, int]] = []
+    for entry in value:
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise ReplayError(f"damaged replay: a join must be [frame, player], not "
+                              f"{_shown(entry)}")
+        joins.append((_whole(entry[0], "a join's frame", frames),
+                      _whole(entry[1], "a join's player", 1)))
+    return joins
 
 
 def parse_runs(lines: list[str], frames: int) -> list[tuple[int, int]]:
@@ -246,18 +283,18 @@ def _shown(value: object) -> str:
 
 
 def record(
-    rules: str, settings: GameSettings, seed: int, players: int, inputs: list[InputFrame],
-    piece_seed: int | None = None,
+    session: GameSession, settings: Settings, seeds: Seeds, players: int,
+    inputs: list[InputFrame],
 ) -> Replay:
-    """Play ``inputs`` from the start and make a replay with checkpoints and final hash."""
-    game = Game(rules, settings, seed, players, piece_seed=piece_seed)
-    replay = Replay(rules, settings, seed, players, [f.to_bits() for f in inputs],
-                    piece_seed=piece_seed)
+    """Play ``inputs`` on a fresh ``session`` (built from ``settings``, ``seeds`` and
+    ``players``) and make a replay with checkpoints and the final hash."""
+    replay = Replay(session.rules_id, dict(settings), dict(seeds), players,
+                    [f.to_bits() for f in inputs])
     for number, frame in enumerate(inputs, start=1):
-        game.step(frame)
+        session.step(frame)
         if number % CHECKPOINT_EVERY == 0:
-            replay.checkpoints[number] = game.state_hash()
-    replay.final_hash = game.state_hash()
+            replay.checkpoints[number] = session.state_hash()
+    replay.final_hash = session.state_hash()
     return replay
 
 
@@ -269,15 +306,20 @@ class Verdict:
     first_bad_checkpoint: int | None = None
 
 
-def verify(replay: Replay) -> Verdict:
-    game = Game(replay.rules, replay.settings, replay.seed, replay.players,
-                piece_seed=replay.piece_seed)
+def verify(replay: Replay, session: GameSession) -> Verdict:
+    """Re-simulate ``replay`` on ``session``, a fresh session built from the replay's
+    rules, settings, seeds and players."""
     first_bad: int | None = None
+    joins: dict[int, list[int]] = {}
+    for at, player in replay.joins:
+        joins.setdefault(at, []).append(player)
     for number, bits in enumerate(replay.inputs, start=1):
-        game.step(InputFrame.from_bits(bits))
+        for player in joins.get(number, ()):
+            session.join(player)
+        session.step(InputFrame.from_bits(bits))
         expected = replay.checkpoints.get(number)
-        if expected is not None and first_bad is None and game.state_hash() != expected:
+        if expected is not None and first_bad is None and session.state_hash() != expected:
             first_bad = number
-    final = game.state_hash()
+    final = session.state_hash()
     return Verdict(final == replay.final_hash and first_bad is None, len(replay.inputs), final,
                    first_bad)

@@ -15,6 +15,7 @@ import logging.handlers
 import queue
 import sys
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,21 +27,26 @@ from cabinet.keyboard import KeyboardSource
 from cabinet.outputs import CabinetOutputs, Lamp
 from cabinet.panel import ControlPanel
 from cabinet.source import InputSource, OutputSink
+from cabinet.video import screens
 from cabinet.video.screen import Display, new_native
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
+from firmware.kiosk_paths import REPLAY_DIR
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.screens import ATTRACT
 from firmware.pacer import DeadlinePacer, PresentPacer, vsync_holds
+from firmware.rankings.checker import BackgroundChecker
+from firmware.rankings.store import ReplayStore
 from firmware.replay_file import read_replay
 from firmware.savedata import SaveWriter, load
 from firmware.savedata.lock import SaveDirLocked, SaveLock
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
+from firmware.service import ServiceCabinet, opener
+from games.registry import CARTRIDGES, Cartridge
 
 log = logging.getLogger("bloxcab.kiosk")
 
-DEMO_DIR = Path(__file__).parent / "data"
 DURABLE_WAIT_SECONDS = 5.0
 SAVE_ALARM = "SAVE ERROR"  # as boards show "BACKUP RAM ERROR"
 
@@ -73,24 +79,29 @@ class KioskOptions:
     keys: dict[str, str] | None = None  # control -> key name (cabinet.toml [inputs.keys])
 
 
-def load_demos(directory: Path = DEMO_DIR,
-               notices: list[str] | None = None) -> dict[str, Replay]:
-    """The bundled attract-mode demo replays, one per game (``demo-<game>.rpl``). A bad one
-    is skipped (that game's attract mode shows no demo) with a line in ``notices``."""
+def load_demos(notices: list[str] | None = None,
+               carts: Mapping[str, Cartridge] | None = None) -> dict[str, Replay]:
+    """Each cartridge's attract-mode demo: the first usable replay in its demo folder that
+    plays one of its rule sets. A bad file (damaged, or a game that cannot start: see
+    firmware/replay_file.py) is skipped with a line in ``notices``, never fatal."""
     demos: dict[str, Replay] = {}
-    for path in sorted(directory.glob("demo-*.rpl")):
-        try:
-            replay = read_replay(path)
-            if f"demo-{replay.rules}.rpl" != path.name:
-                raise ReplayError(f"holds a {replay.rules!r} game")
-        except (OSError, ReplayError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            line = f"demo replay {path.name} skipped: {reason}"
-            log.warning("%s", line)
-            if notices is not None:
-                notices.append(line)
+    for game_id, cart in (CARTRIDGES if carts is None else carts).items():
+        if cart.demo_dir is None:
             continue
-        demos[replay.rules] = replay
+        for path in sorted(cart.demo_dir.glob("*.rpl")):
+            try:
+                replay = read_replay(path)
+                if replay.rules not in cart.rules_ids:
+                    raise ReplayError(f"plays {replay.rules}, not this game")
+            except (OSError, ReplayError) as exc:
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                line = f"demo replay {game_id}/{path.name} skipped: {reason}"
+                log.warning("%s", line)
+                if notices is not None:
+                    notices.append(line)
+                continue
+            demos[game_id] = replay
+            break
     return demos
 
 
@@ -144,12 +155,18 @@ class Kiosk:
         self.writer = SaveWriter(options.save_dir)
         self.dip_bank = dip_bank
         physical = dip_bank.read() if dip_bank is not None else None
+        self.replays = ReplayStore(options.save_dir / REPLAY_DIR)
+        # The test mode is lent the panel, the outputs and the speaker once they exist.
+        self.service_cabinet = ServiceCabinet()
         demo_notices: list[str] = []
         self.machine = CabinetMachine(data, self.writer, cleared=loaded.cleared,
-                                      demos=load_demos(notices=demo_notices),
-                                      physical_sw2=physical)
+                                      demos=load_demos(demo_notices), physical_sw2=physical,
+                                      replays=self.replays,
+                                      service_mode=opener(self.service_cabinet))
         save_notices = [n for n in (loaded.notice, lock_problem) if n and not loaded.cleared]
         self.machine.notices.extend([*(problems or []), *demo_notices, *save_notices])
+        self.checker = BackgroundChecker(self.replays)
+        self.checked_version = -1
         self.display = Display()
         self.display.open(options.mode, options.window_scale)
         self.native = new_native()
@@ -161,7 +178,9 @@ class Kiosk:
             all_sources.append(self.script)
         self.panel = ControlPanel(all_sources)
         self.outputs = CabinetOutputs(sinks or [])
-        self.machine.attach_cabinet(panel=self.panel, outputs=self.outputs, audio=self.audio)
+        self.service_cabinet.panel = self.panel
+        self.service_cabinet.outputs = self.outputs
+        self.service_cabinet.audio = self.audio
         self.pacer: DeadlinePacer | PresentPacer = DeadlinePacer()
         self.notifier = notifier
         self.running = True
@@ -176,6 +195,9 @@ class Kiosk:
                 self.keyboard.feed(event)
         machine = self.machine
         cues = machine.step(self.panel.poll())
+        if machine.rankings.version != self.checked_version and self.checker.done.is_set():
+            self.checked_version = machine.rankings.version
+            self.checker.request(machine.data)
         for chute in machine.meter_pulses:
             self.outputs.coin_accepted(chute - 1)
         self.outputs.set_accepting(machine.coin_accepting and machine.screen != Screen.SERVICE)
@@ -185,22 +207,37 @@ class Kiosk:
         self.outputs.advance()
         if self.audio is not None and cues:
             self.audio.demo_sounds = machine.dips.demo_sounds
-            self.audio.play_events(cues, attract=machine.screen in ATTRACT)
-        kiosk_view.draw(machine, self.native, self.alarms())
+            self.audio.play_events(cues, attract=machine.screen in ATTRACT,
+                                   sounds=machine.cartridge.sounds)
+        self._draw()
         self.display.present(self.native)
         if not self.options.realtime and machine.desk.pending:
             self._settle_coins()
 
+    def _present(self) -> None:
+        self._draw()
+        self.display.present(self.native)
+
+    def _draw(self) -> None:
+        kiosk_view.draw(self.machine, self.native, self.checker.status)
+        if self.machine.screen in ATTRACT:
+            screens.alarm_line(self.native, self.alarms())
+
     def alarms(self) -> list[str]:
-        """Board alarms for the attract screens: what the owner must see without the menu."""
+        """Hardware alarms for the attract screen: "SAVE ERROR" while the save data cannot
+        be written, then each input source's ``alarm`` (the JVS source says "JVS ERROR"
+        while its board is down), in source order."""
         found: list[str] = []
         if self.writer.last_error is not None:
             found.append(SAVE_ALARM)
+        for source in self.panel.sources:
+            try:
+                alarm = getattr(source, "alarm", None)
+            except Exception:  # a failing source shows in the service menu, not here
+                continue
+            if isinstance(alarm, str) and alarm and alarm not in found:
+                found.append(alarm)
         return found
-
-    def _present(self) -> None:
-        kiosk_view.draw(self.machine, self.native, self.alarms())
-        self.display.present(self.native)
 
     def _settle_coins(self) -> None:
         """Unthrottled headless runs simulate time: the frame 'lasts' until the coin commits
@@ -255,6 +292,7 @@ class Kiosk:
         if self.notifier is not None:
             self.notifier.stopping()
         self.writer.submit(self.machine.data)
+        self.replays.close()
         if not self.writer.close():
             log.warning("save data: the last commit did not finish before shutdown")
         self.panel.close()

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import Game
 from engine.replay import Replay, ReplayError
+from games.registry import new_session
 
 # decision: 16 MiB holds the longest replay the codec accepts (4 hours, a token per frame).
 MAX_REPLAY_BYTES = 16 << 20
@@ -32,10 +32,10 @@ def read_replay(path: Path | str) -> Replay:
 
 
 def check_playable(replay: Replay) -> None:
-    """Build the replay's game once: unknown rules or settings the rules refuse (versus for
-    one player, a piece seed the rules cannot use) are a ReplayError now, not a crash later."""
+    """Build the replay's session once: unknown rules, or settings and seeds its cartridge
+    refuses (versus for one player, a setting it does not know), are a ReplayError now, not
+    a crash later."""
     try:
-        Game(replay.rules, replay.settings, replay.seed, replay.players,
-             piece_seed=replay.piece_seed)
-    except (ValueError, KeyError) as exc:
-        raise ReplayError(f"damaged replay: {exc}") from None
+        new_session(replay.rules, replay.settings, replay.seeds, replay.players)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ReplayError(f"damaged replay: {str(exc)[:160]}") from None

@@ -89,7 +89,7 @@ def full_kiosk(directory: str) -> None:
     """Boot a kiosk on a card where nothing can be written; report the attract screen."""
     from cabinet.video.palette import UI
     from cabinet.video.screen import NATIVE_W
-    from cabinet.video.screens import CHAR, CREDIT_Y
+    from cabinet.video.screens import ALARM_Y, CHAR
     from firmware.kiosk import Kiosk, KioskOptions
 
     first = SaveWriter(directory, log=quiet)  # a good bank, so the cabinet boots to the title
@@ -104,7 +104,7 @@ def full_kiosk(directory: str) -> None:
     def red() -> bool:
         surface = kiosk.native
         return any(surface.get_at((x, y))[:3] == UI["alert"]
-                   for y in range(CREDIT_Y - CHAR, CREDIT_Y) for x in range(NATIVE_W))
+                   for y in range(ALARM_Y, ALARM_Y + CHAR) for x in range(NATIVE_W))
 
     try:
         kiosk.frame()

@@ -11,18 +11,19 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory
 
 from cabinet.gpio_inputs import GpioSource
-from cabinet.panel import ControlPanel
-from engine import InputFrame, PlayerInput
+from firmware.kiosk import Kiosk, KioskOptions
 from firmware.machine import Screen
 from firmware.machine.service_switch import TEST_HOLD_FRAMES
+from firmware.service.operator import Operator
 from tests.conftest import LONG
 from tests.gpio_rig import HandClock
-from tests.kiosk_kit import Rig
+from tests.service_kit import cabinet
 
 PINS = {"coin1": 4, "coin2": 5, "p1.b1": 17, "p1.left": 27, "p2.start": 6, "test": 22,
         "service": 23, "tilt": 24}
@@ -199,63 +200,61 @@ def test_coins_and_buttons_together_keep_their_counts(factory: MockFactory) -> N
 
 # ---- TEST during a game: held, not tapped, before the game is abandoned ----------------------
 
-def start_a_game(rig: Rig) -> None:
-    rig.coin(1)
-    rig.press(InputFrame(p1=PlayerInput(start=True)))
-    assert rig.machine.screen == Screen.PLAY
-
-
 def test_a_test_spike_through_gpio_never_reaches_the_game(factory: MockFactory,
-                                                          tmp_path: object) -> None:
-    from pathlib import Path
-
-    rig = Rig(Path(str(tmp_path)))
+                                                          tmp_path: Path) -> None:
+    """A kiosk with TEST on a GPIO pin: a 20 us spike on TEST in every frame of a game for
+    10 s (and 20 ms ones, and 0.4 s holds) never opens the test mode."""
     clock = HandClock(0.0)
     source = GpioSource({"test": 22}, pin_factory=factory, clock=clock)
-    panel = ControlPanel([source])
+    kiosk = Kiosk(KioskOptions(mode="headless", inputs=[], save_dir=tmp_path, audio=False),
+                  sources=[source])
+    op = Operator(kiosk)
+    pin = factory.pin(22)
     try:
-        start_a_game(rig)
-        pin = factory.pin(22)
-        for frame in range(600):  # a 20 us spike on TEST in every frame for 10 s
+        op.coin(1)
+        op.press("p1.start")
+        assert kiosk.machine.screen == Screen.PLAY
+        for frame in range(600):
             clock.t = frame * FRAME_S + 0.005
             pin.drive_low()
-            clock.t += 20e-6
+            clock.t += 20e-6 if frame % 60 else 0.020  # once a second a 20 ms spike
             pin.drive_high()
             clock.t = (frame + 1) * FRAME_S
-            rig.step(panel.poll())
-        assert rig.machine.screen == Screen.PLAY and rig.machine.game is not None
+            op.run()
+        assert kiosk.machine.screen == Screen.PLAY
+        pin.drive_low()  # an operator holding TEST: 0.4 s is not enough ...
+        for frame in range(600, 600 + TEST_HOLD_FRAMES + 1):
+            clock.t = (frame + 1) * FRAME_S
+            op.run()
+            if frame == 600 + 24:
+                assert kiosk.machine.screen == Screen.PLAY
+        assert kiosk.machine.screen == Screen.SERVICE  # ... 0.5 s is
     finally:
-        source.close()
-        rig.close()
+        kiosk.close()
 
 
-def test_test_must_be_held_to_abandon_a_game(tmp_path: object) -> None:
-    from pathlib import Path
+def test_test_must_be_held_to_abandon_a_game(tmp_path: Path) -> None:
+    with cabinet(tmp_path) as op:
+        op.coin(1)
+        op.press("p1.start")
+        machine = op.kiosk.machine
+        assert machine.screen == Screen.PLAY
+        for _ in range(5):  # taps and holds just short of the hold: the game goes on
+            op.hold("test")
+            op.run(TEST_HOLD_FRAMES - 1)
+            op.release("test")
+            op.run(2)
+        assert machine.screen == Screen.PLAY and machine.credits == 0
+        op.hold("test")
+        op.run(TEST_HOLD_FRAMES - 1)
+        assert machine.screen == Screen.PLAY
+        op.run()  # the 30th frame in a row
+        assert machine.screen == Screen.SERVICE
 
-    rig = Rig(Path(str(tmp_path)))
-    try:
-        start_a_game(rig)
-        test = InputFrame(test=True)
-        for _ in range(5):  # taps and short holds: the game goes on
-            rig.frames(TEST_HOLD_FRAMES - 1, test)
-            rig.step()
-        assert rig.machine.screen == Screen.PLAY
-        rig.frames(TEST_HOLD_FRAMES - 1, test)
-        assert rig.machine.screen == Screen.PLAY
-        rig.step(test)  # the 30th frame in a row
-        assert rig.machine.screen == Screen.SERVICE and rig.machine.game is None
-        assert rig.machine.credits == 0  # the start took the only credit; none was added
-    finally:
-        rig.close()
 
-
-def test_test_between_games_opens_the_menu_at_once(tmp_path: object) -> None:
-    from pathlib import Path
-
-    rig = Rig(Path(str(tmp_path)))
-    try:
-        rig.frames(3)
-        rig.step(InputFrame(test=True))
-        assert rig.machine.screen == Screen.SERVICE
-    finally:
-        rig.close()
+def test_test_between_games_opens_the_menu_at_once(tmp_path: Path) -> None:
+    with cabinet(tmp_path) as op:
+        op.run(3)
+        op.hold("test")
+        op.run()
+        assert op.kiosk.machine.screen == Screen.SERVICE

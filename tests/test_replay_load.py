@@ -6,21 +6,20 @@ from __future__ import annotations
 import json
 import random
 import resource
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from engine import InputFrame
-from engine.replay import MAX_FRAMES, Replay, ReplayError
+from engine.replay import MAX_FRAMES, Replay, ReplayError, verify
 from firmware.cli import main
-from firmware.kiosk import DEMO_DIR, load_demos
-from firmware.machine import CabinetMachine, Screen
-from firmware.machine.decisions import CABINET_DECISIONS
+from firmware.kiosk import load_demos
 from firmware.replay_file import read_replay
-from firmware.savedata import SaveWriter, load
+from games.registry import CARTRIDGES, new_session
 from tests.conftest import LONG
 
-DEMO = (DEMO_DIR / "demo-sega88.rpl").read_text()
+DEMO_PATH = Path(__file__).resolve().parent.parent / "games" / "sega88" / "demos" / "demo.rpl"
+DEMO = DEMO_PATH.read_text()
 
 
 def edit_header(text: str, **changes: object) -> str:
@@ -50,18 +49,23 @@ BAD_HEADERS = {
     "players 11": edit_header(DEMO, players=11),
     "players text": edit_header(DEMO, players="1"),
     "players true": edit_header(DEMO, players=True),
-    "seed 2**40": edit_header(DEMO, seed=2**40),
-    "seed negative": edit_header(DEMO, seed=-1),
-    "seed 5000 digits": header_line(DEMO, '{"seed": ' + "9" * 5000 + "}"),
+    "seed 2**40": edit_header(DEMO, seeds={"main": 2**40}),
+    "seed negative": edit_header(DEMO, seeds={"main": -1}),
+    "seeds null": edit_header(DEMO, seeds=None),
+    "seed name nested": header_line(DEMO, '{"seeds": {"main": {"main": 3}}}'),
+    "seed 5000 digits": header_line(DEMO, '{"seeds": {"main": ' + "9" * 5000 + "}}"),
+    "joins not pairs": edit_header(DEMO, joins=[[5]]),
+    "join past the end": edit_header(DEMO, joins=[[99999, 1]]),
+    "meta nested": edit_header(DEMO, meta={"player": {"a": {"b": 1}}}),
     "frames 10**12": edit_header(DEMO, frames=10**12),
     "difficulty nested": edit_header(DEMO, settings={"difficulty": {"a": [1]}}),
-    "high_speed text": edit_header(DEMO, settings={"high_speed": "no"}),
+    "setting a list": edit_header(DEMO, settings={"difficulty": ["hard"]}),
+    "setting 30 digits": header_line(DEMO, '{"settings": {"x": ' + "1" * 30 + "}}"),
     "lines_per_level 7": edit_header(DEMO, settings={"lines_per_level": 7}),
-    "unknown setting": edit_header(DEMO, settings={"gravity": 20}),
+    "difficulty unknown": edit_header(DEMO, settings={"difficulty": "insane"}),
     "rules nested": edit_header(DEMO, rules={"rules": {"rules": "sega88"}}),
     "rules unknown": edit_header(DEMO, rules="tetris99"),
     "versus for one player": edit_header(DEMO, settings={"versus": True}),
-    "piece seed on sega88": edit_header(DEMO, piece_seed=5),
     "header is a list": header_line(DEMO, "[1, 2, 3]"),
     "header nested 100000 deep": header_line(DEMO, "[" * 100_000 + "]" * 100_000),
     "header nested 5000 deep": header_line(DEMO, '{"a":' * 5000 + "1" + "}" * 5000),
@@ -137,48 +141,40 @@ def test_hash_differs_keeps_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_good_replays_still_round_trip() -> None:
-    for path in sorted(DEMO_DIR.glob("demo-*.rpl")):
-        replay = read_replay(path)
-        assert Replay.from_text(replay.to_text()) == replay
+    for cart in CARTRIDGES.values():
+        for path in sorted(cart.demo_dir.glob("*.rpl")) if cart.demo_dir else []:
+            replay = read_replay(path)
+            assert Replay.from_text(replay.to_text()) == replay
+
+
+def demos_from(directory: Path, notices: list[str]) -> dict[str, Replay]:
+    """load_demos with the sega88 cartridge's demo folder moved to ``directory``."""
+    carts = {"sega88": replace(CARTRIDGES["sega88"], demo_dir=directory)}
+    return load_demos(notices, carts)
 
 
 def test_a_demo_with_players_11_is_skipped_with_a_notice(tmp_path: Path) -> None:
     # The campaign's one bad byte: "players": 1 -> 11 in the bundled demo.
-    demos_dir = tmp_path / "data"
-    demos_dir.mkdir()
-    (demos_dir / "demo-sega88.rpl").write_text(DEMO.replace('"players": 1', '"players": 11'))
-    (demos_dir / "demo-bloxeed.rpl").write_text((DEMO_DIR / "demo-bloxeed.rpl").read_text())
+    (tmp_path / "demo.rpl").write_text(DEMO.replace('"players": 1', '"players": 11'))
     notices: list[str] = []
-    demos = load_demos(demos_dir, notices)
-    assert sorted(demos) == ["bloxeed"]
-    assert len(notices) == 1 and "demo-sega88.rpl skipped" in notices[0]
-    # The cabinet goes through attract mode for that game: no demo, straight to rankings.
-    machine = attract_through_demo(tmp_path / "save", demos, "sega88")
-    assert machine.screen == Screen.RANKINGS
+    assert demos_from(tmp_path, notices) == {}
+    assert len(notices) == 1 and "sega88/demo.rpl skipped" in notices[0]
+    assert "'players' must be a whole number 0-2, not 11" in notices[0]
+
+
+def test_a_demo_that_cannot_start_is_skipped_and_the_next_one_is_used(tmp_path: Path) -> None:
+    (tmp_path / "a.rpl").write_text(edit_header(DEMO, settings={"versus": True}))
+    (tmp_path / "b.rpl").write_text(DEMO)
+    notices: list[str] = []
+    demos = demos_from(tmp_path, notices)
+    assert list(demos) == ["sega88"] and "a.rpl skipped" in notices[0]
 
 
 def test_a_demo_file_holding_another_game_is_skipped(tmp_path: Path) -> None:
-    demos_dir = tmp_path / "data"
-    demos_dir.mkdir()
-    (demos_dir / "demo-bloxeed.rpl").write_text(DEMO)
+    (tmp_path / "demo.rpl").write_text(edit_header(DEMO, rules="bloxeed"))
     notices: list[str] = []
-    assert load_demos(demos_dir, notices) == {}
-    assert "holds a 'sega88' game" in notices[0]
-
-
-def attract_through_demo(save: Path, demos: dict[str, Replay], game: str) -> CabinetMachine:
-    loaded = load(save, log=lambda line: None)
-    loaded.data.selected_game = game
-    writer = SaveWriter(save, log=lambda line: None)
-    machine = CabinetMachine(loaded.data, writer, demos=demos)
-    title = int(str(CABINET_DECISIONS["title_frames"]))
-    demo_frames = int(str(CABINET_DECISIONS["demo_frames"]))
-    for _ in range(title + demo_frames + 2):
-        machine.step(InputFrame())
-        if machine.screen == Screen.RANKINGS:
-            break
-    writer.close()
-    return machine
+    assert demos_from(tmp_path, notices) == {}
+    assert "plays bloxeed, not this game" in notices[0]
 
 
 MUTANTS = 400 if LONG else 40
@@ -189,9 +185,7 @@ def test_fuzzed_demo_bytes_never_crash_the_cabinet(tmp_path: Path) -> None:
     rng = random.Random(20)
     raw = DEMO.encode()
     header_end = raw.index(b"\n", raw.index(b"\n") + 1)
-    demos_dir = tmp_path / "data"
-    demos_dir.mkdir()
-    path = demos_dir / "demo-sega88.rpl"
+    path = tmp_path / "demo.rpl"
     for n in range(MUTANTS):
         damaged = bytearray(raw)
         # Half the damage lands in the header, where a byte changes a field.
@@ -199,11 +193,12 @@ def test_fuzzed_demo_bytes_never_crash_the_cabinet(tmp_path: Path) -> None:
         damaged[where] = rng.choice(b"0123456789{}[]\",:*x\xff \n-")
         path.write_bytes(bytes(damaged))
         notices: list[str] = []
-        demos = load_demos(demos_dir, notices)
+        demos = demos_from(tmp_path, notices)
         assert len(demos) + len(notices) == 1
         assert all("\n" not in line for line in notices)
-        if demos:  # a mutant that loads plays its demo through
-            attract_through_demo(tmp_path / f"save{n}", demos, "sega88")
+        for replay in demos.values():  # a mutant that loads plays through
+            verify(replay, new_session(replay.rules, replay.settings, replay.seeds,
+                                       replay.players))
 
 
 FIELD_VALUES = [None, "x", "", -1, 0, 1, 2, 3, 11, 2**31, 2**32, 2**64, 1.5, True, [], {},
@@ -215,8 +210,8 @@ def test_fuzzed_header_fields_load_and_play_or_are_refused(tmp_path: Path) -> No
     """Any value in any header field (and settings key): a ReplayError, or a replay whose
     game starts (the engine never sees a value the loader let through by mistake)."""
     rng = random.Random(8)
-    keys = ["rules", "settings", "seed", "players", "engine", "frames", "final_hash",
-            "checkpoints", "piece_seed"]
+    keys = ["rules", "settings", "seeds", "players", "engine", "frames", "final_hash",
+            "checkpoints", "joins", "meta"]
     setting_keys = ["difficulty", "lines_per_level", "high_speed", "versus"]
     for _ in range(EDITS):
         header = json.loads(DEMO.splitlines()[1])
@@ -235,5 +230,6 @@ def test_fuzzed_header_fields_load_and_play_or_are_refused(tmp_path: Path) -> No
         except ReplayError as exc:
             assert "\n" not in str(exc)
             continue
-        assert replay.players in (1, 2) and 0 <= replay.seed <= 0xFFFFFFFF
+        assert replay.players in (1, 2)
+        assert all(0 <= seed <= 0xFFFFFFFF for seed in replay.seeds.values())
         assert len(replay.inputs) == 2400

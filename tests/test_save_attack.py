@@ -25,6 +25,7 @@ from firmware.savedata.lock import SaveDirLocked, SaveLock
 from firmware.savedata.record import Record
 from firmware.savedata.schema import CURRENT_VERSION, to_dict
 from firmware.savedata.writer import encode_snapshot
+from games.registry import CARTRIDGES
 from tests.conftest import LONG
 
 REPO = Path(__file__).resolve().parent.parent
@@ -190,6 +191,15 @@ def _with(path: tuple[str | int, ...], value: object) -> dict[str, object]:
     return payload
 
 
+TABLE = ("games", "bloxeed", "rankings", "normal")
+
+
+def row(initials: str, score: int = 10) -> dict[str, object]:
+    columns = CARTRIDGES["bloxeed"].ranking.columns
+    return {"initials": initials, "values": {c: score if c == "score" else 1 for c in columns},
+            "replay": None}
+
+
 HOSTILE: dict[str, bytes | dict[str, object]] = {
     "5000-digit integer": b'{"credits": ' + b"9" * 5000 + b"}",
     "25-digit integer": json.dumps(_with(("credits",), 10**24)).encode(),
@@ -202,11 +212,10 @@ HOSTILE: dict[str, bytes | dict[str, object]] = {
     "credit_board unknown key": _with(("credit_board",), {"free": 5}),
     "partial coins nested": _with(("credit_board",), {"partial": {"A": {"coins": [1]}}}),
     "board credits over the cap": _with(("credit_board",), {"credits": 10}),
-    "initials of 4": _with(("rankings", "bloxeed", "normal"), [["ABCD", 10, 1, 1, None]]),
-    "initials of 40": _with(("rankings", "bloxeed", "normal"), [["A" * 40, 10, 1, 1, None]]),
-    "initials not printable": _with(("rankings", "bloxeed", "normal"),
-                                    [["A\x00B", 10, 1, 1, None]]),
-    "unknown game in rankings": _with(("rankings", "pong"), {"normal": []}),
+    "initials of 4": _with(TABLE, [row("ABCD")]),
+    "initials of 40": _with(TABLE, [row("A" * 40)]),
+    "initials not printable": _with(TABLE, [row("A\x00B")]),
+    "score of 10^25": _with(TABLE, [row("ABC", 10**25)]),
     "cleared_at of 10000": _with(("bookkeeping", "cleared_at"), "x" * 10_000),
     "not UTF-8": b'{"credits": "\xff"}',
     "payload is a string": b'"hello"',

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from cabinet.audio.synth import EFFECTS
-from cabinet.video.screens import MONITOR_TESTS
+from cabinet.video.patterns import MONITOR_PATTERNS
 from firmware.machine import Screen
 from firmware.savedata import RankEntry, insert_ranking, load
 from firmware.service.pages.main import ITEMS
@@ -56,7 +56,8 @@ def test_rankings_clear_and_backup_clear_keep_the_credits(tmp_path: Path) -> Non
     with cabinet(tmp_path) as op:
         machine = op.kiosk.machine
         data = machine.data
-        insert_ranking(data, "bloxeed", "normal", RankEntry("AAA", 5000, 10, 2))
+        insert_ranking(data, "bloxeed", "normal",
+                       RankEntry("AAA", {"score": 5000, "lines": 10, "level": 2}))
         op.coin(1)
         op.coin(1)
         op.enter()
@@ -73,7 +74,8 @@ def test_rankings_clear_and_backup_clear_keep_the_credits(tmp_path: Path) -> Non
         op.choose("COIN A")
         op.choose("EXIT")
         assert data.selected_game == "sega88" and data.dips["bloxeed"].sw1 != 0xFF
-        insert_ranking(data, "sega88", "normal", RankEntry("BBB", 100, 1, 0))
+        insert_ranking(data, "sega88", "normal",
+                       RankEntry("BBB", {"score": 100, "lines": 1, "level": 0}))
         op.choose("BACKUP DATA CLEAR")
         op.choose("NO")
         assert data.selected_game == "sega88" and data.bookkeeping.coins == [2, 0]
@@ -141,7 +143,7 @@ def test_input_test_without_a_cabinet_says_not_connected(tmp_path: Path) -> None
     with cabinet(tmp_path) as op:
         op.enter()
         op.choose("INPUT TEST")
-        op.kiosk.machine.cabinet.panel = None
+        op.kiosk.service_cabinet.panel = None
         assert op.menu.page.source_lines() == [  # type: ignore[attr-defined]
             ("CONTROL PANEL NOT CONNECTED", "alert")]
         op.run(1)
@@ -153,7 +155,7 @@ def test_monitor_test_cycles_every_pattern(tmp_path: Path) -> None:
         op.choose("MONITOR TEST")
         op.choose("crosshatch")
         seen = []
-        for _ in MONITOR_TESTS:
+        for _ in MONITOR_PATTERNS:
             seen.append(op.menu.page.pattern)  # type: ignore[attr-defined]
             op.run()
             native = op.kiosk.native
@@ -163,7 +165,7 @@ def test_monitor_test_cycles_every_pattern(tmp_path: Path) -> None:
             elif seen[-1] == "red":
                 assert native.get_at((160, 112))[:3] == (255, 0, 0)
             op.press("p1.b1" if len(seen) % 2 else "test")
-        assert seen == list(MONITOR_TESTS)
+        assert seen == list(MONITOR_PATTERNS)
         assert op.menu.page.pattern == "crosshatch"  # type: ignore[attr-defined]
         op.press("service")
         assert op.menu.page.title == "MONITOR TEST"
@@ -187,6 +189,7 @@ def test_notices_show_machine_notices_and_a_bad_dip_byte(tmp_path: Path) -> None
         writer = op.kiosk.writer
         assert not writer.wait_settled(writer.last_submitted, 5)  # refused, not written
         # The machine's notice, and the save writer refusing the out-of-range byte.
+        assert op.kiosk.writer.wait_failed(timeout=5.0)
         problems = op.menu.problems()
         assert len(problems) == 2 and problems[1].startswith("save data: SchemaError")
         assert op.menu.page.rows()[10].value == "2"

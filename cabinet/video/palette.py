@@ -8,7 +8,6 @@ RGB = tuple[int, int, int]
 
 # Cell colour values (low 4 bits of a field cell): piece kind + 1, then these.
 # Source: engine/field.py (0 empty, kind + 1 for a piece, 8 grey, 9+ garbage colours).
-GREY_CELL = 8
 GARBAGE_BASE = 9
 
 # decision: garbage rows take the colour of the piece their hole fits (rules/sega.md 3.3), a
@@ -29,7 +28,7 @@ UI: dict[str, RGB] = {
     "value": (255, 232, 96),
     "credit": (255, 255, 255),
     "alert": (255, 64, 64),
-    "title_shadow": (32, 32, 96),
+    "verified": (96, 232, 96),  # decision: the mark of a ranking row its replay proves
     "highlight": (255, 128, 32),
     "lamp_off": (48, 24, 24),
     "lamp_on": (255, 64, 32),
@@ -40,10 +39,6 @@ UI: dict[str, RGB] = {
 # Power-block kinds (bits 4-7 of a cell) and the letter shown in the cell, in the priority
 # order of rules/sega.md 3.4: 4 Lines, 16t, Bomb, Flicky, Satellite.
 # decision: the letters and the letter colour.
-POWER_LETTERS: dict[int, str] = {1: "4", 2: "T", 3: "B", 4: "F", 5: "S"}
-POWER_NAMES: dict[int, str] = {1: "4 LINES", 2: "16T", 3: "BOMB", 4: "FLICKY", 5: "SATELLITE"}
-POWER_LETTER_RGB: RGB = (255, 255, 255)
-POWER_CELL_RGB: RGB = (24, 24, 24)
 
 # Monitor test patterns: the eight colour bars, brightest first (SMPTE-style order).
 # Source: reference/cabinet.md 7.2 (colour bars among the monitor test patterns).

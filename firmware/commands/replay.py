@@ -13,6 +13,7 @@ from typing import Any
 from engine.replay import ReplayError, verify
 from firmware.errors import UsageError
 from firmware.replay_file import read_replay
+from games.registry import new_session
 
 
 def register(sub: Any) -> None:
@@ -29,7 +30,8 @@ def run(args: argparse.Namespace) -> int:
     except ReplayError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     try:
-        verdict = verify(replay)
+        session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
+        verdict = verify(replay, session)
     except ValueError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     if verdict.ok:

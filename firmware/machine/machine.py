@@ -3,26 +3,33 @@
 ``CabinetMachine.step(InputFrame)`` runs one frame (1/60 s) and returns the cues of that
 frame (engine events and cabinet events such as ``coin``) for the speaker; the screen,
 the coin meter, the lockout and the lamps read the machine's state.
+
+The machine does not know the service menu: whoever builds it (the kiosk) passes
+``service_mode``, which opens the test mode when TEST is pressed. The machine only steps
+what it returns (``ServiceMode``), so it imports and runs without the menu or pygame.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from collections.abc import Callable
+from typing import Protocol
 
-from dipswitch import decode_coinage, game_bank, override
-from dipswitch.gamedips import GameDips
-from engine import Game, InputFrame
+from dipswitch import decode_coinage, override
+from engine import InputFrame
 from engine.events import Event
 from engine.replay import Replay
+from engine.session import GameSession, Summary
 from firmware.credits import CreditBoard
 from firmware.machine.coin_desk import CoinDesk, Saver
-from firmware.machine.decisions import CABINET_DECISIONS
+from firmware.machine.decisions import frames as decision_frames
 from firmware.machine.name_entry import NameEntry
+from firmware.machine.ranking_desk import RankingDesk
 from firmware.machine.screens import ATTRACT, Screen
 from firmware.machine.service_switch import ServiceSwitch
-from firmware.savedata import RankEntry, SaveData, insert_ranking
-from firmware.service import ServiceCabinet, ServiceMenu
+from firmware.rankings.store import ReplayStore
+from firmware.savedata import GameCounts, RankEntry, SaveData, ranks
+from games.registry import CartDips, Cartridge, cartridge, new_session
 
 log = logging.getLogger("bloxcab.machine")
 
@@ -30,12 +37,25 @@ COIN = "coin"
 CREDIT = "credit"
 START = "start"
 TILT = "tilt"
-RANK_MODE = "normal"
-RANKING_SIZE = 10
 
 
 def _frames(key: str) -> int:
-    return int(str(CABINET_DECISIONS[key]))
+    return decision_frames(key)
+
+
+class ServiceMode(Protocol):
+    """The test mode as the machine sees it: one step a frame, True once EXIT was chosen."""
+
+    def step(self, inputs: InputFrame) -> bool: ...
+
+
+# Opens the test mode on the machine; the InputFrame is the one TEST went down in.
+ServiceModeFactory = Callable[["CabinetMachine", InputFrame], ServiceMode]
+
+
+def _columns(summary: Summary, columns: tuple[str, ...]) -> dict[str, int | str]:
+    """A ranking row's values: the cartridge's columns, read from the player's summary."""
+    return {c: summary.get(c, 0) for c in columns}
 
 
 class CabinetMachine:
@@ -48,6 +68,8 @@ class CabinetMachine:
         demos: dict[str, Replay] | None = None,
         physical_sw1: int | None = None,
         physical_sw2: int | None = None,
+        replays: ReplayStore | None = None,
+        service_mode: ServiceModeFactory | None = None,
     ) -> None:
         self.data = data
         self.saver = saver
@@ -60,15 +82,18 @@ class CabinetMachine:
         self.screen_frames = 0
         self.games_started = 0
         self.games_finished = 0
-        self.game: Game | None = None
+        self.game: GameSession | None = None
         self.game_id = data.selected_game
         self.versus = False
-        self.demo: Game | None = None
+        self.demo: GameSession | None = None
         self.demo_inputs: list[int] = []
+        self.demo_joins: dict[int, int] = {}
         self.ended: set[int] = set()
-        self.rank_queue: list[tuple[int, int, int, int]] = []  # player, score, lines, level
+        self.rank_queue: list[tuple[int, str, Summary, str | None]] = []  # player, mode,
+        # summary, replay id
         self.name_entry: NameEntry | None = None
-        self.last_piece_seed: int | None = None
+        # After a 1P game over, Start again may replay the same piece sequence.
+        self.same_sequence_ready = False
         self.meter_pulses: list[int] = []
         self.prev = InputFrame()
         coin_settings, notice = decode_coinage(override(data.dips[self.game_id].sw1,
@@ -81,8 +106,12 @@ class CabinetMachine:
             board = CreditBoard(coin_settings)
             board.credits = min(data.credits, board.max_credits)
         self.desk = CoinDesk(board, data, saver)
-        self.service_menu: ServiceMenu | None = None
-        self.cabinet = ServiceCabinet()  # the kiosk attaches the real panel/outputs/audio
+        self.rankings = RankingDesk(data, saver, replays, self._notice)
+        self.attract_cycles = 0
+        self.top_play = False  # the demo now playing is the best ranked game's replay
+        self.service_mode = service_mode  # None: a board without a test mode ignores TEST
+        self.scene_value = 0  # the value the attract scene drew (it picks what it shows)
+        self.service_menu: ServiceMode | None = None
         self.test_switch = ServiceSwitch()
 
     # ---- views for the screen, the speaker and the outputs ---------------------------------
@@ -107,8 +136,12 @@ class CabinetMachine:
         return (startable and self.desk.can_start(1), startable and self.desk.can_start(2))
 
     @property
-    def dips(self) -> GameDips:
+    def dips(self) -> CartDips:
         return self._dips(self.game_id)
+
+    @property
+    def cartridge(self) -> Cartridge:
+        return cartridge(self.game_id)
 
     # ---- the frame -------------------------------------------------------------------------
     def step(self, inputs: InputFrame) -> list[Event]:
@@ -121,6 +154,7 @@ class CabinetMachine:
             for _ in range(count):
                 self.desk.coin(chute)
         self.meter_pulses = self.desk.update()
+        self.rankings.update()
         cues.extend(Event(COIN, 0, chute) for chute in self.meter_pulses)
         in_service = self.screen == Screen.SERVICE
         # In the menu SERVICE moves the cursor (firmware/service/decisions.py).
@@ -128,8 +162,7 @@ class CabinetMachine:
             cues.append(Event(CREDIT))
         self._tick_power_on()
         in_game = self.screen in (Screen.PLAY, Screen.NAME_ENTRY)
-        if self.test_switch.step(inputs.test, in_game) or in_service:
-            self._service(inputs)
+        if (self.test_switch.step(inputs.test, in_game) or in_service) and self._service(inputs):
             return cues
         if inputs.tilt and not prev.tilt and self.screen in (Screen.PLAY, Screen.NAME_ENTRY):
             self._tilt(cues)
@@ -161,22 +194,55 @@ class CabinetMachine:
         if screen == Screen.NOTICE and frames >= _frames("notice_frames"):
             self._go(Screen.TITLE)
         elif screen == Screen.GAME_OVER and frames >= _frames("game_over_frames"):
-            self.last_piece_seed = None
+            self.same_sequence_ready = False
+            self._to_attract()
+        elif screen == Screen.SCENE and frames >= self._scene_frames():
             self._go(Screen.TITLE)
         elif screen == Screen.TITLE and frames >= _frames("title_frames"):
             self._start_demo()
         elif screen == Screen.DEMO:
             self._step_demo(cues)
         elif screen == Screen.RANKINGS and frames >= _frames("rankings_frames"):
+            self.attract_cycles += 1
             self._go(Screen.TITLE)
 
+    def _to_attract(self) -> None:
+        """The game-over sequence ran through without a Start: the cartridge's hook and
+        its attract scene (whose random call moves the kept seeds on), then the title."""
+        cart = self.cartridge
+        kept = self.data.seeds.setdefault(self.game_id, dict(cart.factory_seeds))
+        if cart.on_attract is not None:
+            cart.on_attract(kept)
+        scene = cart.attract_scene
+        if scene is not None:
+            self.scene_value = scene.begin(kept)
+        if cart.on_attract is not None or scene is not None:
+            self.saver.submit(self.data)
+        self._go(Screen.TITLE if scene is None else Screen.SCENE)
+
+    def _scene_frames(self) -> int:
+        scene = self.cartridge.attract_scene
+        return 0 if scene is None else scene.frames
+
     def _start_demo(self) -> None:
-        replay = self.demos.get(self.game_id)
+        replay = None
+        self.top_play = False
+        if self.attract_cycles % _frames("top_play_every") == _frames("top_play_every") - 1:
+            replay = self.rankings.top_replay(self.game_id, self.cartridge.ranking.modes[0])
+            self.top_play = replay is not None
+        replay = replay or self.demos.get(self.game_id)
         if replay is None:
             self._go(Screen.RANKINGS)
             return
-        self.demo = Game(replay.rules, replay.settings, replay.seed, replay.players)
+        try:
+            self.demo = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
+        except ValueError as exc:
+            self._notice(f"demo replay of {self.game_id} unusable ({exc})")
+            self.demos.pop(self.game_id, None)
+            self._go(Screen.RANKINGS)
+            return
         self.demo_inputs = replay.inputs
+        self.demo_joins = {at: player for at, player in replay.joins}
         self._go(Screen.DEMO)
 
     def _step_demo(self, cues: list[Event]) -> None:
@@ -186,14 +252,16 @@ class CabinetMachine:
             self.demo = None
             self._go(Screen.RANKINGS)
             return
+        if n in self.demo_joins:
+            demo.join(self.demo_joins[n])
         events = demo.step(InputFrame.from_bits(self.demo_inputs[n - 1]))
         if self.dips.demo_sounds:
             cues.extend(events)
 
     # ---- starting and playing --------------------------------------------------------------
-    def _dips(self, game_id: str) -> GameDips:
-        dips, notice = game_bank(game_id).decode(override(self.data.dips[game_id].sw2,
-                                                          self.physical_sw2))
+    def _dips(self, game_id: str) -> CartDips:
+        dips, notice = cartridge(game_id).decode_dips(override(self.data.dips[game_id].sw2,
+                                                                self.physical_sw2))
         self._notice(notice)
         return dips
 
@@ -206,22 +274,18 @@ class CabinetMachine:
         if not self.desk.start(players):
             return
         game_id = self.game_id = self.data.selected_game
+        cart = self.cartridge
         dips = self._dips(game_id)
-        self.versus = players == 2 and game_id == "bloxeed" and dips.allow_vs
-        settings = replace(dips.settings, versus=self.versus)
-        seeds = self.data.seeds
-        same = (self.screen == Screen.GAME_OVER and players == 1 and game_id == "bloxeed"
-                and self.last_piece_seed is not None)
-        if game_id == "bloxeed":
-            self.game = Game(game_id, settings, seeds.bloxeed_main, players,
-                             piece_seed=self.last_piece_seed if same else None)
-            seeds.bloxeed_piece = self.game.piece_seed
-            seeds.bloxeed_main = self.game.main_seed
-        else:
-            self.game = Game(game_id, settings, seeds.sega88_main, players)
-            # Source: rules/sega.md 2 (after the game the seed is as after the 1000th call).
-            seeds.sega88_main = self.game.main_seed
-        counts = self.data.bookkeeping.games[game_id]
+        self.versus = players == 2 and dips.versus_on_two_starts
+        settings = {**dips.settings, "versus": True} if self.versus else dict(dips.settings)
+        same = (self.screen == Screen.GAME_OVER and players == 1 and cart.same_sequence
+                and self.same_sequence_ready)
+        kept = self.data.seeds.setdefault(game_id, dict(cart.factory_seeds))
+        seeds = cart.seeds_for_start(kept, same)
+        self.game = cart.new_session(cart.rules_ids[0], settings, seeds, players)
+        self.rankings.start(game_id, cart.rules_ids[0], settings, seeds, players)
+        self._keep_seeds()
+        counts = self.data.bookkeeping.games.setdefault(game_id, GameCounts())
         if players == 2:
             counts.two_player += 1
         else:
@@ -234,53 +298,65 @@ class CabinetMachine:
         cues.append(Event(START, 0, players))
         self._go(Screen.PLAY)
 
+    def _keep_seeds(self) -> None:
+        """The session's seeds go to save data (the Sega boards keep the main seed as it
+        stands after the game's piece table was drawn), only under the cartridge's names."""
+        assert self.game is not None
+        names = self.cartridge.factory_seeds
+        kept = self.data.seeds.setdefault(self.game_id, dict(names))
+        kept.update((k, v) for k, v in self.game.seeds_out().items() if k in names)
+
     def _can_join(self, index: int) -> bool:
         game = self.game
         if game is None or self.versus or not self.desk.can_start(1):
             return False
-        player = game.players[index]
-        return player is None or player.over
+        return game.can_join(index)
 
     def _play(self, inputs: InputFrame, start: tuple[bool, bool], cues: list[Event]) -> None:
         game = self.game
         assert game is not None
+        counts = self.data.bookkeeping.games.setdefault(self.game_id, GameCounts())
         for index in (0, 1):
             if start[index] and self._can_join(index) and self.desk.start(1):
                 game.join(index)
+                self.rankings.join(index)
                 self.ended.discard(index)
                 self.games_started += 1
-                self.data.bookkeeping.games[self.game_id].two_player += 1
+                counts.two_player += 1
                 self.saver.submit(self.data)
                 cues.append(Event(START, index, 1))
         cues.extend(game.step(inputs))
-        self.data.bookkeeping.games[self.game_id].play_frames += 1
-        for index, player in enumerate(game.players):
-            if player is not None and player.over and index not in self.ended:
-                self.ended.add(index)
-                self.games_finished += 1
-                if not self.versus and self._ranks(player.score):
-                    self.rank_queue.append((index, player.score, player.lines, player.level))
-        if game.over or (self.versus and self.ended):
+        self.rankings.frame(inputs, game)
+        counts.play_frames += 1
+        spec = self.cartridge.ranking
+        for index in (0, 1):
+            summary = game.summary(index)
+            if summary is None or game.playing(index) or index in self.ended:
+                continue
+            self.ended.add(index)
+            self.games_finished += 1
+            if self.versus or not spec.qualifies(summary):
+                continue
+            mode = spec.mode(summary)
+            if ranks(self.data, self.game_id, mode, _columns(summary, spec.columns)):
+                self.rank_queue.append((index, mode, summary,
+                                        self.rankings.replay_for(game, index)))
+        if game.over:
             self._finish_game()
-
-    def _ranks(self, score: int) -> bool:
-        table = self.data.rankings.get(self.game_id, {}).get(RANK_MODE, [])
-        return score > 0 and (len(table) < RANKING_SIZE or score > table[-1].score)
 
     def _finish_game(self) -> None:
         game = self.game
         assert game is not None
-        if self.game_id == "bloxeed":
-            self.data.seeds.bloxeed_main = game.main_seed
-            self.last_piece_seed = game.piece_seed
+        self._keep_seeds()
+        self.same_sequence_ready = True
         self.saver.submit(self.data)
-        self.rank_queue.sort()
+        self.rank_queue.sort(key=lambda queued: queued[0])
         self._next_name_entry()
 
     def _next_name_entry(self) -> None:
         if self.rank_queue:
-            index, score, _, _ = self.rank_queue[0]
-            self.name_entry = NameEntry(index, score)
+            index, _, summary, _ = self.rank_queue[0]
+            self.name_entry = NameEntry(index, int(summary.get("score", 0)))
             self._go(Screen.NAME_ENTRY)
         else:
             self.name_entry = None
@@ -292,13 +368,13 @@ class CabinetMachine:
         entry.step(inputs.player(entry.player))
         if not entry.done:
             return
-        _, score, lines, level = self.rank_queue.pop(0)
-        insert_ranking(self.data, self.game_id, RANK_MODE,
-                       RankEntry(entry.initials, score, lines, level))
-        self.saver.submit(self.data)
+        _, mode, summary, rid = self.rank_queue.pop(0)
+        columns = _columns(summary, self.cartridge.ranking.columns)
+        self.rankings.enter(self.game_id, mode, RankEntry(entry.initials, columns, rid))
         self._next_name_entry()
 
     def _tilt(self, cues: list[Event]) -> None:
+        self.rankings.drop()
         self.game = None
         self.name_entry = None
         self.rank_queue = []
@@ -308,25 +384,24 @@ class CabinetMachine:
         self._go(Screen.TITLE)
 
     # ---- the service menu (TEST) ------------------------------------------------------------
-    def attach_cabinet(self, panel: object = None, outputs: object = None,
-                       audio: object = None) -> None:
-        """The kiosk lends the menu the control panel, the outputs and the speaker."""
-        self.cabinet = ServiceCabinet(panel, outputs, audio)  # type: ignore[arg-type]
-
-    def _service(self, inputs: InputFrame) -> None:
+    def _service(self, inputs: InputFrame) -> bool:
         """TEST from any screen enters the menu; a game in progress is abandoned (credits
-        stay). EXIT goes back to attract mode."""
+        stay). EXIT goes back to attract mode. False when there is no test mode to enter."""
         if self.service_menu is None:
+            if self.service_mode is None:
+                return False
+            self.rankings.drop()
             self.game = self.demo = self.name_entry = None
             self.rank_queue = []
             self.versus = False
             self.saver.submit(self.data)
-            self.service_menu = ServiceMenu(self, self.cabinet, entered_with=inputs)
+            self.service_menu = self.service_mode(self, inputs)
             self._go(Screen.SERVICE)
         elif self.service_menu.step(inputs):
             self.service_menu = None
             self.game_id = self.data.selected_game
             self._go(Screen.TITLE)
+        return True
 
     def _tick_power_on(self) -> None:
         if self.frame % 60 == 0:

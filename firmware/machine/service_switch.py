@@ -9,9 +9,9 @@ the menu has opened, TEST must be released before it can open it again.
 
 from __future__ import annotations
 
-from firmware.machine.decisions import CABINET_DECISIONS
+from firmware.machine.decisions import frames
 
-TEST_HOLD_FRAMES = int(str(CABINET_DECISIONS["test_hold_frames"]))
+TEST_HOLD_FRAMES = frames("test_hold_frames")
 
 
 class ServiceSwitch:

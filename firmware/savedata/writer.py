@@ -137,6 +137,12 @@ class SaveWriter:
                                 timeout)
             return self._durable >= seq
 
+    def wait_failed(self, attempts: int = 1, timeout: float | None = None) -> bool:
+        """Block until at least ``attempts`` writes have failed since start; ``last_error``
+        then says why (for tests, never the frame thread)."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self.failed_attempts >= attempts, timeout)
+
     def close(self, timeout: float = 5.0) -> bool:
         """Flush what is pending and stop. False if it could not be made durable in time."""
         with self._cond:

@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
+from cabinet.video.picture import HEADING_Y, RIGHT, Item, Text
 from dipswitch import decode_coinage, override
-from firmware.service import draw
-from firmware.service.decisions import GAME_NAMES
 from firmware.service.menu import ServiceMenu
 from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.bookkeeping import BookkeepingPage
@@ -20,11 +17,12 @@ from firmware.service.pages.clear import backup_page, rankings_page
 from firmware.service.pages.coins import CoinPage
 from firmware.service.pages.dips import DipPage
 from firmware.service.pages.game_select import GameSelectPage
-from firmware.service.pages.input_test import InputTestPage
-from firmware.service.pages.monitor_test import MonitorTestPage
+from firmware.service.pages.input_check import InputTestPage
+from firmware.service.pages.monitor_check import MonitorTestPage
 from firmware.service.pages.notices import NoticesPage
-from firmware.service.pages.output_test import OutputTestPage
-from firmware.service.pages.sound_test import SoundTestPage
+from firmware.service.pages.output_check import OutputTestPage
+from firmware.service.pages.sound_check import SoundTestPage
+from games.registry import CARTRIDGES
 
 ITEMS: tuple[tuple[str, Callable[[ServiceMenu], Page]], ...] = (
     ("INPUT TEST", InputTestPage),
@@ -46,7 +44,7 @@ class MainPage(Page):
 
     def rows(self) -> list[Row]:
         data = self.menu.data
-        game = GAME_NAMES[data.selected_game]
+        game = CARTRIDGES[data.selected_game].title
         coins, _ = decode_coinage(override(data.dips[data.selected_game].sw1,
                                            self.menu.machine.physical_sw1))
         values = {
@@ -66,9 +64,7 @@ class MainPage(Page):
         else:
             self.menu.exit()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def items(self) -> list[Item]:
         machine = self.menu.machine
-        draw.draw_right(surface, "FREE PLAY" if machine.free_play
-                        else f"CREDIT {machine.credits}", draw.RIGHT, draw.HEADING_Y,
-                        draw.colour("label"))
+        credit = "FREE PLAY" if machine.free_play else f"CREDIT {machine.credits}"
+        return [*super().items(), Text(credit, HEADING_Y, RIGHT, "label", "right")]

@@ -1,0 +1,111 @@
+"""Screenshots of the kiosk for the README: the real state machine, headless.
+
+    .venv/bin/python -m games.bloxeed.shots docs/screens
+
+Attract (title, demo, rankings), a 1P Bloxeed game with garbage and a power block, a 2P
+game and name entry. Play comes from the attract-mode demo player (engine/sega_demo.py).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame
+
+from engine import NO_INPUT, InputFrame, PlayerInput
+from engine.game import Game
+from engine.sega_demo import demo_inputs
+from firmware.kiosk import Kiosk, KioskOptions
+from firmware.machine import Screen
+from firmware.savedata import RankEntry, insert_ranking
+from games.bloxeed.screen import field_extras
+
+SCALE = 2
+
+
+def shot(kiosk: Kiosk, path: Path) -> None:
+    image = pygame.transform.scale_by(kiosk.native, SCALE)
+    pygame.image.save(image, str(path))
+    print(path)
+
+
+def run_until(kiosk: Kiosk, done: object, frame: InputFrame = NO_INPUT,
+              limit: int = 20_000) -> None:
+    for _ in range(limit):
+        if done():  # type: ignore[operator]
+            return
+        kiosk.machine.step(frame)
+        from firmware import kiosk_view
+
+        kiosk_view.draw(kiosk.machine, kiosk.native)
+    raise SystemExit("screenshot scene not reached")
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as save:
+        kiosk = Kiosk(KioskOptions(mode="headless", game="bloxeed", save_dir=Path(save),
+                                   audio=False))
+        m = kiosk.machine
+        for initials, score in (("SEG", 52000), ("BLX", 31500), ("ABC", 12040)):
+            insert_ranking(m.data, "bloxeed", "normal",
+                           RankEntry(initials, {"score": score, "lines": 40, "level": 9}))
+        m.screen = Screen.TITLE
+        m.screen_frames = 0
+        run_until(kiosk, lambda: m.screen_frames == 90)
+        shot(kiosk, out / "attract-title.png")
+        run_until(kiosk, lambda: m.screen == Screen.DEMO and m.screen_frames == 900)
+        shot(kiosk, out / "attract-demo.png")
+        run_until(kiosk, lambda: m.screen == Screen.RANKINGS and m.screen_frames == 30)
+        shot(kiosk, out / "attract-rankings.png")
+        # A 1P Bloxeed game played by the demo player until garbage rose and a power block
+        # is in play.
+        m.step(InputFrame(coin1=2))
+        kiosk._settle_coins()
+        run_until(kiosk, lambda: m.credits == 2)
+        m.step(InputFrame(p1=PlayerInput(start=True)))
+        game = m.game
+        assert isinstance(game, Game)
+        player = game.player(0)
+        moves = demo_inputs(game)
+
+        def scene() -> bool:
+            view = field_extras(player)
+            return (player.extras is not None and player.extras.garbage_rows > 0  # type: ignore[attr-defined]
+                    and view is not None and view.piece_mark is not None
+                    and player.phase == "active" and player.y < 16)
+
+        for _ in range(60_000):
+            if scene():
+                break
+            m.step(next(moves))
+        from firmware import kiosk_view
+
+        kiosk_view.draw(m, kiosk.native)
+        shot(kiosk, out / "play-bloxeed-1p.png")
+        # P2 joins: a 2P screen.
+        m.step(InputFrame(p2=PlayerInput(start=True)))
+        for _ in range(400):
+            m.step(next(moves))
+        kiosk_view.draw(m, kiosk.native)
+        shot(kiosk, out / "play-2p.png")
+        # Both top out; P1 ranks: name entry.
+        m.step(InputFrame(p1=PlayerInput(start=False)))
+        run_until(kiosk, lambda: m.screen == Screen.NAME_ENTRY,
+                  InputFrame(p1=PlayerInput(down=True), p2=PlayerInput(down=True)))
+        for frame in (InputFrame(p1=PlayerInput(right=True)), InputFrame(),
+                      InputFrame(p1=PlayerInput(b1=True)), InputFrame()):
+            m.step(frame)
+        kiosk_view.draw(m, kiosk.native)
+        shot(kiosk, out / "name-entry.png")
+        kiosk.close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens"))

@@ -1,0 +1,149 @@
+"""Sample scenes of every screen, from real engine games of the Sega cartridges: for tests,
+the render benchmark and the screenshots in docs/screens/
+(``python -m games.gallery docs/screens``)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from cabinet.video import screens
+from cabinet.video.field_view import FieldExtras
+from cabinet.video.paint import paint
+from cabinet.video.palette import GARBAGE_BASE
+from cabinet.video.patterns import MONITOR_PATTERNS
+from cabinet.video.picture import MenuRow, Picture
+from cabinet.video.screen import new_native
+from engine import Game, InputFrame, PlayerInput
+from engine.pieces import I, J, T
+from games.bloxeed.screen import POWER_LETTERS
+from games.bloxeed.sprites import character_sprite
+from games.sega88.rules import SEGA88
+
+
+def random_input(rng: random.Random) -> PlayerInput:
+    """A player who taps the lever and buttons at random and often holds down."""
+    return PlayerInput(
+        left=rng.random() < 0.2, right=rng.random() < 0.2, down=rng.random() < 0.5,
+        b1=rng.random() < 0.1,
+    )
+
+
+def busy_game(players: int = 2, frames: int = 1500, seed: int = 7) -> Game:
+    """A real sega88 game after ``frames`` frames of random play (stacks partly full)."""
+    game = Game(SEGA88, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(frames):
+        p2 = random_input(rng) if players == 2 else PlayerInput()
+        game.step(InputFrame(p1=random_input(rng), p2=p2))
+        if game.over:
+            break
+    return game
+
+
+def bloxeed_dressing(game: Game) -> list[FieldExtras]:
+    """Garbage rows, power blocks and a character on a busy game, as Bloxeed would show."""
+    p1 = game.player(0)
+    for c in range(10):
+        p1.field.set(0, c, 0 if c == 9 else GARBAGE_BASE + I)
+        p1.field.set(1, c, 0 if c == 0 else GARBAGE_BASE + J)
+    for kind, (r, c) in zip(range(1, 6), ((2, 1), (2, 3), (3, 5), (2, 7), (3, 2)), strict=True):
+        p1.field.set(r, c, (T + 1) | kind << 4)
+    extras = [FieldExtras(meter_lamps=3, sprite=_sprite(2, 15, 4), next_mark=(0, 3),
+                          mark_letters=POWER_LETTERS)]
+    if game.players[1] is not None:
+        extras.append(FieldExtras(meter_lamps=5, sprite=_sprite(4, 12, 6),
+                                  mark_letters=POWER_LETTERS))
+    return extras
+
+
+def _sprite(kind: int, row: int, column: int) -> tuple[pygame.Surface, int, int] | None:
+    art = character_sprite(kind)
+    return None if art is None else (art, row, column)
+
+
+def scenes() -> dict[str, Callable[[pygame.Surface], None]]:
+    two = busy_game(2)
+    one = busy_game(1, seed=11)
+    dressed = busy_game(2, seed=3)
+    dressed_extras = bloxeed_dressing(dressed)
+    rows = [("AAA", [512340, 201, 19]), ("SEG", [203000, 120, 12]), ("BLX", [99000, 60, 6]),
+            ("TET", [45210, 33, 4]), ("ZZZ", [1200, 4, 0])]
+
+    def demo(s: pygame.Surface) -> None:
+        screens.game(s, two.players)
+        screens.demo_overlay(s, 0, False, 0)
+
+    game_over_two = busy_game(2, frames=30000, seed=5)
+    return {
+        "game_1p": lambda s: screens.game(s, one.players, credits=2, top_score=512340),
+        "game_2p": lambda s: screens.game(s, two.players, credits=3),
+        "game_2p_bloxeed": lambda s: screens.game(
+            s, dressed.players, dressed_extras, free_play=True
+        ),
+        "game_1p_idle_2p": lambda s: screens.game(s, (one.player(0), None), sides=2, credits=1),
+        "game_over_fields": lambda s: screens.game(s, game_over_two.players, credits=0),
+        "demo": demo,
+        "title": lambda s: screens.title(s, 0, False, 0),
+        "title_free_play": lambda s: screens.title(s, 0, True, 0),
+        "rankings": lambda s: screens.rankings(s, ("score", "lines", "level"), rows, credits=1,
+                                                highlight=2),
+        "name_entry": lambda s: screens.name_entry(s, 1, 3, 99000, "BL", "X", 17, 0),
+        "game_over": lambda s: screens.game_over(s, (123450, 9870), credits=0),
+        "backup_cleared": lambda s: screens.backup_cleared(s, footer="PRESS TEST"),
+        "menu": lambda s: paint(s, SERVICE_PAGE),
+        **{f"monitor_{name.replace(' ', '_')}": lambda s, p=picture: paint(s, p)
+           for name, picture in MONITOR_PATTERNS.items()},
+        "font": _font_sheet,
+    }
+
+
+# A service page as the test mode shows one (firmware/service builds the real ones).
+SERVICE_PAGE = Picture(
+    items=tuple(MenuRow(label, 26 + i * 12, value, chosen=i == 1)
+                for i, (label, value) in enumerate((
+                    ("DEMO SOUNDS", "ON"), ("DIFFICULTY", "NORMAL"), ("LINES PER LEVEL", "3"),
+                    ("HIGH SPEED MODE", "ON"), ("EXIT", "")))),
+    heading="GAME ASSIGNMENTS",
+    footer=(("SERVICE: MOVE   TEST: CHANGE", "label"),),
+)
+
+
+def _font_sheet(surface: pygame.Surface) -> None:
+    from cabinet.video.font import GLYPHS
+    from cabinet.video.text import draw_text
+
+    surface.fill((0, 0, 32))
+    chars = "".join(GLYPHS)
+    for i in range(0, len(chars), 20):
+        draw_text(surface, " ".join(chars[i:i + 20]), 0, 8 + (i // 20) * 16, (255, 255, 255))
+
+
+def save_all(directory: Path, scale: int = 2, names: list[str] | None = None) -> list[Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    out = []
+    for name, draw in scenes().items():
+        if names and name not in names:
+            continue
+        surface = new_native()
+        draw(surface)
+        path = directory / f"{name}.png"
+        pygame.image.save(pygame.transform.scale_by(surface, scale), str(path))
+        out.append(path)
+    return out
+
+
+# The scenes kept in docs/screens/.
+DOC_SCENES = [
+    "game_1p", "game_2p_bloxeed", "game_1p_idle_2p", "demo", "title", "rankings", "name_entry",
+    "game_over", "backup_cleared", "menu", "monitor_crosshatch", "monitor_colour_bars", "font",
+]
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens")
+    for saved in save_all(target, names=DOC_SCENES):
+        print(saved)
