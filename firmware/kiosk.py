@@ -77,6 +77,19 @@ class KioskOptions:
     window_scale: int = 3
     audio: bool = True
     keys: dict[str, str] | None = None  # control -> key name (cabinet.toml [inputs.keys])
+    game_options: dict[str, dict[str, str]] | None = None  # cabinet.toml [games.<id>]
+
+
+def configure_games(game_options: dict[str, dict[str, str]]) -> list[str]:
+    """Hand each cartridge its cabinet.toml options; one notice line per problem."""
+    problems: list[str] = []
+    for game_id, options in game_options.items():
+        cart = CARTRIDGES.get(game_id)
+        if cart is not None and cart.configure is not None:
+            for problem in cart.configure(options):
+                log.warning("%s: %s", game_id, problem)
+                problems.append(problem)
+    return problems
 
 
 def load_demos(notices: list[str] | None = None,
@@ -165,6 +178,7 @@ class Kiosk:
                                       service_mode=opener(self.service_cabinet))
         save_notices = [n for n in (loaded.notice, lock_problem) if n and not loaded.cleared]
         self.machine.notices.extend([*(problems or []), *demo_notices, *save_notices])
+        self.machine.notices.extend(configure_games(options.game_options or {}))
         self.checker = BackgroundChecker(self.replays)
         self.checked_version = -1
         self.display = Display()
