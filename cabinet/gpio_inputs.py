@@ -1,10 +1,11 @@
 """GPIO input source: JAMMA switches wired straight to the Pi's header, read with gpiozero.
 
 JAMMA inputs are active-low: a closed switch shorts the line to ground, so every pin gets a
-pull-up and reads pressed when low. Source: cabinet.md §2.3 (ARCOTAKU JAMMA pinout)
+pull-up and reads pressed when low. Source: Arcade Otaku wiki "JAMMA" (ARCOTAKU JAMMA pinout)
 
 gpiozero calls the edge callbacks on its own thread with real pin factories (lgpio's alert
-thread) and on the caller's thread with MockFactory (cabinet.md §3.2), so a callback only
+thread) and on the caller's thread with MockFactory (gpiozero docs (MockFactory)), so a callback
+only
 stamps the edge with the clock and puts it on a queue; ``read()`` on the frame thread drains
 the queue without blocking and debounces. Debounce is ours, not gpiozero's ``bounce_time``:
 MockFactory ignores ``bounce_time``, and ours knows the input classes:
@@ -19,7 +20,7 @@ import time
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from gpiozero import Button, Factory, GPIOZeroError
+from gpiozero import Button, Factory
 
 from cabinet.debounce import (
     DEFAULT_DEBOUNCE_MS,
@@ -33,6 +34,12 @@ from cabinet.wiring import COIN_CHUTES, INPUT_NAMES, WiringError, check_names, c
 
 Clock = Callable[[], float]
 Edge = tuple[str, bool, float]  # control or coin chute, pressed, time
+
+
+def pin_factory_error(exc: BaseException) -> str:
+    """One line for an error a pin factory raised, whatever its type."""
+    text = str(exc).strip().strip("'\"")
+    return text or type(exc).__name__
 
 
 def check_pin(what: str, name: str, pin: object) -> int | str:
@@ -99,11 +106,18 @@ class GpioSource:
         self._factory_name = type(used).__name__ if used else "no pins"
 
     def _wire(self, what: str, control: str, pin: int | str, factory: Factory | None) -> Button:
+        button: Button | None = None
         try:
             button = Button(pin, pull_up=True, bounce_time=None, pin_factory=factory)
-        except GPIOZeroError as exc:
-            raise WiringError(f"{what}: {control} on pin {pin}: {exc}") from None
-        self._switches[control] = Debouncer(bool(button.is_pressed), self.debounce_ms / 1000,
+            level = bool(button.is_pressed)
+        except Exception as exc:
+            # Any pin factory's error, not only gpiozero's own: lgpio raises lgpio.error (no
+            # OSError) when it cannot open the GPIO chip or the line is claimed.
+            if button is not None:
+                button.close()
+            problem = pin_factory_error(exc)
+            raise WiringError(f"{what}: {control} on pin {pin}: {problem}") from None
+        self._switches[control] = Debouncer(level, self.debounce_ms / 1000,
                                             self.pulse_ms[input_class(control)] / 1000)
         button.when_pressed = partial(self._on_edge, control, True)
         button.when_released = partial(self._on_edge, control, False)

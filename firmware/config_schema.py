@@ -26,7 +26,8 @@ OUTPUT_SINKS = ("none", "gpio", "jvs")
 
 # The header GPIOs a Pi exposes, by BCM number (the 40-pin header carries GPIO 0-27).
 BCM_PINS = range(28)
-DIP_BANK_SWITCHES = 8  # one Sega-style 8-way DIP bank (reference cabinet.md §7.1)
+# One Sega-style 8-way DIP bank (the System 16 coinage DIP table, MAME segaipt).
+DIP_BANK_SWITCHES = 8
 
 # The default keys are cabinet/keymap.py's MAME map (one key per control; its source note
 # is there). Names are pygame key names.
@@ -36,7 +37,7 @@ MAME_KEYS: dict[str, str] = {control: keys[0] for control, keys in DEFAULT_KEYMA
 # The reference gives no pin map; the choices follow two facts about the Pi header:
 # GPIO 0-8 are pulled up at power-on and GPIO 9-27 pulled down, so the coin meters and
 # lockouts sit on pulled-down pins (their driver stages stay off while the Pi boots), and
-# the active-low switches (JAMMA inputs short to ground, cabinet.md §2.3) take the rest.
+# the active-low switches (JAMMA inputs short to ground, Arcade Otaku wiki "JAMMA") take the rest.
 # GPIO 14/15 are the UART: disable the serial console before wiring P2 there.
 GPIO_INPUT_PINS: dict[str, int] = {
     "p1.up": 17,
@@ -73,7 +74,8 @@ GPIO_OUTPUT_PINS: dict[str, int] = {
 # 15 ms; minimum pulse widths per input class).
 DEBOUNCE_MS = int(DEFAULT_DEBOUNCE_MS)
 PULSE_MS: dict[str, int] = {kind: int(ms) for kind, ms in DEFAULT_PULSE_MS.items()}
-# Source: reference cabinet.md §3.3 (meter pulses of about 0.05-0.1 s; check the meter).
+# Source: gpiozero docs and coin-meter datasheets (meter pulses of about 0.05-0.1 s; check the
+# meter).
 METER_PULSE_MS = 50
 
 # decision: limits that catch typos without second-guessing an owner.

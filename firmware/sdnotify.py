@@ -1,12 +1,12 @@
 """Tell systemd how the kiosk is doing: sd_notify without libsystemd.
 
-The protocol (reference cabinet.md §5.2): one AF_UNIX SOCK_DGRAM datagram of newline-separated
+The protocol (sd_notify(3)): one AF_UNIX SOCK_DGRAM datagram of newline-separated
 ``KEY=VALUE`` lines, sent to the socket named by ``$NOTIFY_SOCKET``; a leading ``@`` names a
 Linux abstract-namespace socket (the ``@`` stands for a NUL byte). The kernel attaches the
 sender's credentials itself, so nothing else is needed. Outside systemd (no NOTIFY_SOCKET)
 every call is a silent no-op, so the same frame loop runs on a desktop.
 
-The watchdog (cabinet.md §5.1/§5.2): with ``WatchdogSec=`` systemd sets ``WATCHDOG_USEC`` and
+The watchdog (systemd.exec(5)): with ``WatchdogSec=`` systemd sets ``WATCHDOG_USEC`` and
 ``WATCHDOG_PID``; the service must send ``WATCHDOG=1`` more often than that, conventionally
 every half interval, and ignore the variables when ``WATCHDOG_PID`` is another process. The
 ping is sent from the frame loop itself (``Watchdog.tick`` once per frame), never from a

@@ -50,7 +50,8 @@ def test_example_file_spells_out_exactly_the_defaults():
 
 
 def test_default_key_map_is_mames():
-    # Source: reference cabinet.md §2.1 (coins 5/6, starts 1/2, service 9, test F2, tilt T).
+    # Source: MAME src/emu/inpttype.ipp (default key map) (coins 5/6, starts 1/2, service 9, test
+    # F2, tilt T).
     keys = CabinetConfig().inputs.keys
     assert keys["coin1"] == "5" and keys["coin2"] == "6"
     assert keys["p1.start"] == "1" and keys["p2.start"] == "2"

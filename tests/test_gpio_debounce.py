@@ -105,7 +105,7 @@ def test_any_bounce_shorter_than_the_debounce_time_is_one_press(
 
 
 def test_coins_dropped_on_another_thread_are_all_counted() -> None:
-    # Real pin factories call back on their own thread (cabinet.md §3.2); here a worker
+    # Real pin factories call back on their own thread (gpiozero docs (MockFactory)); here a worker
     # thread drives the mock pin while the frame thread keeps reading.
     factory = MockFactory()
     source = GpioSource({"coin2": 8}, pin_factory=factory, debounce_ms=0, pulse_ms={"coin": 0})

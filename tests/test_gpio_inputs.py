@@ -18,7 +18,7 @@ PINS = {"p1.b1": 17, "p1.left": 27, "coin1": 4, "coin2": 5, "test": 22}
 def factory() -> Iterator[MockFactory]:
     f = MockFactory()
     yield f
-    f.reset()  # frees the pins for the next test (gpiozero #1087, cabinet.md §3.2)
+    f.reset()  # frees the pins for the next test (gpiozero #1087, gpiozero docs (MockFactory))
 
 
 @pytest.fixture
@@ -250,3 +250,20 @@ def test_negative_debounce_is_refused(factory: MockFactory) -> None:
         GpioSource({"p1.b1": 17}, pin_factory=factory, pulse_ms={"coin": -1})
     with pytest.raises(WiringError, match="unknown input class 'lever'"):
         GpioSource({"p1.b1": 17}, pin_factory=factory, pulse_ms={"lever": 3})
+
+
+def test_a_foreign_pin_factory_error_is_a_wiring_error() -> None:
+    from cabinet.dipbank_gpio import GpioDipBank
+    from cabinet.gpio_outputs import GpioSink
+    from tests.gpio_rig import ChiplessFactory
+
+    factory = ChiplessFactory()
+    try:
+        with pytest.raises(WiringError, match=r"p1\.b1 on pin 17: can not open gpiochip$"):
+            GpioSource({"p1.b1": 17}, pin_factory=factory)
+        with pytest.raises(WiringError, match=r"coin_meter1 on pin 16: can not open gpiochip$"):
+            GpioSink({"coin_meter1": 16}, pin_factory=factory)
+        with pytest.raises(WiringError, match=r"pin 0: can not open gpiochip$"):
+            GpioDipBank(list(range(8)), pin_factory=factory)
+    finally:
+        factory.reset()

@@ -34,7 +34,7 @@ def _silent(_line: str) -> None:
 def test_factory_defaults() -> None:
     data = SaveData()
     assert data.selected_game == "bloxeed"
-    # sega.md 5: coinage 0xF per chute (1C1C) -> SW1 byte 0xFF for both games.
+    # MAME segas16b.cpp coinage: 0xF per chute (1C1C) -> SW1 byte 0xFF for every game.
     assert {g: d.sw1 for g, d in data.dips.items()} == {
         "sega88": 0xFF, "bloxeed": 0xFF, "flashpoint": 0xFF}
     # MAME segas16b.cpp / segas18.cpp: Demo Sounds On (bit 1 = 0), Normal difficulty 0x30, rest

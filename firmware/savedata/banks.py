@@ -3,7 +3,8 @@
 A commit writes the whole record into the bank that does not hold the newest valid record,
 fsyncs the file, then fsyncs the directory. The other bank keeps the last good copy
 throughout, so a power cut mid-write loses at most the commit being written.
-# Source: cabinet.md 6.1 (fsync file, then directory) and 6.2 (A/B banks).
+# Source: fsync(2) and rename(2): fsync the file, then its directory (fsync file, then directory)
+# and 6.2 (A/B banks).
 
 When one bank cannot be written at all (replaced by a directory, an I/O error), the writer
 puts the commit into the other bank instead through ``replace_bank``: a new file, fsynced,

@@ -17,7 +17,7 @@ def resolve_save_dir(arg: str | None, env: Mapping[str, str]) -> Path:
     if arg:
         return Path(arg).expanduser()
     # systemd sets $STATE_DIRECTORY to the StateDirectory= paths, ':'-separated. Source:
-    # systemd.exec(5) "Environment variables in spawned processes" (via cabinet.md 5.3).
+    # systemd.exec(5) "Environment variables in spawned processes" .
     state = env.get("STATE_DIRECTORY", "")
     first = state.split(":")[0]
     if first:
