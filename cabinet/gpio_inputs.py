@@ -8,9 +8,9 @@ thread) and on the caller's thread with MockFactory (gpiozero docs (MockFactory)
 only
 stamps the edge with the clock and puts it on a queue; ``read()`` on the frame thread drains
 the queue without blocking and debounces. Debounce is ours, not gpiozero's ``bounce_time``:
-MockFactory ignores ``bounce_time`` (gpiozero's MockPin source (bounce_time is stored but ignored))
-and lgpio's debounce waits for the
-line to be stable before reporting, which would delay every press.
+MockFactory ignores ``bounce_time``, and ours knows the input classes:
+a press counts after the class's minimum pulse width, a release after the debounce time
+(cabinet/debounce.py), so spikes and bounce never become coins or presses.
 """
 
 from __future__ import annotations
@@ -22,7 +22,13 @@ from functools import partial
 
 from gpiozero import Button, Factory
 
-from cabinet.debounce import DEFAULT_DEBOUNCE_MS, Debouncer
+from cabinet.debounce import (
+    DEFAULT_DEBOUNCE_MS,
+    DEFAULT_PULSE_MS,
+    INPUT_CLASSES,
+    Debouncer,
+    input_class,
+)
 from cabinet.source import SourceReading
 from cabinet.wiring import COIN_CHUTES, INPUT_NAMES, WiringError, check_names, check_unique
 
@@ -49,8 +55,11 @@ class GpioSource:
     """An InputSource reading switches and coin chutes on GPIO pins.
 
     ``pins``: the config's ``{control or "coin1"/"coin2": BCM pin}``. ``pin_factory``: a
-    gpiozero factory (None = gpiozero's default, lgpio on a Pi 5). ``clock``: a monotonic
-    clock in seconds, injectable so tests decide the time of every edge.
+    gpiozero factory (None = gpiozero's default, lgpio on a Pi 5). ``debounce_ms``: how long
+    a line must stay open before a release counts; ``pulse_ms``: per input class (coin,
+    button, system), how long it must stay closed before a press counts (classes left out
+    keep their default). ``clock``: a monotonic clock in seconds, injectable so tests decide
+    the time of every edge.
     """
 
     def __init__(
@@ -59,6 +68,7 @@ class GpioSource:
         *,
         pin_factory: Factory | None = None,
         debounce_ms: float = DEFAULT_DEBOUNCE_MS,
+        pulse_ms: Mapping[str, float] | None = None,
         clock: Clock = time.monotonic,
         name: str = "gpio",
     ) -> None:
@@ -69,7 +79,15 @@ class GpioSource:
         check_unique(wiring, what)
         if not debounce_ms >= 0:
             raise WiringError(f"{what}: debounce must be 0 ms or more, got {debounce_ms}")
+        pulses = {**DEFAULT_PULSE_MS, **(pulse_ms or {})}
+        for kind, width in pulses.items():
+            if kind not in INPUT_CLASSES:
+                raise WiringError(f"{what}: unknown input class {kind!r} "
+                                  f"(known: {', '.join(INPUT_CLASSES)})")
+            if not width >= 0:
+                raise WiringError(f"{what}: {kind} pulse must be 0 ms or more, got {width}")
         self.debounce_ms = debounce_ms
+        self.pulse_ms = pulses
         self._clock = clock
         self._edges: queue.SimpleQueue[Edge] = queue.SimpleQueue()
         self._buttons: dict[str, Button] = {}
@@ -99,7 +117,8 @@ class GpioSource:
                 button.close()
             problem = pin_factory_error(exc)
             raise WiringError(f"{what}: {control} on pin {pin}: {problem}") from None
-        self._switches[control] = Debouncer(level, self.debounce_ms / 1000)
+        self._switches[control] = Debouncer(level, self.debounce_ms / 1000,
+                                            self.pulse_ms[input_class(control)] / 1000)
         button.when_pressed = partial(self._on_edge, control, True)
         button.when_released = partial(self._on_edge, control, False)
         return button
@@ -142,7 +161,9 @@ class GpioSource:
             return f"{self.name}: no pins wired"
         return (
             f"{self.name}: {len(self._buttons)} pins on {self._factory_name}, "
-            f"debounce {self.debounce_ms:g} ms, {self._edge_count} edges"
+            f"debounce {self.debounce_ms:g} ms, pulse "
+            f"{'/'.join(f'{k} {self.pulse_ms[k]:g}' for k in INPUT_CLASSES)} ms, "
+            f"{self._edge_count} edges"
         )
 
     def close(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cabinet.debounce import DEFAULT_DEBOUNCE_MS, DEFAULT_PULSE_MS
 from cabinet.keymap import DEFAULT_KEYMAP
 from cabinet.source import CONTROLS
 
@@ -69,8 +70,10 @@ GPIO_OUTPUT_PINS: dict[str, int] = {
     "coin_lockout2": 26,
 }
 
-# Source: Linux devicetree binding input/gpio-keys (kernel gpio-keys debounces 5 ms by default).
-DEBOUNCE_MS = 5
+# decision: cabinet/debounce.py DEFAULT_DEBOUNCE_MS and DEFAULT_PULSE_MS (bounce of up to
+# 15 ms; minimum pulse widths per input class).
+DEBOUNCE_MS = int(DEFAULT_DEBOUNCE_MS)
+PULSE_MS: dict[str, int] = {kind: int(ms) for kind, ms in DEFAULT_PULSE_MS.items()}
 # Source: gpiozero docs and coin-meter datasheets (meter pulses of about 0.05-0.1 s; check the
 # meter).
 METER_PULSE_MS = 50
@@ -78,6 +81,7 @@ METER_PULSE_MS = 50
 # decision: limits that catch typos without second-guessing an owner.
 WINDOW_SCALE_RANGE = range(1, 9)
 DEBOUNCE_MS_RANGE = range(0, 101)
+PULSE_MS_RANGE = range(0, 101)
 METER_PULSE_MS_RANGE = range(10, 1001)
 VOLUME_RANGE = range(0, 101)
 # Source: JVS node numbers 01-1F are the slaves (JVS-TR, node numbers), so 1-31 boards.
@@ -100,6 +104,7 @@ class VideoConfig:
 class GpioInputConfig:
     pins: dict[str, int] = field(default_factory=lambda: dict(GPIO_INPUT_PINS))
     debounce_ms: int = DEBOUNCE_MS
+    pulse_ms: dict[str, int] = field(default_factory=lambda: dict(PULSE_MS))
 
 
 @dataclass(frozen=True)
@@ -143,6 +148,7 @@ class AudioConfig:
 @dataclass(frozen=True)
 class SaveConfig:
     dir: str | None = None  # None: $STATE_DIRECTORY under systemd, else a per-user directory
+    allow_symlink: bool = False  # True: a save directory that is a symbolic link is accepted
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,11 @@ import socket
 from collections.abc import Mapping
 
 
-def _address(raw: str) -> str | bytes:
-    if raw.startswith("@"):
-        return b"\0" + raw[1:].encode()
-    return raw
+def _address(raw: str) -> bytes:
+    """The socket address as bytes. The environment is decoded with surrogate escapes, so
+    ``os.fsencode`` gives back the exact bytes systemd set, valid UTF-8 or not."""
+    name = os.fsencode(raw)
+    return b"\0" + name[1:] if raw.startswith("@") else name
 
 
 def notify(message: str, environ: Mapping[str, str] | None = None) -> bool:
@@ -52,7 +53,7 @@ def notify(message: str, environ: Mapping[str, str] | None = None) -> bool:
             sock.setblocking(False)
             sock.connect(_address(raw))
             sock.send(message.encode())
-    except OSError:
+    except (OSError, ValueError):  # ValueError: e.g. a NUL byte in the name
         return False
     return True
 

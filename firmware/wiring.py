@@ -51,7 +51,8 @@ def build_wiring(config: CabinetConfig) -> Wiring:
         def gpio_source() -> InputSource:
             from cabinet.gpio_inputs import GpioSource
 
-            return GpioSource(inputs.gpio.pins, debounce_ms=inputs.gpio.debounce_ms)
+            return GpioSource(inputs.gpio.pins, debounce_ms=inputs.gpio.debounce_ms,
+                              pulse_ms=inputs.gpio.pulse_ms)
 
         source = _attempt(wiring, "GPIO inputs", gpio_source)
         if source is not None:
