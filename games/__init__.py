@@ -1,0 +1,1 @@
+"""The cartridges: one folder per game (games/<id>/), listed in games/registry.py."""
