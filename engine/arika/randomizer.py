@@ -7,6 +7,8 @@ documented in the Heboris C.E. notes on the arcade algorithm (numbers only; no c
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from engine.pieces import I, J, L, O, S, T, Z
 
 LCG_MULTIPLIER = 0x41C64E6D
@@ -17,6 +19,12 @@ ARIKA_ORDER: tuple[int, ...] = (I, Z, S, J, L, O, T)
 START_HISTORY: tuple[int, ...] = (Z, S, Z, S)
 TRIES = 6
 FIRST_PIECE_BANNED = frozenset((S, Z, O))
+
+
+class PieceDealer(Protocol):
+    def next(self) -> int: ...
+    def state(self) -> tuple[int, ...]: ...
+    def restore(self, state: tuple[int, ...]) -> None: ...
 
 
 def lcg_step(seed: int) -> int:
