@@ -4,6 +4,8 @@ and manual lock, top-out, ghost and lock flash (ARIKA_DECISIONS names the frame 
 
 from __future__ import annotations
 
+import itertools
+
 from engine import events as ev
 from engine.arika import events as aev
 from engine.arika.player import ACTIVE, ARE, CLEAR, OVER, SPAWN, STEP
@@ -208,12 +210,12 @@ def test_gravity_carries_the_fraction() -> None:
     for _ in range(4):
         step(p)
         ys.append(p.y)
-    assert [a - b for a, b in zip(ys, ys[1:], strict=False)] == [2, 1, 2, 1]
+    assert [a - b for a, b in itertools.pairwise(ys)] == [2, 1, 2, 1]
 
 
 def test_twenty_g_on_the_stack_on_the_spawn_frame() -> None:
     rows = ["##########"] * 5
-    p = player("T", rules=flat_rules(g256=5120), board=[*rows[:0], *["." * 10] * 0] + rows)
+    p = player("T", rules=flat_rules(g256=5120), board=rows)
     out = step(p)
     assert p.phase == ACTIVE and kinds(out, ev.SPAWN) and kinds(out, ev.LAND)
     assert min(r for r, _ in cells(p)) == 6
