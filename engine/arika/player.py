@@ -455,6 +455,14 @@ class ArikaPlayer:
         self.after_clear = False
         self.phase = SPAWN
 
+    def set_level(self, level: int) -> None:
+        """Put the counter at ``level`` with its speeds, without section bookkeeping
+        (a practice start, tests)."""
+        self.level = level
+        self.timing = self.rules.timing_at(level)
+        self.g = self.rules.gravity_at(level)
+        self.twenty_g = self.g >= TWENTY_G
+
     def stop_at(self, level: int) -> None:
         """Make ``level`` the goal (a torikan): the game ends there."""
         self.goal = level

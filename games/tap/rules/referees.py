@@ -146,7 +146,9 @@ class MasterReferee(TapReferee):
         self.grade = grades.name
 
     def on_section(self, p: ArikaPlayer, section: int, frames: int, out: list[Event]) -> None:
-        if self.mroll_ok and section < 10:
+        if len(p.section_frames) != section + 1:
+            self.mroll_ok = False  # a game that did not start at level 0
+        elif self.mroll_ok:
             self.mroll_ok = mroll.section_ok(section, p.section_frames,
                                              self.tetrises[section])
 
