@@ -14,13 +14,11 @@ from dipswitch.coinage import (
     encode_coinage,
 )
 from dipswitch.gamedips import GameBank, GameDips
-from dipswitch.games import GAME_BANKS, game_bank
 from dipswitch.menu import DipRow, bank_switches, dip_rows, setting_choices
 from dipswitch.physical import override
 
 __all__ = [
     "COINAGE",
-    "GAME_BANKS",
     "SW1",
     "BankReading",
     "Chute",
@@ -35,7 +33,6 @@ __all__ = [
     "decode_coinage",
     "dip_rows",
     "encode_coinage",
-    "game_bank",
     "override",
     "setting_choices",
 ]

@@ -1,7 +1,7 @@
 """DIP-bank choices no source settles (rules/sega.md marks such values [decision]).
 
 Kept in one table so they can be corrected in one place when better evidence arrives; the
-tables they affect (coinage.py COINAGE, bloxeed.py) point back here.
+tables they affect (coinage.py COINAGE, the cartridges' SW2 banks) point back here.
 """
 
 from __future__ import annotations

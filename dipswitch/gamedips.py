@@ -44,7 +44,7 @@ class GameBank:
         return self.bank.encode(self.to_labels(dips))
 
 
-# Source: MAME segas16b.cpp `tetris` and segas18.cpp `bloxeed` (SW2:5,6 Difficulty: Easy
+# Source: MAME segas16b.cpp (Tetris) and segas18.cpp (Bloxeed) DSW2 (SW2:5,6 Difficulty: Easy
 # 0x20, Normal 0x30, Hard 0x10, Hardest 0x00); rules/sega.md 5, sega-research.md 5.2-5.3.
 DIFFICULTY_LABELS: dict[str, Difficulty] = {
     "Easy": Difficulty.EASY,
@@ -59,7 +59,7 @@ DIFFICULTY = DipSwitch(
     "Normal",
 )
 
-# Source: MAME `tetris`, `bloxeed`: SW2:2 Demo Sounds Off 0x02 / On 0x00, default On.
+# Source: MAME's Tetris and Bloxeed DSW2: SW2:2 Demo Sounds Off 0x02 / On 0x00, default On.
 DEMO_SOUNDS = DipSwitch("Demo Sounds", (2,), (("Off", 0x02), ("On", 0x00)), "On")
 
 

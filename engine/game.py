@@ -1,4 +1,5 @@
-"""A game on the board: one or two players stepped in the same frame."""
+"""A Sega-family game on the board: one or two players of the common Sega loop stepped in
+the same frame. ``Game`` is a ``GameSession`` (engine/session.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,9 @@ from typing import Any
 from engine.events import Event
 from engine.inputs import InputFrame
 from engine.player import Player
-from engine.registry import get_rules
 from engine.rules import Rules
 from engine.settings import GameSettings
-
-ENGINE_VERSION = "1"
+from engine.version import ENGINE_VERSION
 
 
 class Game:
@@ -20,7 +19,7 @@ class Game:
 
     def __init__(
         self,
-        rules: Rules | str,
+        rules: Rules,
         settings: GameSettings | None = None,
         seed: int = 0,
         players: int = 1,
@@ -30,7 +29,8 @@ class Game:
         after a game over: pass the previous game's ``piece_seed``)."""
         if players not in (1, 2):
             raise ValueError(f"players must be 1 or 2, not {players}")
-        self.rules = get_rules(rules) if isinstance(rules, str) else rules
+        self.rules = rules
+        self.rules_id = rules.id
         self.settings = settings or GameSettings()
         self.seed = seed & 0xFFFFFFFF
         self.versus = self.rules.versus if self.settings.versus else None
@@ -74,10 +74,42 @@ class Game:
                 self.versus(p1, p2, out)
         return tuple(out) if out else ()
 
-    # ---- read-only views -------------------------------------------------------------
+    # ---- the session seam -------------------------------------------------------------
     @property
     def over(self) -> bool:
+        """Every player has topped out; in versus the match ends when either one has."""
+        if self.versus is not None:
+            return any(p is not None and p.over for p in self.players)
         return all(p is None or p.over for p in self.players)
+
+    @property
+    def ranked(self) -> bool:
+        """Results enter the rankings (not in versus)."""
+        return self.versus is None
+
+    def playing(self, index: int) -> bool:
+        player = self.players[index]
+        return player is not None and not player.over
+
+    def can_join(self, index: int) -> bool:
+        if self.versus is not None or self.over:
+            return False
+        player = self.players[index]
+        return player is None or player.over
+
+    def summary(self, index: int) -> dict[str, int | str] | None:
+        player = self.players[index]
+        if player is None:
+            return None
+        return {"score": player.score, "lines": player.lines, "level": player.level,
+                "pieces": player.pieces_dealt}
+
+    def seeds_out(self) -> dict[str, int]:
+        """``main``: the board's main seed to keep (Sega: as after the 1000th call);
+        ``piece``: the piece seed of this game (Bloxeed's same sequence again)."""
+        return {"main": self.deal.main.value, "piece": self.deal.piece_seed}
+
+    # ---- read-only views -------------------------------------------------------------
 
     @property
     def main_seed(self) -> int:

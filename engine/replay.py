@@ -9,9 +9,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.game import ENGINE_VERSION, Game
 from engine.inputs import InputFrame
-from engine.settings import GameSettings
+from engine.session import GameSession, Seeds, Settings
+from engine.version import ENGINE_VERSION
 
 REPLAY_MAGIC = "BLXR"
 REPLAY_FORMAT = 1
@@ -42,29 +42,31 @@ def decode_runs(runs: list[tuple[int, int]]) -> list[int]:
 
 @dataclass
 class Replay:
+    """A game's construction (rules id, settings, seeds, players) and its input frames.
+
+    ``settings`` and ``seeds`` are what the cartridge's session factory was given; the
+    replay knows nothing of any one game."""
+
     rules: str
-    settings: GameSettings
-    seed: int
+    settings: dict[str, Any]
+    seeds: dict[str, int]
     players: int
     inputs: list[int]  # InputFrame.to_bits() per frame
     final_hash: str = ""
     engine: str = ENGINE_VERSION
     checkpoints: dict[int, str] = field(default_factory=dict)
-    piece_seed: int | None = None  # Bloxeed "same sequence again": the kept piece seed
 
     def to_text(self) -> str:
         header = {
             "rules": self.rules,
-            "settings": self.settings.to_dict(),
-            "seed": self.seed,
+            "settings": dict(self.settings),
+            "seeds": dict(self.seeds),
             "players": self.players,
             "engine": self.engine,
             "frames": len(self.inputs),
             "final_hash": self.final_hash,
             "checkpoints": {str(k): v for k, v in sorted(self.checkpoints.items())},
         }
-        if self.piece_seed is not None:
-            header["piece_seed"] = self.piece_seed
         tokens = [f"{bits:x}*{count}" if count > 1 else f"{bits:x}"
                   for bits, count in encode_runs(self.inputs)]
         lines = [" ".join(tokens[i:i + _TOKENS_PER_LINE])
@@ -85,15 +87,13 @@ class Replay:
                 runs.append((int(bits, 16), int(count) if count else 1))
             replay = Replay(
                 rules=str(header["rules"]),
-                settings=GameSettings.from_dict(header["settings"]),
-                seed=int(header["seed"]),
+                settings=dict(header["settings"]),
+                seeds=_seeds(header),
                 players=int(header["players"]),
                 inputs=decode_runs(runs),
                 final_hash=str(header["final_hash"]),
                 engine=str(header["engine"]),
                 checkpoints={int(k): str(v) for k, v in header.get("checkpoints", {}).items()},
-                piece_seed=None if header.get("piece_seed") is None
-                else int(header["piece_seed"]),
             )
         except (KeyError, ValueError, TypeError) as exc:
             raise ReplayError(f"damaged replay: {exc}") from None
@@ -102,19 +102,29 @@ class Replay:
         return replay
 
 
+def _seeds(header: dict[str, Any]) -> dict[str, int]:
+    """Named seeds; replays written before the seam carried ``seed`` and ``piece_seed``."""
+    if "seeds" in header:
+        return {str(k): int(v) for k, v in dict(header["seeds"]).items()}
+    seeds = {"main": int(header["seed"])}
+    if header.get("piece_seed") is not None:
+        seeds["piece"] = int(header["piece_seed"])
+    return seeds
+
+
 def record(
-    rules: str, settings: GameSettings, seed: int, players: int, inputs: list[InputFrame],
-    piece_seed: int | None = None,
+    session: GameSession, settings: Settings, seeds: Seeds, players: int,
+    inputs: list[InputFrame],
 ) -> Replay:
-    """Play ``inputs`` from the start and make a replay with checkpoints and final hash."""
-    game = Game(rules, settings, seed, players, piece_seed=piece_seed)
-    replay = Replay(rules, settings, seed, players, [f.to_bits() for f in inputs],
-                    piece_seed=piece_seed)
+    """Play ``inputs`` on a fresh ``session`` (built from ``settings``, ``seeds`` and
+    ``players``) and make a replay with checkpoints and the final hash."""
+    replay = Replay(session.rules_id, dict(settings), dict(seeds), players,
+                    [f.to_bits() for f in inputs])
     for number, frame in enumerate(inputs, start=1):
-        game.step(frame)
+        session.step(frame)
         if number % CHECKPOINT_EVERY == 0:
-            replay.checkpoints[number] = game.state_hash()
-    replay.final_hash = game.state_hash()
+            replay.checkpoints[number] = session.state_hash()
+    replay.final_hash = session.state_hash()
     return replay
 
 
@@ -126,15 +136,15 @@ class Verdict:
     first_bad_checkpoint: int | None = None
 
 
-def verify(replay: Replay) -> Verdict:
-    game = Game(replay.rules, replay.settings, replay.seed, replay.players,
-                piece_seed=replay.piece_seed)
+def verify(replay: Replay, session: GameSession) -> Verdict:
+    """Re-simulate ``replay`` on ``session``, a fresh session built from the replay's
+    rules, settings, seeds and players."""
     first_bad: int | None = None
     for number, bits in enumerate(replay.inputs, start=1):
-        game.step(InputFrame.from_bits(bits))
+        session.step(InputFrame.from_bits(bits))
         expected = replay.checkpoints.get(number)
-        if expected is not None and first_bad is None and game.state_hash() != expected:
+        if expected is not None and first_bad is None and session.state_hash() != expected:
             first_bad = number
-    final = game.state_hash()
+    final = session.state_hash()
     return Verdict(final == replay.final_hash and first_bad is None, len(replay.inputs), final,
                    first_bad)

@@ -52,8 +52,9 @@ class GameSession(Protocol):
         """A Start press on side ``index`` may begin a game for that player now."""
         ...
 
-    def join(self, index: int) -> None:
-        """Begin a game for player ``index`` (the machine has taken the credit)."""
+    def join(self, index: int) -> object:
+        """Begin a game for player ``index`` (the machine has taken the credit); what it
+        returns is the session's own business."""
         ...
 
     def summary(self, index: int) -> Summary | None: ...

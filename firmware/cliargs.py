@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-from engine import RULES, Difficulty, GameSettings
+from engine import Difficulty
 from firmware.errors import UsageError
+from games.registry import cartridge_of_rules, rules_ids
 
 
 def add_rules_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", required=True, choices=sorted(RULES), help="rule set")
+    parser.add_argument("--rules", required=True, choices=rules_ids(), help="rule set")
     parser.add_argument("--seed", default="0",
                         help="32-bit seed, decimal or 0x hex (0 = power-on pattern)")
 
@@ -34,10 +36,11 @@ def add_settings_args(parser: argparse.ArgumentParser) -> None:
                         help="High Speed Mode DIP (Bloxeed)")
 
 
-def settings_from(args: argparse.Namespace, versus: bool = False) -> GameSettings:
-    return GameSettings(
-        difficulty=Difficulty.parse(args.difficulty),
-        lines_per_level=args.lines_per_level,
-        high_speed=args.high_speed == "on",
-        versus=versus,
-    )
+def settings_from(args: argparse.Namespace, versus: bool = False) -> dict[str, Any]:
+    """The session settings of ``--rules`` from the command line, as the cartridge reads
+    them; a value it refuses is a usage error."""
+    options = {**vars(args), "versus": versus}
+    try:
+        return cartridge_of_rules(args.rules).cli_settings(options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None

@@ -35,10 +35,10 @@ from firmware.pacer import DeadlinePacer, PresentPacer, vsync_holds
 from firmware.savedata import SaveWriter, load
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
+from games.registry import CARTRIDGES
 
 log = logging.getLogger("bloxcab.kiosk")
 
-DEMO_DIR = Path(__file__).parent / "data"
 DURABLE_WAIT_SECONDS = 5.0
 
 
@@ -58,15 +58,24 @@ class KioskOptions:
 
 
 def load_demos() -> dict[str, Replay]:
-    """The bundled attract-mode demo replays, one per game (``demo-<game>.rpl``)."""
+    """Each cartridge's attract-mode demo: the first usable replay in its demo folder that
+    plays one of its rule sets. A bad file is logged and skipped, never fatal."""
     demos: dict[str, Replay] = {}
-    for path in sorted(DEMO_DIR.glob("demo-*.rpl")):
-        try:
-            replay = Replay.from_text(path.read_text())
-        except (OSError, ReplayError) as exc:
-            log.warning("demo replay %s unusable: %s", path.name, exc)
+    for game_id, cart in CARTRIDGES.items():
+        if cart.demo_dir is None:
             continue
-        demos[replay.rules] = replay
+        for path in sorted(cart.demo_dir.glob("*.rpl")):
+            try:
+                replay = Replay.from_text(path.read_text())
+            except (OSError, ReplayError, UnicodeDecodeError) as exc:
+                log.warning("demo replay %s/%s unusable: %s", game_id, path.name, exc)
+                continue
+            if replay.rules not in cart.rules_ids:
+                log.warning("demo replay %s/%s plays %s, not this game", game_id, path.name,
+                            replay.rules)
+                continue
+            demos[game_id] = replay
+            break
     return demos
 
 
@@ -156,7 +165,8 @@ class Kiosk:
         self.outputs.advance()
         if self.audio is not None and cues:
             self.audio.demo_sounds = machine.dips.demo_sounds
-            self.audio.play_events(cues, attract=machine.screen in ATTRACT)
+            self.audio.play_events(cues, attract=machine.screen in ATTRACT,
+                                   sounds=machine.cartridge.sounds)
         kiosk_view.draw(machine, self.native)
         self.display.present(self.native)
         if not self.options.realtime and machine.desk.pending:

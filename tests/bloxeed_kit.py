@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from engine import Game, GameSettings, InputFrame, PlayerInput
-from engine.bloxeed.extras import BloxeedExtras
 from engine.events import Event
 from engine.field import Field
 from engine.player import ACTIVE, Player
 from engine.rotation import SEGA_ROTATION
+from games.bloxeed.rules import BLOXEED
+from games.bloxeed.rules.extras import BloxeedExtras
 
 IDLE = InputFrame()
 
 
 def new_game(seed: int = 0, **settings: object) -> tuple[Game, Player, BloxeedExtras]:
-    game = Game("bloxeed", GameSettings(**settings), seed)  # type: ignore[arg-type]
+    game = Game(BLOXEED, GameSettings(**settings), seed)  # type: ignore[arg-type]
     player = game.player(0)
     assert isinstance(player.extras, BloxeedExtras)
     return game, player, player.extras

@@ -8,8 +8,16 @@ from engine import Game, GameSettings, InputFrame, PlayerInput
 from engine.events import Event
 from engine.field import Field
 from engine.player import ACTIVE, Player
+from engine.rules import Rules
+from games.bloxeed.rules import BLOXEED
+from games.sega88.rules import SEGA88
 
 IDLE = InputFrame()
+RULES: dict[str, Rules] = {SEGA88.id: SEGA88, BLOXEED.id: BLOXEED}
+
+
+def rules_of(rules: str | Rules) -> Rules:
+    return RULES[rules] if isinstance(rules, str) else rules
 
 
 def press(**switches: bool) -> InputFrame:
@@ -31,10 +39,10 @@ def step_until(
     raise AssertionError(f"condition not reached in {limit} frames")
 
 
-def first_active(rules: str = "sega88", settings: GameSettings | None = None,
+def first_active(rules: str | Rules = "sega88", settings: GameSettings | None = None,
                  seed: int = 0, players: int = 1) -> Game:
     """A game stepped to the frame its first piece spawned."""
-    game = Game(rules, settings, seed, players)
+    game = Game(rules_of(rules), settings, seed, players)
     step_until(game, lambda g: g.player(0).phase == ACTIVE)
     return game
 

@@ -12,6 +12,7 @@ import pytest
 from cabinet.audio import ALWAYS_AUDIBLE, Audio, effect_for
 from cabinet.audio.synth import EFFECTS, Tone, length, note, render
 from engine.events import Event
+from games.sega_board import SEGA_SOUNDS as SOUNDS
 
 REQUIRED = {"move", "rotate", "lock", "clear1", "clear2", "clear3", "clear4", "level_up",
             "coin", "garbage", "power_block", "game_over"}
@@ -47,15 +48,16 @@ def test_bigger_clears_sound_longer() -> None:
 
 
 def test_event_kinds_map_to_effects() -> None:
-    assert effect_for("move") == "move"
-    assert effect_for("rotate") == "rotate"
-    assert effect_for("lock") == "lock"
-    assert [effect_for("line_clear", n) for n in (1, 2, 3, 4)] == [
+    assert effect_for("move", 0, SOUNDS) == "move"
+    assert effect_for("rotate", 0, SOUNDS) == "rotate"
+    assert effect_for("lock", 0, SOUNDS) == "lock"
+    assert [effect_for("line_clear", n, SOUNDS) for n in (1, 2, 3, 4)] == [
         "clear1", "clear2", "clear3", "clear4"]
-    assert effect_for("level_up", 5) == "level_up"
-    assert effect_for("game_over") == "game_over"
-    assert effect_for("coin") == "coin"
-    assert effect_for("spawn") is None
+    assert effect_for("level_up", 5, SOUNDS) == "level_up"
+    assert effect_for("game_over", 0, SOUNDS) == "game_over"
+    assert effect_for("coin") == "coin"  # the board's own cue, whatever the cartridge
+    assert effect_for("spawn", 0, SOUNDS) is None
+    assert effect_for("move") is None  # no cartridge map: game events are silent
 
 
 @pytest.fixture
@@ -84,10 +86,10 @@ def test_unknown_effect_is_a_clear_error(audio: Audio) -> None:
 def test_demo_sounds_off_silences_attract_but_not_coins_or_play(audio: Audio) -> None:
     frame = [Event("move", 0, 1), Event("line_clear", 0, 4), Event("coin")]
     audio.demo_sounds = False
-    assert audio.play_events(frame, attract=True) == sorted(ALWAYS_AUDIBLE)
-    assert audio.play_events(frame, attract=False) == ["move", "clear4", "coin"]
+    assert audio.play_events(frame, attract=True, sounds=SOUNDS) == sorted(ALWAYS_AUDIBLE)
+    assert audio.play_events(frame, attract=False, sounds=SOUNDS) == ["move", "clear4", "coin"]
     audio.demo_sounds = True
-    assert audio.play_events(frame, attract=True) == ["move", "clear4", "coin"]
+    assert audio.play_events(frame, attract=True, sounds=SOUNDS) == ["move", "clear4", "coin"]
 
 
 def test_no_audio_device_means_silence_not_a_crash(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engine.bloxeed.characters import FALLING, LANDED, WAITING
-from engine.bloxeed.decisions import BOMB, FLICKY, SATELLITE, T16
-from engine.bloxeed.extras import CHARACTER
 from engine.game import Game
 from engine.pieces import I, T
 from engine.player import NO_PIECE, Player
+from games.bloxeed.rules.characters import FALLING, LANDED, WAITING
+from games.bloxeed.rules.decisions import BOMB, FLICKY, SATELLITE, T16
+from games.bloxeed.rules.extras import CHARACTER
 from tests.bloxeed_kit import (
     IDLE,
     drop_and_lock,

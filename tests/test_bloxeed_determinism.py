@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from engine import Game, GameSettings, InputFrame, PlayerInput
-from engine.bloxeed.extras import CHARACTER, BloxeedExtras
+from games.bloxeed.rules import BLOXEED
+from games.bloxeed.rules.extras import CHARACTER, BloxeedExtras
 from tests.conftest import LONG
 
 FRAMES = 120_000 if LONG else 30_000
@@ -30,14 +31,14 @@ def _play(
 ) -> tuple[list[tuple[int, str, int, int]], list[str], dict[int, tuple[int, object]]]:
     """Play from frame ``start``; a new game (seed = frame index) after each game over.
     Returns the events, the hash of each finished game and snapshots at character frames."""
-    game = game or Game("bloxeed", settings, seed=SEED, players=players)
+    game = game or Game(BLOXEED, settings, seed=SEED, players=players)
     events: list[tuple[int, str, int, int]] = []
     hashes: list[str] = []
     snaps: dict[int, tuple[int, object]] = {}
     for i in range(start, len(inputs)):
         if game.over:
             hashes.append(game.state_hash())
-            game = Game("bloxeed", settings, seed=i, players=players)
+            game = Game(BLOXEED, settings, seed=i, players=players)
         if game.player(0).phase == CHARACTER and not snaps:
             snaps[i] = (game.seed, game.snapshot())
         for e in game.step(inputs[i]):
@@ -62,7 +63,7 @@ def test_snapshot_restore_during_a_character_continues_identically() -> None:
     inputs = _inputs(SEED, FRAMES)
     events_a, hashes_a, snaps = _play(inputs)
     (start, (seed, snap)), = snaps.items()
-    fresh = Game("bloxeed", seed=seed)
+    fresh = Game(BLOXEED, seed=seed)
     fresh.restore(snap)  # type: ignore[arg-type]
     assert fresh.player(0).phase == CHARACTER
     events_c, hashes_c, _ = _play(inputs, start, fresh)
@@ -73,15 +74,15 @@ def test_snapshot_restore_during_a_character_continues_identically() -> None:
 def test_versus_is_deterministic_and_restores() -> None:
     settings = GameSettings(versus=True)
     inputs = _inputs(SEED + 1, 6000, players=2)
-    a = Game("bloxeed", settings, seed=7, players=2)
-    b = Game("bloxeed", settings, seed=7, players=2)
+    a = Game(BLOXEED, settings, seed=7, players=2)
+    b = Game(BLOXEED, settings, seed=7, players=2)
     snap = None
     for i, frame in enumerate(inputs):
         if i == 3000:
             snap = a.snapshot()
         assert a.step(frame) == b.step(frame)
     assert a.state_hash() == b.state_hash()
-    c = Game("bloxeed", settings, seed=7, players=2)
+    c = Game(BLOXEED, settings, seed=7, players=2)
     assert snap is not None
     c.restore(snap)
     for frame in inputs[3000:]:
@@ -90,7 +91,7 @@ def test_versus_is_deterministic_and_restores() -> None:
 
 
 def test_state_hash_covers_the_bloxeed_state() -> None:
-    a, b = Game("bloxeed"), Game("bloxeed")
+    a, b = Game(BLOXEED), Game(BLOXEED)
     assert a.state_hash() == b.state_hash()
     extras = b.player(0).extras
     assert isinstance(extras, BloxeedExtras)

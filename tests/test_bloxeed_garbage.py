@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bloxeed.decisions import FOUR_LINES
-from engine.bloxeed.garbage import GarbageMeter
-from engine.bloxeed.tables import GARBAGE_PATTERN, frames_per_lamp
 from engine.pieces import I, J, L, O, S, T, Z
+from games.bloxeed.rules.decisions import FOUR_LINES
+from games.bloxeed.rules.garbage import GarbageMeter
+from games.bloxeed.rules.tables import GARBAGE_PATTERN, frames_per_lamp
 from tests.bloxeed_kit import (
     drop_and_lock,
     frames_of,

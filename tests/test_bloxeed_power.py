@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bloxeed.decisions import BOMB, FLICKY, FOUR_LINES, SATELLITE, T16
-from engine.bloxeed.power import (
+from engine.field import POWER_SHIFT, Field
+from engine.pieces import I, J, L, O, S, T, Z
+from engine.randomizer import sega_random
+from engine.rules import MainSeed
+from games.bloxeed.rules.decisions import BOMB, FLICKY, FOUR_LINES, SATELLITE, T16
+from games.bloxeed.rules.power import (
     THRESHOLDS,
     ZONE_KINDS,
     PowerBlocks,
@@ -14,10 +18,6 @@ from engine.bloxeed.power import (
     four_lines_rows,
     zone_of,
 )
-from engine.field import POWER_SHIFT, Field
-from engine.pieces import I, J, L, O, S, T, Z
-from engine.randomizer import sega_random
-from engine.rules import MainSeed
 from tests.bloxeed_kit import (
     drop_and_lock,
     frames_of,

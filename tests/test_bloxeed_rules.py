@@ -6,18 +6,20 @@ import json
 
 import pytest
 
-from engine import RULES, Difficulty, Game, GameSettings, get_rules
-from engine.bloxeed import BLOXEED, sim_summary_extras
-from engine.bloxeed.decisions import BLOXEED_DECISIONS
+from engine import Difficulty, Game, GameSettings
 from engine.pieces import LETTERS, I
 from engine.randomizer import sega_random
 from engine.rules import Delays
+from games.bloxeed.rules import BLOXEED, sim_summary_extras
+from games.bloxeed.rules.decisions import BLOXEED_DECISIONS
+from games.registry import cartridge_of_rules
+from games.sega88.rules import SEGA88
 from tests.bloxeed_kit import drop_and_lock, new_game, run, run_until, set_field, values_of
 
 
 def test_registered_under_its_id() -> None:
-    assert RULES["bloxeed"] is BLOXEED
-    assert get_rules("bloxeed").title.startswith("Bloxeed")
+    assert cartridge_of_rules("bloxeed").new_session is not None
+    assert BLOXEED.title.startswith("Bloxeed")
 
 
 def test_delays_from_the_rules() -> None:
@@ -33,7 +35,7 @@ def test_delays_from_the_rules() -> None:
 def test_gravity_is_the_tetris_table_one_difficulty_harder(
     difficulty: Difficulty, tetris_column: int
 ) -> None:
-    tetris = get_rules("sega88")
+    tetris = SEGA88
     for level in range(20):
         ours = BLOXEED.gravity(level, GameSettings(difficulty=difficulty))
         theirs = tetris.gravity(level, GameSettings(difficulty=Difficulty(tetris_column)))
@@ -85,7 +87,7 @@ def test_lines_per_level(setting: int | None, lines: int) -> None:
 
 
 def test_piece_seed_from_main_seed_zero() -> None:
-    game = Game("bloxeed", seed=0)
+    game = Game(BLOXEED, seed=0)
     assert game.piece_seed == 0x2A6D8010
     # The main seed was called exactly once and goes on from there.
     assert game.main_seed == sega_random(0, 0x2A6D365B)[0]
@@ -93,7 +95,7 @@ def test_piece_seed_from_main_seed_zero() -> None:
 
 def test_piece_seed_is_the_full_return_value() -> None:
     seed = 0x12345678
-    game = Game("bloxeed", seed=seed)
+    game = Game(BLOXEED, seed=seed)
     assert game.piece_seed == sega_random(seed, 0x2A6D365B)[1]
 
 
@@ -114,8 +116,8 @@ def test_pieces_follow_the_piece_seed_with_the_7_bit_index() -> None:
 
 
 def test_same_piece_sequence_again_with_a_kept_piece_seed() -> None:
-    first = Game("bloxeed", seed=99)
-    again = Game("bloxeed", seed=first.main_seed, piece_seed=first.piece_seed)
+    first = Game(BLOXEED, seed=99)
+    again = Game(BLOXEED, seed=first.main_seed, piece_seed=first.piece_seed)
     assert again.piece_seed == first.piece_seed
     assert again.main_seed == first.main_seed  # the main seed was not called for it
     a, b = first.player(0), again.player(0)
@@ -125,11 +127,11 @@ def test_same_piece_sequence_again_with_a_kept_piece_seed() -> None:
 
 def test_piece_seed_replay_is_refused_for_sega88() -> None:
     with pytest.raises(ValueError, match="piece sequence"):
-        Game("sega88", piece_seed=5)
+        Game(SEGA88, piece_seed=5)
 
 
 def test_score_table_is_the_tetris_one() -> None:
-    tetris = get_rules("sega88")
+    tetris = SEGA88
     for level in range(12):
         for lines in range(1, 5):
             assert BLOXEED.line_points(level, lines) == tetris.line_points(level, lines)

@@ -5,14 +5,16 @@ from __future__ import annotations
 import pytest
 
 from engine import Game, GameSettings
-from engine.bloxeed.extras import BloxeedExtras
 from engine.pieces import I, O
 from engine.player import Player
+from games.bloxeed.rules import BLOXEED
+from games.bloxeed.rules.extras import BloxeedExtras
+from games.sega88.rules import SEGA88
 from tests.bloxeed_kit import drop_and_lock, frames_of, run, run_until, set_field, values_of
 
 
 def versus() -> tuple[Game, Player, Player]:
-    game = Game("bloxeed", GameSettings(versus=True), seed=0, players=2)
+    game = Game(BLOXEED, GameSettings(versus=True), seed=0, players=2)
     run_until(game, "spawn", player=1)
     return game, game.player(0), game.player(1)
 
@@ -24,16 +26,16 @@ def ex(p: Player) -> BloxeedExtras:
 
 def test_versus_needs_two_players() -> None:
     with pytest.raises(ValueError, match="2 players"):
-        Game("bloxeed", GameSettings(versus=True), players=1)
+        Game(BLOXEED, GameSettings(versus=True), players=1)
 
 
 def test_versus_is_refused_for_rules_without_it() -> None:
     with pytest.raises(ValueError, match="versus"):
-        Game("sega88", GameSettings(versus=True), players=2)
+        Game(SEGA88, GameSettings(versus=True), players=2)
 
 
 def test_garbage_meter_is_off_in_versus() -> None:
-    game = Game("bloxeed", GameSettings(versus=True), seed=0, players=2)
+    game = Game(BLOXEED, GameSettings(versus=True), seed=0, players=2)
     seen = run(game, 700)
     assert frames_of(seen, "meter_lamp", 0) == frames_of(seen, "meter_lamp", 1) == []
     assert ex(game.player(0)).meter_lamps == 0

@@ -7,9 +7,11 @@ import itertools
 
 import pytest
 
-from dipswitch import SW1, DipBank, DipSwitch, GameDips, decode_coinage, game_bank
+from dipswitch import SW1, DipBank, DipSwitch, GameDips, decode_coinage
 from dipswitch.coinage import encode_coinage
 from engine import Difficulty, GameSettings
+from games.registry import cartridge
+from tests.dipkit import game_bank
 
 GAMES = ("sega88", "bloxeed")
 
@@ -178,5 +180,5 @@ def test_encode_rejects_unknown_labels_with_choices():
 
 
 def test_unknown_game_is_a_clear_error():
-    with pytest.raises(ValueError, match="bloxeed, sega88"):
-        game_bank("pacman")
+    with pytest.raises(ValueError, match="unknown game 'pacman'; choose one of: sega88, bloxeed"):
+        cartridge("pacman")

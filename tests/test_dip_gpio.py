@@ -6,7 +6,8 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from cabinet.dipbank_gpio import GpioDipBank
-from dipswitch import game_bank, override
+from dipswitch import override
+from tests.dipkit import game_bank
 
 PINS = (5, 6, 13, 19, 26, 16, 20, 21)
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dipswitch import SW1, bank_switches, dip_rows, game_bank, override, setting_choices
+from dipswitch import SW1, bank_switches, dip_rows, override, setting_choices
+from tests.dipkit import game_bank
 
 
 def test_bloxeed_rows_for_a_known_byte():

@@ -52,7 +52,7 @@ def test_bloxeed_2p_start_is_versus_when_allowed(tmp_path: Path) -> None:
 
 
 def test_bloxeed_2p_start_without_vs_mode_is_two_games(tmp_path: Path) -> None:
-    from dipswitch import game_bank
+    from tests.dipkit import game_bank
 
     bank = game_bank("bloxeed")
     sw2 = bank.bank.set(bank.factory, "Allow VS Mode", "No")

@@ -1,4 +1,5 @@
-"""Save data contents: factory defaults, rankings, JSON round trip, version-1 migration."""
+"""Save data contents: factory defaults, rankings, JSON round trip, migration from real
+version-1 and version-2 files, sections of unknown games kept."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from firmware.savedata.migrate import migrate
 from firmware.savedata.schema import SchemaError, from_dict, to_dict
 
 V1_BANKS = Path(__file__).with_name("data") / "save_v1"
+# Written by the release before schema 3 (commit e670354), busy with coins and rankings.
+V2_BANKS = Path(__file__).with_name("data") / "save_v2"
 
 
 def _silent(_line: str) -> None:
@@ -36,7 +39,7 @@ def test_factory_defaults() -> None:
     # sega-research.md 5.2: Demo Sounds On (bit 1 = 0), Normal difficulty 0x30, rest unused.
     assert data.dips["sega88"].sw2 == 0xFD
     assert data.dips["bloxeed"].sw2 & 0x0C == 0x0C  # 3 lines per level (sega-research 5.3)
-    assert (data.seeds.sega88_main, data.seeds.bloxeed_main, data.seeds.bloxeed_piece) == (0, 0, 0)
+    assert data.seeds == {"sega88": {"main": 0}, "bloxeed": {"main": 0, "piece": 0}}
     assert data.rankings == {"sega88": {"normal": []}, "bloxeed": {"normal": []}}
     assert data.bookkeeping.coins == [0, 0] and data.credits == 0
     assert data.bookkeeping.cleared_at is None
@@ -44,7 +47,7 @@ def test_factory_defaults() -> None:
 
 
 def _entry(score: int, initials: str = "AAA") -> RankEntry:
-    return RankEntry(initials, score, lines=score // 1000, level=score // 10000)
+    return RankEntry(initials, {"score": score, "lines": score // 1000, "level": score // 10000})
 
 
 def test_insert_ranking_keeps_top_ten_sorted() -> None:
@@ -70,10 +73,12 @@ def test_equal_score_ranks_below_the_earlier_one() -> None:
     assert [e.initials for e in data.rankings["sega88"]["normal"]] == ["OLD", "NEW"]
 
 
-def test_insert_ranking_creates_a_new_mode_table() -> None:
+def test_a_ranking_row_keeps_the_cartridge_columns_in_json() -> None:
     data = SaveData()
-    assert insert_ranking(data, "bloxeed", "vs", _entry(10)) == 1
-    assert len(data.rankings["bloxeed"]["vs"]) == 1
+    insert_ranking(data, "bloxeed", "normal", _entry(12000, "ZED"))
+    rows = to_dict(data)["games"]["bloxeed"]["rankings"]["normal"]
+    assert rows == [{"initials": "ZED", "values": {"score": 12000, "lines": 12, "level": 1},
+                     "replay": None}]
 
 
 def test_clear_bookkeeping_stamps_the_given_time() -> None:
@@ -89,8 +94,9 @@ def test_clear_bookkeeping_stamps_the_given_time() -> None:
 def _busy() -> SaveData:
     data = SaveData(selected_game="sega88", credits=3)
     data.dips["bloxeed"].sw2 = 0x12
-    data.seeds.bloxeed_piece = 0x2A6D8010
-    insert_ranking(data, "sega88", "normal", RankEntry("ABC", 1234, 12, 3, "replay-0007"))
+    data.seeds["bloxeed"]["piece"] = 0x2A6D8010
+    insert_ranking(data, "sega88", "normal",
+                   RankEntry("ABC", {"score": 1234, "lines": 12, "level": 3}, "replay-0007"))
     bk = data.bookkeeping
     bk.coins, bk.service_credits, bk.credits_given, bk.credits_used = [7, 2], 1, 9, 6
     bk.games["bloxeed"].two_player, bk.games["bloxeed"].play_frames = 2, 36000
@@ -108,10 +114,16 @@ def test_to_dict_from_dict_round_trip() -> None:
     [
         (("credits",), -1, "credits out of range"),
         (("credits",), True, "credits is not an integer"),
-        (("selected_game",), "pacman", "not a known game"),
-        (("dips", "sega88", "sw2"), 256, "out of range"),
+        (("games", "sega88", "dips", "sw2"), 256, "out of range"),
         (("bookkeeping", "coins"), [1], "list of 2"),
-        (("seeds", "bloxeed_main"), "7", "not an integer"),
+        (("games", "bloxeed", "seeds", "main"), "7", "not an integer"),
+        (("games", "bloxeed", "seeds", "piece"), 2**32, "out of range"),
+        (("games", "sega88", "plays"), [1, 2], "list of 3"),
+        (("games", "sega88", "rankings", "normal", 0, "initials"), "ABCD", "initials"),
+        (("games", "sega88", "rankings", "normal", 0, "initials"), "A\x00B", "initials"),
+        (("games", "sega88", "rankings", "normal", 0, "values"), {"score": 5}, "columns"),
+        (("games", "sega88", "rankings", "expert"), [], "not a ranking mode"),
+        (("games", "sega88", "rankings", "normal", 0, "values", "score"), -5, "out of range"),
     ],
 )
 def test_from_dict_names_the_bad_field(path: tuple[str, ...], value: object, message: str) -> None:
@@ -124,6 +136,54 @@ def test_from_dict_names_the_bad_field(path: tuple[str, ...], value: object, mes
         from_dict(d)
 
 
+def test_a_selected_game_this_build_does_not_know_falls_back_to_the_factory_game() -> None:
+    d = to_dict(_busy())
+    d["selected_game"] = "pacman"
+    assert from_dict(d).selected_game == SaveData().selected_game
+
+
+def test_a_section_of_an_unknown_game_is_kept_untouched() -> None:
+    d = to_dict(_busy())
+    section = {"dips": {"sw1": 1, "sw2": 2}, "seeds": {"x": 5}, "future": [1, {"deep": None}]}
+    d["games"]["pacman"] = section
+    data = from_dict(d)
+    assert data.unknown_games == {"pacman": section}
+    again = to_dict(data)
+    assert again["games"]["pacman"] == section
+    assert from_dict(again) == data
+
+
+def test_migration_from_a_version_2_file(tmp_path: Path) -> None:
+    for bank in V2_BANKS.iterdir():
+        shutil.copy(bank, tmp_path / bank.name)
+    assert sorted(r.record.version for r in read_banks(tmp_path) if r.record) == [2, 2]
+    result = load(tmp_path, log=_silent)
+    assert not result.cleared
+    data = result.data
+    assert data.selected_game == "sega88" and data.credits == 3
+    assert (data.dips["sega88"].sw1, data.dips["bloxeed"].sw2) == (0xFE, 0x64)
+    assert data.seeds == {"sega88": {"main": 0x2880F2DA},
+                          "bloxeed": {"main": 0x1234ABCD, "piece": 0x2A6D8010}}
+    assert [(e.initials, e.values) for e in data.rankings["sega88"]["normal"]] == [
+        ("AKI", {"score": 120400, "lines": 96, "level": 24}),
+        ("SEG", {"score": 5000, "lines": 10, "level": 2}),
+    ]
+    top = data.rankings["bloxeed"]["normal"][0]
+    assert (top.initials, top.score, top.replay_id) == ("BLX", 77000, "replay-0001")
+    bk = data.bookkeeping
+    assert bk.coins == [18, 3] and bk.service_credits == 1 and bk.credits_given == 21
+    assert bk.credits_used == 19 and bk.power_on_seconds == 86400
+    assert (bk.games["sega88"].one_player, bk.games["sega88"].two_player,
+            bk.games["sega88"].play_frames) == (18, 1, 90000)
+    assert (bk.games["bloxeed"].one_player, bk.games["bloxeed"].play_frames) == (4, 12000)
+    writer = SaveWriter(tmp_path, log=_silent)
+    assert writer.wait_durable(writer.submit(data), 10)
+    writer.close()
+    again = load(tmp_path, log=_silent)
+    assert again.data == data
+    assert max(r.record.version for r in read_banks(tmp_path) if r.record) == 3
+
+
 def test_migration_from_a_version_1_file(tmp_path: Path) -> None:
     for bank in V1_BANKS.iterdir():
         shutil.copy(bank, tmp_path / bank.name)
@@ -134,10 +194,11 @@ def test_migration_from_a_version_1_file(tmp_path: Path) -> None:
     data = result.data
     assert data.selected_game == "sega88"
     assert (data.dips["sega88"].sw1, data.dips["sega88"].sw2) == (0xFE, 0xDD)
-    assert data.seeds.sega88_main == 0x1234ABCD and data.seeds.bloxeed_piece == 0x2A6D8010
+    assert data.seeds["sega88"]["main"] == 0x1234ABCD
+    assert data.seeds["bloxeed"]["piece"] == 0x2A6D8010
     top = data.rankings["sega88"]["normal"][0]
-    assert (top.initials, top.score, top.lines, top.level, top.replay_id) == (
-        "AKI", 120400, 96, 24, None
+    assert (top.initials, top.values, top.replay_id) == (
+        "AKI", {"score": 120400, "lines": 96, "level": 24}, None
     )
     bk = data.bookkeeping
     assert bk.coins == [18, 3] and bk.credits_given == 21 and bk.credits_used == 19
@@ -151,7 +212,7 @@ def test_migration_from_a_version_1_file(tmp_path: Path) -> None:
     writer.close()
     versions = {r.name: (r.record.version, r.record.sequence) for r in read_banks(tmp_path)
                 if r.record}
-    assert versions == {"A": (2, 43), "B": (1, 42)}
+    assert versions == {"A": (3, 43), "B": (1, 42)}
     again = load(tmp_path, log=_silent)
     assert (again.bank, again.data) == ("A", data)
 
@@ -169,7 +230,8 @@ def test_migrate_refuses_unknown_versions() -> None:
 def test_ranking_table_is_the_top_ten_in_arrival_order_for_ties(scores: list[int]) -> None:
     data = SaveData()
     for n, score in enumerate(scores):
-        rank = insert_ranking(data, "sega88", "normal", RankEntry(f"{n:03}", score, 0, 0))
+        rank = insert_ranking(data, "sega88", "normal",
+                              RankEntry(f"{n:03}", {"score": score, "lines": 0, "level": 0}))
         table = data.rankings["sega88"]["normal"]
         if rank is not None:
             assert table[rank - 1].initials == f"{n:03}"

@@ -3,7 +3,7 @@
 from engine import Game
 from engine.pieces import LETTERS
 from engine.randomizer import PieceTable, sega_random
-from engine.sega88 import SEGA88_DEFAULT_CONSTANT
+from games.sega88.rules import SEGA88, SEGA88_DEFAULT_CONSTANT
 
 # Source: reference/sega-research.md 2.2 (power-on sequence, pieces 1-200, seed 0).
 POWER_ON_200 = (
@@ -31,17 +31,17 @@ def test_seed_zero_uses_the_default_constant() -> None:
 
 
 def test_power_on_pattern_seed_zero() -> None:
-    assert letters(Game("sega88", seed=0), 20) == "TITIIJILSJOZZJLSJISL"
-    assert letters(Game("sega88", seed=0), 200) == POWER_ON_200
+    assert letters(Game(SEGA88, seed=0), 20) == "TITIIJILSJOZZJLSJISL"
+    assert letters(Game(SEGA88, seed=0), 200) == POWER_ON_200
 
 
 def test_non_zero_seed_first_pieces() -> None:
     # Seed 1: first value 41 -> (41 AND 0x3F) mod 7 = 6 = J.
-    assert letters(Game("sega88", seed=1), 20) == "JJSLJJIJOSOOILJSZZLO"
+    assert letters(Game(SEGA88, seed=1), 20) == "JJSLJJIJOSOOILJSZZLO"
 
 
 def test_table_wraps_to_entry_one_after_1000() -> None:
-    game = Game("sega88", seed=0)
+    game = Game(SEGA88, seed=0)
     walk = letters(game, 2000)
     assert walk[1000:] == walk[:1000]
     assert walk[:200] == POWER_ON_200
@@ -49,7 +49,7 @@ def test_table_wraps_to_entry_one_after_1000() -> None:
 
 def test_seed_after_the_1000th_call() -> None:
     # Source: reference/sega-research.md 2.2 (seed after the 1000th piece: 0x2880F2DA).
-    assert Game("sega88", seed=0).main_seed == 0x2880F2DA
+    assert Game(SEGA88, seed=0).main_seed == 0x2880F2DA
     table = PieceTable.draw(0, SEGA88_DEFAULT_CONSTANT, 1000, 0x3F)
     assert table.seed_after == 0x2880F2DA
 
@@ -65,7 +65,7 @@ def test_first_spawned_piece_is_entry_one_and_preview_entry_two() -> None:
 def test_both_players_walk_the_same_sequence() -> None:
     from tests.enginekit import step_until
 
-    game = Game("sega88", seed=0, players=2)
+    game = Game(SEGA88, seed=0, players=2)
     step_until(game, lambda g: g.player(0).kind >= 0 and g.player(1).kind >= 0)
     assert game.player(0).kind == game.player(1).kind
     assert game.player(0).next_kind == game.player(1).next_kind

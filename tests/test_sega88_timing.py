@@ -6,6 +6,7 @@ from engine import Difficulty, Game, GameSettings, InputFrame, PlayerInput
 from engine import events as ev
 from engine.pieces import I, O, T
 from engine.player import ACTIVE, ARE, CLEAR
+from games.sega88.rules import SEGA88
 from tests.enginekit import IDLE, first_active, place, press, set_field, set_level, step_until
 
 # Source: rules/sega.md 2 (delays).
@@ -33,7 +34,7 @@ def frames_of(game: Game, kind: str, start: int) -> list[int]:
 
 
 def test_first_piece_spawns_on_frame_are_plus_one() -> None:
-    game = Game("sega88")
+    game = Game(SEGA88)
     spawned = None
     for _ in range(100):
         if any(e.kind == ev.SPAWN for e in game.step(IDLE)):
@@ -132,13 +133,13 @@ def test_gravity_table_cell(level: int, difficulty: Difficulty) -> None:
 @pytest.mark.parametrize("level", [16, 20, 50, 99])
 def test_gravity_after_level_15_stays_at_the_level_15_row(level: int) -> None:
     for difficulty in Difficulty:
-        game = Game("sega88", GameSettings(difficulty=difficulty))
+        game = Game(SEGA88, GameSettings(difficulty=difficulty))
         g = game.rules.gravity(level, game.settings)
         assert (g.frames, g.rows) == (GRAVITY[15][difficulty], 1)
 
 
 def test_first_gravity_drop_comes_g_frames_after_the_spawn_frame() -> None:
-    game = Game("sega88")
+    game = Game(SEGA88)
     step_until(game, lambda g: g.player(0).phase == ACTIVE)
     spawn = game.frame
     y = game.player(0).y
@@ -257,7 +258,7 @@ def test_rotation_is_processed_before_gravity() -> None:
 
 
 def test_two_players_step_in_the_same_frame_independently() -> None:
-    game = Game("sega88", players=2)
+    game = Game(SEGA88, players=2)
     step_until(game, lambda g: g.player(0).phase == ACTIVE)
     assert game.player(1).phase == ACTIVE
     x1, x2 = game.player(0).x, game.player(1).x

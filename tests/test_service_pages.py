@@ -56,7 +56,8 @@ def test_rankings_clear_and_backup_clear_keep_the_credits(tmp_path: Path) -> Non
     with cabinet(tmp_path) as op:
         machine = op.kiosk.machine
         data = machine.data
-        insert_ranking(data, "bloxeed", "normal", RankEntry("AAA", 5000, 10, 2))
+        insert_ranking(data, "bloxeed", "normal",
+                       RankEntry("AAA", {"score": 5000, "lines": 10, "level": 2}))
         op.coin(1)
         op.coin(1)
         op.enter()
@@ -73,7 +74,8 @@ def test_rankings_clear_and_backup_clear_keep_the_credits(tmp_path: Path) -> Non
         op.choose("COIN A")
         op.choose("EXIT")
         assert data.selected_game == "sega88" and data.dips["bloxeed"].sw1 != 0xFF
-        insert_ranking(data, "sega88", "normal", RankEntry("BBB", 100, 1, 0))
+        insert_ranking(data, "sega88", "normal",
+                       RankEntry("BBB", {"score": 100, "lines": 1, "level": 0}))
         op.choose("BACKUP DATA CLEAR")
         op.choose("NO")
         assert data.selected_game == "sega88" and data.bookkeeping.coins == [2, 0]

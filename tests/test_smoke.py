@@ -1,8 +1,9 @@
 from engine import Game, InputFrame
+from games.sega88.rules import SEGA88
 
 
 def test_game_runs_to_game_over_without_input() -> None:
-    game = Game("sega88")
+    game = Game(SEGA88)
     for _ in range(100_000):
         game.step(InputFrame())
         if game.over:

@@ -19,10 +19,12 @@ from cabinet.video.field_view import (
 )
 from cabinet.video.palette import UI, cell_rgb
 from cabinet.video.screen import new_native
-from cabinet.video.sprites import CHARACTER_ART, SPRITE_RGB
 from engine import Game, InputFrame, PlayerInput
 from engine.events import LINE_CLEAR, LOCK
 from engine.pieces import PIECE_RGB, I, T
+from games.bloxeed.screen import POWER_LETTERS
+from games.bloxeed.sprites import CHARACTER_ART, SPRITE_RGB, character_sprite
+from games.sega88.rules import SEGA88
 
 DOWN = InputFrame(p1=PlayerInput(down=True))
 
@@ -38,7 +40,7 @@ def centre_of(well: tuple[int, int], row: int, column: int) -> tuple[int, int]:
 
 def game_starting_with(kind: int) -> Game:
     for seed in range(500):
-        game = Game("sega88", seed=seed)
+        game = Game(SEGA88, seed=seed)
         if game.player(0).next_kind == kind:
             return game
     raise AssertionError("no seed deals that piece first")
@@ -98,13 +100,13 @@ def test_clearing_rows_flash_from_the_line_clear_timer() -> None:
 
 
 def test_power_block_cells_are_marked_with_their_letter() -> None:
-    game = Game("sega88")
+    game = Game(SEGA88)
     player = game.player(0)
     player.field.set(0, 0, T + 1)
     letters = {}
     for kind in range(1, 6):
         player.field.set(0, 1, (T + 1) | kind << 4)
-        surface = draw(player)
+        surface = draw(player, FieldExtras(mark_letters=POWER_LETTERS))
         x, y = cell_origin(LAYOUT_1P.well, 0, 1)
         letters[kind] = pygame.image.tobytes(surface.subsurface((x, y, CELL, CELL)), "RGB")
     plain_x, plain_y = cell_origin(LAYOUT_1P.well, 0, 0)
@@ -114,7 +116,7 @@ def test_power_block_cells_are_marked_with_their_letter() -> None:
 
 
 def test_garbage_meter_lamps_light_from_the_bottom() -> None:
-    player = Game("sega88").player(0)
+    player = Game(SEGA88).player(0)
     surface = draw(player, FieldExtras(meter_lamps=3))
     bottom = LAYOUT_1P.well[1] + WELL_H
     x = LAYOUT_1P.lamps_x + CELL // 2
@@ -134,8 +136,8 @@ def test_lamps_sit_right_of_player_1_and_left_of_player_2() -> None:
 def test_characters_are_drawn_standing_on_their_cell(kind: int) -> None:
     art = CHARACTER_ART[kind]
     assert len({len(row) for row in art}) == 1  # a rectangle
-    player = Game("sega88").player(0)
-    surface = draw(player, FieldExtras(character=(kind, 5, 4)))
+    player = Game(SEGA88).player(0)
+    surface = draw(player, FieldExtras(sprite=(character_sprite(kind), 5, 4)))
     x0, y0 = cell_origin(LAYOUT_1P.well, 5, 4)
     bottom = y0 + CELL
     for y, row in enumerate(art):
@@ -146,18 +148,18 @@ def test_characters_are_drawn_standing_on_their_cell(kind: int) -> None:
 
 
 def test_a_character_above_the_ceiling_is_clipped_to_the_well() -> None:
-    player = Game("sega88").player(0)
+    player = Game(SEGA88).player(0)
     # Standing on row 20 (just above the top row) the bomb would cover y = well top - 3.
-    surface = draw(player, FieldExtras(character=(3, 20, 4)))
+    surface = draw(player, FieldExtras(sprite=(character_sprite(3), 20, 4)))
     x, _ = cell_origin(LAYOUT_1P.well, 19, 4)
     above = (x + 4, LAYOUT_1P.well[1] - 3)
     assert rgb(surface, above) == rgb(draw(player), above)
-    low = draw(player, FieldExtras(character=(3, 19, 4)))
+    low = draw(player, FieldExtras(sprite=(character_sprite(3), 19, 4)))
     assert rgb(low, (x + 4, LAYOUT_1P.well[1] + 5)) == SPRITE_RGB["n"]
 
 
 def test_game_over_is_written_in_the_well() -> None:
-    game = Game("sega88")
+    game = Game(SEGA88)
     for _ in range(20000):
         if game.over:
             break

@@ -12,10 +12,11 @@ import pytest
 from cabinet.video import screens
 from cabinet.video.field_view import LAYOUT_2P, WELL_W
 from cabinet.video.font import lit_pixels
-from cabinet.video.gallery import scenes
 from cabinet.video.palette import COLOUR_BARS, UI
 from cabinet.video.screen import NATIVE_H, NATIVE_SIZE, NATIVE_W, new_native
 from engine import Game
+from games.gallery import scenes
+from games.sega88.rules import SEGA88
 
 SCENES = scenes()
 SOLID_SCENES = {"monitor_red", "monitor_green", "monitor_blue", "monitor_white"}
@@ -75,14 +76,14 @@ def test_attract_prompt_blinks_and_depends_on_credits() -> None:
 
 
 def test_demo_overlay_asks_for_a_coin() -> None:
-    game = Game("sega88", players=2)
+    game = Game(SEGA88, players=2)
     surface = drawn(lambda s: (screens.game(s, game.players), screens.demo_overlay(s, 0, False, 0)))
     assert text_at(surface, "INSERT COIN", centred_x("INSERT COIN"), 112, UI["text"])
     assert text_at(surface, "CREDIT 0", centred_x("CREDIT 0"), screens.CREDIT_Y, UI["credit"])
 
 
 def test_two_player_screen_draws_both_wells() -> None:
-    game = Game("sega88", players=2)
+    game = Game(SEGA88, players=2)
     surface = drawn(lambda s: screens.game(s, game.players))
     for layout in LAYOUT_2P:
         x, y = layout.well
@@ -92,8 +93,8 @@ def test_two_player_screen_draws_both_wells() -> None:
 
 
 def test_rankings_show_names_and_scores_in_order() -> None:
-    rows = [("AAA", 5000, 10, 2), ("BBB", 400, 4, 1)]
-    surface = drawn(lambda s: screens.rankings(s, rows))
+    rows = [("AAA", [5000, 10, 2]), ("BBB", [400, 4, 1])]
+    surface = drawn(lambda s: screens.rankings(s, ("score", "lines", "level"), rows))
     assert text_at(surface, "1ST", 24, 64, UI["value"])
     assert text_at(surface, "AAA", 80, 64, UI["value"])
     assert text_at(surface, "BBB", 80, 78, UI["text"])

@@ -7,7 +7,7 @@ Source: reference/cabinet.md 7.3 (the Demo Sounds DIP mutes attract audio).
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
@@ -22,30 +22,22 @@ RATE = 22050
 BUFFER = 512
 MIXER_CHANNELS = 16
 
-# Event kind -> effect. "line_clear" picks clear1..clear4 from its value (lines). "coin",
-# "garbage", "power_block", "meter_lamp" and "character" are cabinet / Bloxeed event kinds.
-EVENT_EFFECTS: dict[str, str] = {
-    "move": "move",
-    "rotate": "rotate",
-    "lock": "lock",
-    "all_clear": "all_clear",
-    "level_up": "level_up",
-    "game_over": "game_over",
-    "coin": "coin",
-    "garbage": "garbage",
-    "power_block": "power_block",
-    "meter_lamp": "meter_lamp",
-    "character": "character",
-}
+# The cabinet's own cues (the game's events are mapped by its cartridge, ``sounds``).
+BOARD_EFFECTS: dict[str, str] = {"coin": "coin"}
+# An event mapped to CLEAR plays clear1..clear4 by its value (lines cleared).
+CLEAR = "clear"
 # decision: a coin is the player's own action, so it sounds even with Demo Sounds off.
 ALWAYS_AUDIBLE = frozenset({"coin"})
 
 
-def effect_for(kind: str, value: int = 0) -> str | None:
-    """The effect an event of ``kind`` (with ``value``) plays, None if it plays none."""
-    if kind == "line_clear":
+def effect_for(kind: str, value: int = 0,
+               sounds: Mapping[str, str] | None = None) -> str | None:
+    """The effect an event of ``kind`` (with ``value``) plays under the cartridge's
+    ``sounds`` map, None if it plays none."""
+    name = BOARD_EFFECTS.get(kind) or (sounds or {}).get(kind)
+    if name == CLEAR:
         return f"clear{min(4, max(1, value))}"
-    return EVENT_EFFECTS.get(kind)
+    return name
 
 
 class Audio:
@@ -81,13 +73,14 @@ class Audio:
         self.sounds[name].play()
         return True
 
-    def play_events(self, events: Iterable[Any], attract: bool = False) -> list[str]:
+    def play_events(self, events: Iterable[Any], attract: bool = False,
+                    sounds: Mapping[str, str] | None = None) -> list[str]:
         """Play the effects of a frame's events (objects with ``kind`` and ``value``);
         in attract mode with Demo Sounds off only ALWAYS_AUDIBLE effects sound. Returns
         the effects played."""
         played = []
         for event in events:
-            name = effect_for(event.kind, getattr(event, "value", 0))
+            name = effect_for(event.kind, getattr(event, "value", 0), sounds)
             if name is None or (attract and not self.demo_sounds and name not in ALWAYS_AUDIBLE):
                 continue
             if self.play(name):

@@ -2,13 +2,14 @@
 
 Reads (never changes) the engine's Player: ``field.cells``, ``piece_cells()``, ``kind``,
 ``next_kind``, ``score``, ``level``, ``lines``, ``phase``, ``clearing``, ``phase_left``,
-``rotation``. Bloxeed extras (garbage meter, power blocks, characters) come in a small
-``FieldExtras`` view the caller builds, so this module needs nothing of engine/bloxeed.
+``rotation``. What a game shows beyond that (a meter of lamps, lettered cells, a sprite
+standing in the well) comes in a small ``FieldExtras`` view the cartridge builds, so this
+module knows no game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,27 +18,22 @@ import pygame
 from cabinet.video.font import CELL as CHAR
 from cabinet.video.font import CELL_MARKS
 from cabinet.video.palette import (
-    POWER_LETTERS,
     RGB,
     UI,
     cell_rgb,
     shade,
 )
-from cabinet.video.sprites import character_sprite
 from cabinet.video.text import draw_centred, draw_right, draw_text
+from engine.field import COLOUR_MASK, POWER_SHIFT
+from engine.rotation import FIELD_HEIGHT as ROWS
+from engine.rotation import FIELD_WIDTH as COLUMNS
 
 CELL = 8  # pixels per field cell
-COLUMNS = 10
-ROWS = 20
 WELL_W = COLUMNS * CELL  # 80
 WELL_H = ROWS * CELL  # 160
 LAMPS = 5
 LAMP_H = 12  # decision: lamp size and gap
 LAMP_GAP = 4
-
-# Source: engine/field.py (cell value: low 4 bits colour, bits 4-7 power-block kind).
-COLOUR_MASK = 0x0F
-POWER_SHIFT = 4
 
 # decision: a clearing row flashes white for 4 frames, then shows its blocks for 4.
 CLEAR_FLASH_FRAMES = 4
@@ -47,17 +43,19 @@ CLEAR_FLASH_FRAMES = 4
 class FieldExtras:
     """What a field shows beyond the common rules (all optional).
 
-    meter_lamps: lit garbage-meter lamps 0..5; None draws no meter (Tetris 1988, versus).
-    character: (power-block kind 2..5, row, column) of a power-block character; its bottom-left
-        cell, 0-based, row 0 at the bottom; rows above the field are clipped.
-    piece_power: (row, column, kind) of the active piece's power-block cell.
-    next_power: (cell index in reading order of the spawn orientation, kind) for the next piece.
+    meter_lamps: lit lamps 0..5 of a meter beside the well; None draws no meter.
+    sprite: (picture, row, column) standing in the well on its bottom-left cell, 0-based,
+        row 0 at the bottom; rows above the field are clipped.
+    piece_mark: (row, column, mark) of the active piece's marked cell.
+    next_mark: (cell index in reading order of the spawn orientation, mark) for the next piece.
+    mark_letters: the letter each mark (cell value bits 4-7) shows on its cell.
     """
 
     meter_lamps: int | None = None
-    character: tuple[int, int, int] | None = None
-    piece_power: tuple[int, int, int] | None = None
-    next_power: tuple[int, int] | None = None
+    sprite: tuple[pygame.Surface, int, int] | None = None
+    piece_mark: tuple[int, int, int] | None = None
+    next_mark: tuple[int, int] | None = None
+    mark_letters: Mapping[int, str] | None = None
 
 
 NO_EXTRAS = FieldExtras()
@@ -94,36 +92,38 @@ LAYOUT_2P = (
 
 
 class CellSprites:
-    """8x8 cell sprites for every cell value, rendered on first use."""
+    """8x8 cell sprites for every cell value (and mark letter), rendered on first use."""
 
     def __init__(self) -> None:
-        self._cells: dict[int, pygame.Surface] = {}
+        self._cells: dict[tuple[int, str], pygame.Surface] = {}
 
-    def get(self, value: int) -> pygame.Surface:
-        found = self._cells.get(value)
+    def get(self, value: int, letters: Mapping[int, str] | None = None) -> pygame.Surface:
+        mark = value >> POWER_SHIFT
+        letter = "" if not mark else (letters or {}).get(mark, "?")
+        key = (value, letter)
+        found = self._cells.get(key)
         if found is None:
-            found = self._cells[value] = _render_cell(value)
+            found = self._cells[key] = _render_cell(value, letter)
         return found
 
     def flash(self) -> pygame.Surface:
         return self.get(-1)
 
 
-def _render_cell(value: int) -> pygame.Surface:
+def _render_cell(value: int, letter: str = "") -> pygame.Surface:
     cell = pygame.Surface((CELL, CELL))
     if value == -1:  # a clearing row's flash
         cell.fill(UI["clear_flash"])
         return cell
     rgb = cell_rgb(value & COLOUR_MASK)
-    power = value >> POWER_SHIFT
-    if power:
-        # decision: a power block is a pale cell framed in the piece's colour, with a small
-        # dark letter naming its kind.
+    if value >> POWER_SHIFT:
+        # decision: a marked cell is pale, framed in the piece's colour, with a small dark
+        # letter naming its mark.
         cell.fill(rgb)
         cell.fill(_mix(rgb, (255, 255, 255), 0.75), (1, 1, CELL - 2, CELL - 2))
         ink = shade(rgb, 0.2)
-        mark = CELL_MARKS.get(POWER_LETTERS.get(power, "?"), CELL_MARKS["?"])
-        for y, line in enumerate(mark):
+        glyph_rows = CELL_MARKS.get(letter, CELL_MARKS["?"])
+        for y, line in enumerate(glyph_rows):
             for x, ch in enumerate(line):
                 if ch == "#":
                     cell.set_at((1 + x, 1 + y), ink)
@@ -171,10 +171,15 @@ class FieldView:
         self, surface: pygame.Surface, player: Any, well: tuple[int, int],
         extras: FieldExtras = NO_EXTRAS,
     ) -> None:
-        """The frame, the stack, the active piece, flashing rows, character, GAME OVER."""
+        """The frame, the stack, the active piece, flashing rows, sprite, GAME OVER."""
         self.draw_frame(surface, well)
         wx, wy = well
-        get = self.cells.get
+        letters = extras.mark_letters
+        cells = self.cells
+
+        def get(value: int) -> pygame.Surface:
+            return cells.get(value, letters)
+
         offsets = self._offsets
         clearing = set(player.clearing) if player.phase == "clear" else set()
         flash_on = (player.phase_left // CLEAR_FLASH_FRAMES) % 2 == 0
@@ -191,7 +196,7 @@ class FieldView:
             )
         if player.kind >= 0:
             colour = player.kind + 1
-            power = extras.piece_power
+            power = extras.piece_mark
             for r, c in player.piece_cells():
                 if 0 <= r < ROWS and 0 <= c < COLUMNS:
                     value = colour
@@ -199,17 +204,15 @@ class FieldView:
                         value |= power[2] << POWER_SHIFT
                     blits.append((get(value), (wx + c * CELL, wy + (ROWS - 1 - r) * CELL)))
         surface.fblits(blits)
-        if extras.character is not None:
-            self.draw_character(surface, well, *extras.character)
+        if extras.sprite is not None:
+            self.draw_sprite(surface, well, *extras.sprite)
         if player.phase == "over":
             self.draw_message(surface, well, ("GAME", "OVER"))
 
-    def draw_character(
-        self, surface: pygame.Surface, well: tuple[int, int], kind: int, row: int, column: int
+    def draw_sprite(
+        self, surface: pygame.Surface, well: tuple[int, int], sprite: pygame.Surface, row: int,
+        column: int,
     ) -> None:
-        sprite = character_sprite(kind)
-        if sprite is None:
-            return
         x = well[0] + column * CELL
         bottom = well[1] + (ROWS - row) * CELL
         clip = surface.get_clip()
@@ -231,7 +234,7 @@ class FieldView:
     # ---- next piece, lamps, figures -------------------------------------------------------
     def draw_next(
         self, surface: pygame.Surface, player: Any, centre: tuple[int, int],
-        power: tuple[int, int] | None = None,
+        power: tuple[int, int] | None = None, letters: Mapping[int, str] | None = None,
     ) -> None:
         """The next piece in its spawn orientation, centred on ``centre`` (x, top y)."""
         kind = player.next_kind
@@ -246,9 +249,8 @@ class FieldView:
             value = kind + 1
             if power is not None and power[0] == index:
                 value |= power[1] << POWER_SHIFT
-            surface.blit(
-                self.cells.get(value), (x0 + (c - left) * CELL, centre[1] + (r - top) * CELL)
-            )
+            origin = (x0 + (c - left) * CELL, centre[1] + (r - top) * CELL)
+            surface.blit(self.cells.get(value, letters), origin)
 
     def draw_lamps(self, surface: pygame.Surface, x: int, bottom: int, lit: int) -> None:
         """The garbage meter: 5 lamps stacked upwards from ``bottom``, ``lit`` of them on.
@@ -267,7 +269,8 @@ class FieldView:
     ) -> None:
         """Everything of one player: well, next piece, lamps, score, level, lines."""
         self.draw_well(surface, player, layout.well, extras)
-        self.draw_next(surface, player, layout.next_centre, extras.next_power)
+        self.draw_next(surface, player, layout.next_centre, extras.next_mark,
+                       extras.mark_letters)
         if extras.meter_lamps is not None:
             lit = max(0, min(LAMPS, extras.meter_lamps))
             self.draw_lamps(surface, layout.lamps_x, layout.well[1] + WELL_H, lit)

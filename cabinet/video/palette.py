@@ -40,10 +40,6 @@ UI: dict[str, RGB] = {
 # Power-block kinds (bits 4-7 of a cell) and the letter shown in the cell, in the priority
 # order of rules/sega.md 3.4: 4 Lines, 16t, Bomb, Flicky, Satellite.
 # decision: the letters and the letter colour.
-POWER_LETTERS: dict[int, str] = {1: "4", 2: "T", 3: "B", 4: "F", 5: "S"}
-POWER_NAMES: dict[int, str] = {1: "4 LINES", 2: "16T", 3: "BOMB", 4: "FLICKY", 5: "SATELLITE"}
-POWER_LETTER_RGB: RGB = (255, 255, 255)
-POWER_CELL_RGB: RGB = (24, 24, 24)
 
 # Monitor test patterns: the eight colour bars, brightest first (SMPTE-style order).
 # Source: reference/cabinet.md 7.2 (colour bars among the monitor test patterns).

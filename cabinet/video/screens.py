@@ -189,29 +189,34 @@ def title(surface: pygame.Surface, credits: int, free_play: bool, frame: int) ->
     draw_credit_line(surface, credits, free_play)
 
 
+# Short headings of ranking columns that do not fit under their own name.
+COLUMN_HEADINGS = {"level": "LV"}
+
+
 def rankings(
-    surface: pygame.Surface, rows: Sequence[Sequence[Any]], credits: int = 0,
-    free_play: bool = False, highlight: int | None = None,
+    surface: pygame.Surface, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]],
+    credits: int = 0, free_play: bool = False, highlight: int | None = None,
 ) -> None:
-    """The rankings table; each row is (name, score, lines, level). ``highlight`` is the
-    0-based index of a row to draw in the highlight colour (a new entry)."""
+    """The rankings table: rank, initials and the game's ``columns`` (at most three fit);
+    each row is (initials, values in column order). ``highlight`` is the 0-based index of
+    a row to draw in the highlight colour (a new entry)."""
     surface.fill(UI["background"])
     draw_centred(surface, "RANKING", 16, UI["value"], scale=2)
     header_y = 48
+    # decision: value columns end at these x positions (right-aligned), left to right.
+    rights = (200, 256, 296)[:len(columns)]
     draw_text(surface, "RANK", 24, header_y, UI["label"])
     draw_text(surface, "NAME", 80, header_y, UI["label"])
-    draw_right(surface, "SCORE", 200, header_y, UI["label"])
-    draw_right(surface, "LINES", 256, header_y, UI["label"])
-    draw_right(surface, "LV", 296, header_y, UI["label"])
-    for i, row in enumerate(rows[:10]):
-        name, score, lines, level = row[0], row[1], row[2], row[3]
+    for column, right in zip(columns, rights, strict=False):
+        heading = COLUMN_HEADINGS.get(column, column.upper())
+        draw_right(surface, heading, right, header_y, UI["label"])
+    for i, (name, values) in enumerate(rows[:10]):
         y = header_y + 16 + i * 14
         colour = UI["highlight"] if i == highlight else (UI["text"] if i % 2 else UI["value"])
         draw_text(surface, ordinal(i + 1), 24, y, colour)
         draw_text(surface, str(name)[:3], 80, y, colour)
-        draw_right(surface, str(score), 200, y, colour)
-        draw_right(surface, str(lines), 256, y, colour)
-        draw_right(surface, str(level), 296, y, colour)
+        for value, right in zip(values, rights, strict=False):
+            draw_right(surface, str(value), right, y, colour)
     draw_credit_line(surface, credits, free_play)
 
 

@@ -18,11 +18,12 @@ def run(args: argparse.Namespace) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from cabinet.video import screens
-    from cabinet.video.gallery import bloxeed_dressing, busy_game
     from cabinet.video.screen import HEADLESS, Display, new_native
+    from games.registry import gallery
 
-    game = busy_game(players=2, frames=3000, seed=3)
-    extras = bloxeed_dressing(game)
+    samples = gallery()
+    game = samples.busy_game(players=2, frames=3000, seed=3)
+    extras = samples.bloxeed_dressing(game)
     display = Display()
     display.open(HEADLESS, size=TARGET)
     native = new_native()

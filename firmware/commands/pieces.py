@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from engine import Game, get_rules
-from engine.pieces import LETTERS
 from firmware.cliargs import add_rules_args, seed_value
 from firmware.errors import UsageError
+from games.registry import cartridge_of_rules
 
 
 def register(sub: Any) -> None:
@@ -21,9 +20,8 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.count < 0:
         raise UsageError("--count must be 0 or more")
-    rules = get_rules(args.rules)
-    game = Game(rules, seed=seed_value(args.seed))
-    source = game.deal.source(0)
-    print("".join(LETTERS[source.next()] for _ in range(args.count)))
+    pieces = cartridge_of_rules(args.rules).pieces
+    if pieces is None:
+        raise UsageError(f"rules {args.rules!r} have no piece sequence to print")
+    print(pieces(args.rules, seed_value(args.seed), args.count))
     return 0
-

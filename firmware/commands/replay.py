@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.replay import Replay, ReplayError, verify
 from firmware.errors import UsageError
+from games.registry import new_session
 
 
 def register(sub: Any) -> None:
@@ -25,7 +26,8 @@ def run(args: argparse.Namespace) -> int:
     except (ReplayError, UnicodeDecodeError) as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     try:
-        verdict = verify(replay)
+        session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
+        verdict = verify(replay, session)
     except ValueError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     if verdict.ok:

@@ -12,6 +12,7 @@ from firmware.config import load_config
 from firmware.errors import UsageError
 from firmware.inputscript import load_script
 from firmware.savedata import save_dir as resolve_save_dir
+from games.registry import CARTRIDGES
 
 DEFAULT_CONFIG = "/etc/bloxcab/cabinet.toml"
 
@@ -25,8 +26,8 @@ def register(sub: Any) -> None:
                       help="fullscreen (the bare console on a Pi: SDL kmsdrm)")
     mode.add_argument("--headless", dest="mode", action="store_const", const="headless",
                       help="no screen (SDL dummy driver); unthrottled unless --realtime")
-    parser.add_argument("--game", choices=("sega88", "bloxeed"),
-                        help="the game to run (default: the Game select setting, Bloxeed)")
+    parser.add_argument("--game", choices=list(CARTRIDGES),
+                        help="the game to run (default: the Game select setting)")
     parser.add_argument("--frames", type=int, help="stop after N frames and print a summary")
     parser.add_argument("--inputs", metavar="FILE", help="input script: 'FRAME CONTROL down|up'")
     parser.add_argument("--save-dir", help="save data directory")

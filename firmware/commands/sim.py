@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from cabinet.panel import ControlPanel
-from engine import Game, InputFrame
+from engine import InputFrame
 from engine.replay import record
+from engine.session import GameSession
 from firmware.cliargs import add_rules_args, add_settings_args, seed_value, settings_from
-from firmware.demo_player import demo_inputs
 from firmware.errors import UsageError
 from firmware.inputscript import load_script, random_inputs
 from firmware.script_source import ScriptSource
+from games.registry import cartridge_of_rules, new_session
 
 
 def register(sub: Any) -> None:
@@ -45,26 +46,21 @@ def input_frames(spec: str, players: int) -> Iterator[InputFrame]:
     return (panel.poll() for _ in itertools.count(1))
 
 
-def summary(game: Game) -> dict[str, object]:
-    p = game.player(0)
+def summary(game: GameSession, seed: int) -> dict[str, object]:
+    """The usual fields (player 1's summary, frames, game over, state hash), the
+    cartridge's own extras, and ``p2`` when a second player played."""
     result: dict[str, object] = {
-        "rules": game.rules.id,
-        "seed": game.seed,
+        "rules": game.rules_id,
+        "seed": seed,
         "frames": game.frame,
-        "score": p.score,
-        "lines": p.lines,
-        "level": p.level,
-        "pieces": p.pieces_dealt,
+        **(game.summary(0) or {}),
         "game_over": game.over,
         "state_hash": game.state_hash(),
+        **cartridge_of_rules(game.rules_id).sim_fields(game),
     }
-    extras_summary = getattr(p.extras, "summary", None)
-    if callable(extras_summary):
-        result.update(extras_summary())
-    if game.players[1] is not None:
-        p2 = game.player(1)
-        result["p2"] = {"score": p2.score, "lines": p2.lines, "level": p2.level,
-                        "pieces": p2.pieces_dealt, "game_over": p2.over}
+    p2 = game.summary(1)
+    if p2 is not None:
+        result["p2"] = {**p2, "game_over": not game.playing(1)}
     return result
 
 
@@ -74,22 +70,33 @@ def run(args: argparse.Namespace) -> int:
     players = 2 if args.versus else args.players
     settings = settings_from(args, versus=args.versus)
     seed = seed_value(args.seed)
-    try:
-        game = Game(args.rules, settings, seed, players)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    seeds = {"main": seed}
+
+    def fresh() -> GameSession:
+        try:
+            return new_session(args.rules, settings, seeds, players)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+
+    game = fresh()
     played: list[InputFrame] = []
-    source = demo_inputs(game) if args.inputs == "demo" else input_frames(args.inputs, players)
+    if args.inputs == "demo":
+        player = cartridge_of_rules(args.rules).demo_player
+        if player is None:
+            raise UsageError(f"rules {args.rules!r} have no demo player")
+        source = player(game)
+    else:
+        source = input_frames(args.inputs, players)
     for frame in itertools.islice(source, args.frames):
         if game.over:
             break
         game.step(frame)
         played.append(frame)
     if args.record:
-        replay = record(args.rules, settings, seed, players, played)
+        replay = record(fresh(), settings, seeds, players, played)
         try:
             Path(args.record).write_text(replay.to_text())
         except OSError as exc:
             raise UsageError(f"cannot write {args.record}: {exc.strerror}") from None
-    print(json.dumps(summary(game), sort_keys=True))
+    print(json.dumps(summary(game, seed), sort_keys=True))
     return 0

@@ -8,20 +8,20 @@ the coin meter, the lockout and the lamps read the machine's state.
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 
-from dipswitch import decode_coinage, game_bank, override
-from dipswitch.gamedips import GameDips
-from engine import Game, InputFrame
+from dipswitch import decode_coinage, override
+from engine import InputFrame
 from engine.events import Event
 from engine.replay import Replay
+from engine.session import GameSession, Summary
 from firmware.credits import CreditBoard
 from firmware.machine.coin_desk import CoinDesk, Saver
 from firmware.machine.decisions import CABINET_DECISIONS
 from firmware.machine.name_entry import NameEntry
 from firmware.machine.screens import ATTRACT, Screen
-from firmware.savedata import RankEntry, SaveData, insert_ranking
+from firmware.savedata import GameCounts, RankEntry, SaveData, insert_ranking, ranks
 from firmware.service import ServiceCabinet, ServiceMenu
+from games.registry import CartDips, Cartridge, cartridge, new_session
 
 log = logging.getLogger("bloxcab.machine")
 
@@ -29,12 +29,15 @@ COIN = "coin"
 CREDIT = "credit"
 START = "start"
 TILT = "tilt"
-RANK_MODE = "normal"
-RANKING_SIZE = 10
 
 
 def _frames(key: str) -> int:
     return int(str(CABINET_DECISIONS[key]))
+
+
+def _columns(summary: Summary, columns: tuple[str, ...]) -> dict[str, int | str]:
+    """A ranking row's values: the cartridge's columns, read from the player's summary."""
+    return {c: summary.get(c, 0) for c in columns}
 
 
 class CabinetMachine:
@@ -59,15 +62,16 @@ class CabinetMachine:
         self.screen_frames = 0
         self.games_started = 0
         self.games_finished = 0
-        self.game: Game | None = None
+        self.game: GameSession | None = None
         self.game_id = data.selected_game
         self.versus = False
-        self.demo: Game | None = None
+        self.demo: GameSession | None = None
         self.demo_inputs: list[int] = []
         self.ended: set[int] = set()
-        self.rank_queue: list[tuple[int, int, int, int]] = []  # player, score, lines, level
+        self.rank_queue: list[tuple[int, str, Summary]] = []  # player, mode, summary
         self.name_entry: NameEntry | None = None
-        self.last_piece_seed: int | None = None
+        # After a 1P game over, Start again may replay the same piece sequence.
+        self.same_sequence_ready = False
         self.meter_pulses: list[int] = []
         self.prev = InputFrame()
         coin_settings, notice = decode_coinage(override(data.dips[self.game_id].sw1,
@@ -105,8 +109,12 @@ class CabinetMachine:
         return (startable and self.desk.can_start(1), startable and self.desk.can_start(2))
 
     @property
-    def dips(self) -> GameDips:
+    def dips(self) -> CartDips:
         return self._dips(self.game_id)
+
+    @property
+    def cartridge(self) -> Cartridge:
+        return cartridge(self.game_id)
 
     # ---- the frame -------------------------------------------------------------------------
     def step(self, inputs: InputFrame) -> list[Event]:
@@ -158,7 +166,11 @@ class CabinetMachine:
         if screen == Screen.NOTICE and frames >= _frames("notice_frames"):
             self._go(Screen.TITLE)
         elif screen == Screen.GAME_OVER and frames >= _frames("game_over_frames"):
-            self.last_piece_seed = None
+            self.same_sequence_ready = False
+            on_attract = self.cartridge.on_attract
+            if on_attract is not None:
+                on_attract(self.data.seeds.setdefault(self.game_id, {}))
+                self.saver.submit(self.data)
             self._go(Screen.TITLE)
         elif screen == Screen.TITLE and frames >= _frames("title_frames"):
             self._start_demo()
@@ -172,7 +184,13 @@ class CabinetMachine:
         if replay is None:
             self._go(Screen.RANKINGS)
             return
-        self.demo = Game(replay.rules, replay.settings, replay.seed, replay.players)
+        try:
+            self.demo = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
+        except ValueError as exc:
+            self._notice(f"demo replay of {self.game_id} unusable ({exc})")
+            self.demos.pop(self.game_id, None)
+            self._go(Screen.RANKINGS)
+            return
         self.demo_inputs = replay.inputs
         self._go(Screen.DEMO)
 
@@ -188,9 +206,9 @@ class CabinetMachine:
             cues.extend(events)
 
     # ---- starting and playing --------------------------------------------------------------
-    def _dips(self, game_id: str) -> GameDips:
-        dips, notice = game_bank(game_id).decode(override(self.data.dips[game_id].sw2,
-                                                          self.physical_sw2))
+    def _dips(self, game_id: str) -> CartDips:
+        dips, notice = cartridge(game_id).decode_dips(override(self.data.dips[game_id].sw2,
+                                                                self.physical_sw2))
         self._notice(notice)
         return dips
 
@@ -203,22 +221,17 @@ class CabinetMachine:
         if not self.desk.start(players):
             return
         game_id = self.game_id = self.data.selected_game
+        cart = self.cartridge
         dips = self._dips(game_id)
-        self.versus = players == 2 and game_id == "bloxeed" and dips.allow_vs
-        settings = replace(dips.settings, versus=self.versus)
-        seeds = self.data.seeds
-        same = (self.screen == Screen.GAME_OVER and players == 1 and game_id == "bloxeed"
-                and self.last_piece_seed is not None)
-        if game_id == "bloxeed":
-            self.game = Game(game_id, settings, seeds.bloxeed_main, players,
-                             piece_seed=self.last_piece_seed if same else None)
-            seeds.bloxeed_piece = self.game.piece_seed
-            seeds.bloxeed_main = self.game.main_seed
-        else:
-            self.game = Game(game_id, settings, seeds.sega88_main, players)
-            # Source: rules/sega.md 2 (after the game the seed is as after the 1000th call).
-            seeds.sega88_main = self.game.main_seed
-        counts = self.data.bookkeeping.games[game_id]
+        self.versus = players == 2 and dips.versus_on_two_starts
+        settings = {**dips.settings, "versus": True} if self.versus else dict(dips.settings)
+        same = (self.screen == Screen.GAME_OVER and players == 1 and cart.same_sequence
+                and self.same_sequence_ready)
+        kept = self.data.seeds.setdefault(game_id, dict(cart.factory_seeds))
+        self.game = cart.new_session(cart.rules_ids[0], settings,
+                                     cart.seeds_for_start(kept, same), players)
+        self._keep_seeds()
+        counts = self.data.bookkeeping.games.setdefault(game_id, GameCounts())
         if players == 2:
             counts.two_player += 1
         else:
@@ -231,53 +244,62 @@ class CabinetMachine:
         cues.append(Event(START, 0, players))
         self._go(Screen.PLAY)
 
+    def _keep_seeds(self) -> None:
+        """The session's seeds go to save data (the Sega boards keep the main seed as it
+        stands after the game's piece table was drawn), only under the cartridge's names."""
+        assert self.game is not None
+        names = self.cartridge.factory_seeds
+        kept = self.data.seeds.setdefault(self.game_id, dict(names))
+        kept.update((k, v) for k, v in self.game.seeds_out().items() if k in names)
+
     def _can_join(self, index: int) -> bool:
         game = self.game
         if game is None or self.versus or not self.desk.can_start(1):
             return False
-        player = game.players[index]
-        return player is None or player.over
+        return game.can_join(index)
 
     def _play(self, inputs: InputFrame, start: tuple[bool, bool], cues: list[Event]) -> None:
         game = self.game
         assert game is not None
+        counts = self.data.bookkeeping.games.setdefault(self.game_id, GameCounts())
         for index in (0, 1):
             if start[index] and self._can_join(index) and self.desk.start(1):
                 game.join(index)
                 self.ended.discard(index)
                 self.games_started += 1
-                self.data.bookkeeping.games[self.game_id].two_player += 1
+                counts.two_player += 1
                 self.saver.submit(self.data)
                 cues.append(Event(START, index, 1))
         cues.extend(game.step(inputs))
-        self.data.bookkeeping.games[self.game_id].play_frames += 1
-        for index, player in enumerate(game.players):
-            if player is not None and player.over and index not in self.ended:
-                self.ended.add(index)
-                self.games_finished += 1
-                if not self.versus and self._ranks(player.score):
-                    self.rank_queue.append((index, player.score, player.lines, player.level))
-        if game.over or (self.versus and self.ended):
+        counts.play_frames += 1
+        spec = self.cartridge.ranking
+        for index in (0, 1):
+            summary = game.summary(index)
+            if summary is None or game.playing(index) or index in self.ended:
+                continue
+            self.ended.add(index)
+            self.games_finished += 1
+            if self.versus or not spec.qualifies(summary):
+                continue
+            mode = spec.mode(summary)
+            if ranks(self.data, self.game_id, mode, _columns(summary, spec.columns)):
+                self.rank_queue.append((index, mode, summary))
+        if game.over:
             self._finish_game()
-
-    def _ranks(self, score: int) -> bool:
-        table = self.data.rankings.get(self.game_id, {}).get(RANK_MODE, [])
-        return score > 0 and (len(table) < RANKING_SIZE or score > table[-1].score)
 
     def _finish_game(self) -> None:
         game = self.game
         assert game is not None
-        if self.game_id == "bloxeed":
-            self.data.seeds.bloxeed_main = game.main_seed
-            self.last_piece_seed = game.piece_seed
+        self._keep_seeds()
+        self.same_sequence_ready = True
         self.saver.submit(self.data)
-        self.rank_queue.sort()
+        self.rank_queue.sort(key=lambda queued: queued[0])
         self._next_name_entry()
 
     def _next_name_entry(self) -> None:
         if self.rank_queue:
-            index, score, _, _ = self.rank_queue[0]
-            self.name_entry = NameEntry(index, score)
+            index, _, summary = self.rank_queue[0]
+            self.name_entry = NameEntry(index, int(summary.get("score", 0)))
             self._go(Screen.NAME_ENTRY)
         else:
             self.name_entry = None
@@ -289,9 +311,9 @@ class CabinetMachine:
         entry.step(inputs.player(entry.player))
         if not entry.done:
             return
-        _, score, lines, level = self.rank_queue.pop(0)
-        insert_ranking(self.data, self.game_id, RANK_MODE,
-                       RankEntry(entry.initials, score, lines, level))
+        _, mode, summary = self.rank_queue.pop(0)
+        columns = _columns(summary, self.cartridge.ranking.columns)
+        insert_ranking(self.data, self.game_id, mode, RankEntry(entry.initials, columns))
         self.saver.submit(self.data)
         self._next_name_entry()
 

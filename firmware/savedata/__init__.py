@@ -47,23 +47,22 @@ from firmware.savedata.loader import CLEARED_NOTICE, LoadResult, load
 from firmware.savedata.location import save_dir
 from firmware.savedata.schema import (
     CURRENT_VERSION,
-    GAMES,
     Bookkeeping,
     DipBanks,
     GameCounts,
     RankEntry,
     SaveData,
-    Seeds,
     clear_bookkeeping,
+    clear_rankings,
     factory,
     insert_ranking,
+    ranks,
 )
 from firmware.savedata.writer import SaveWriter
 
 __all__ = [
     "CLEARED_NOTICE",
     "CURRENT_VERSION",
-    "GAMES",
     "Bookkeeping",
     "DipBanks",
     "GameCounts",
@@ -71,10 +70,11 @@ __all__ = [
     "RankEntry",
     "SaveData",
     "SaveWriter",
-    "Seeds",
     "clear_bookkeeping",
+    "clear_rankings",
     "factory",
     "insert_ranking",
     "load",
+    "ranks",
     "save_dir",
 ]

@@ -6,6 +6,9 @@ Version history:
   2  DIP banks as {"sw1", "sw2"}; ranking rows gain a replay id; game counts gain play time in
      frames; bookkeeping gains power-on seconds.
 
+  3  one section per game id ("games": dips, seeds, rankings, plays); ranking rows become
+     {"initials", "values": {column: value}, "replay"}; seeds are named per game.
+
 Each step takes a dict of version N and returns a new dict of version N + 1; they chain.
 """
 
@@ -16,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from firmware.savedata.schema import CURRENT_VERSION, SchemaError
+from games.registry import CARTRIDGES
 
 
 def _v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
@@ -34,8 +38,54 @@ def _v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
     return new
 
 
+# Version 2 ranking rows were [initials, score, lines, level, replay id].
+_V2_COLUMNS = ("score", "lines", "level")
+
+
+def _v2_seed_owner(key: str) -> tuple[str, str] | None:
+    """(game id, seed name) of a version-2 seed key, from the cartridges' legacy names."""
+    for cart in CARTRIDGES.values():
+        if key in cart.legacy_seeds:
+            return cart.id, cart.legacy_seeds[key]
+    return None
+
+
+def _v2_to_v3(old: dict[str, Any]) -> dict[str, Any]:
+    try:
+        bk = copy.deepcopy(old["bookkeeping"])
+        plays = bk.pop("games")
+        ids = [*old["dips"], *(g for g in old["rankings"] if g not in old["dips"])]
+        games: dict[str, Any] = {
+            g: {"dips": {"sw1": 0xFF, "sw2": 0xFF}, "seeds": {}, "rankings": {},
+                "plays": [0, 0, 0]} for g in ids}
+        for g, banks in old["dips"].items():
+            games[g]["dips"] = copy.deepcopy(banks)
+        for key, value in old["seeds"].items():
+            owner = _v2_seed_owner(key)
+            if owner is not None and owner[0] in games:
+                games[owner[0]]["seeds"][owner[1]] = value
+        for g, modes in old["rankings"].items():
+            games[g]["rankings"] = {
+                m: [{"initials": row[0], "values": dict(zip(_V2_COLUMNS, row[1:4], strict=True)),
+                     "replay": row[4]} for row in rows]
+                for m, rows in modes.items()
+            }
+        for g, counts in plays.items():
+            if g in games:
+                games[g]["plays"] = list(counts)
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+        raise SchemaError(f"version 2 payload malformed ({exc!r})") from exc
+    return {
+        "selected_game": old.get("selected_game"),
+        "games": games,
+        "bookkeeping": bk,
+        "credits": old.get("credits"),
+        "credit_board": old.get("credit_board", {}),
+    }
+
+
 # STEPS[n] turns version n into version n + 1.
-STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def migrate(payload: Any, version: int) -> dict[str, Any]:

@@ -1,30 +1,34 @@
-"""What the save data holds (schema version 2), its factory defaults and its JSON form.
+"""What the save data holds (schema version 3), its factory defaults and its JSON form.
+
+Version 3 keeps everything game-specific in one section per game id (``games``): the
+game's DIP banks, its seeds, its ranking tables with the cartridge's own columns and its play
+counts. A section for a game id this build does not know is kept as it was read and written
+back untouched, never dropped. Factory values come from the cartridges (games.registry).
 
 Pure: no clock, no files. Functions that need a time take it as an argument.
 """
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from dipswitch import SW1, game_bank
+from dipswitch import SW1
+from games.registry import CARTRIDGES, DEFAULT_GAME, Cartridge
 
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 
-GAMES = ("sega88", "bloxeed")
 CHUTES = 2
-RANKING_SIZE = 10
 INITIALS = 3
+# A counter at this value saturates: it loads, and it can always be written back.
+COUNT_MAX = 2**63 - 1
+SEED_MAX = 0xFFFFFFFF
+TEXT_MAX = 16  # longest text value in a ranking column
 
-# The factory bank bytes come from the DIP bank definitions (dipswitch/), the one place that
-# knows what each switch means.
 FACTORY_SW1 = SW1.factory
-FACTORY_SW2 = {g: game_bank(g).factory for g in ("sega88", "bloxeed")}
-# decision: one ranking table per game for now; insert_ranking() creates other modes on demand.
-RANKING_MODES = {"sega88": ("normal",), "bloxeed": ("normal",)}
-DEFAULT_GAME = "bloxeed"
 
 
 class SchemaError(ValueError):
@@ -40,21 +44,16 @@ class DipBanks:
 
 
 @dataclass
-class Seeds:
-    """RNG seeds kept across power cycles; 0 everywhere gives the power-on pattern."""
-
-    sega88_main: int = 0
-    bloxeed_main: int = 0
-    bloxeed_piece: int = 0
-
-
-@dataclass
 class RankEntry:
+    """One ranking row: initials and the cartridge's columns (``score`` always among them)."""
+
     initials: str
-    score: int
-    lines: int
-    level: int
+    values: dict[str, int | str]
     replay_id: str | None = None
+
+    @property
+    def score(self) -> int:
+        return int(self.values.get("score", 0))
 
 
 @dataclass
@@ -70,29 +69,32 @@ class Bookkeeping:
     service_credits: int = 0
     credits_given: int = 0  # credits bought with coins
     credits_used: int = 0
-    games: dict[str, GameCounts] = field(default_factory=lambda: {g: GameCounts() for g in GAMES})
+    games: dict[str, GameCounts] = field(
+        default_factory=lambda: {g: GameCounts() for g in CARTRIDGES})
     power_on_seconds: int = 0
     cleared_at: str | None = None  # ISO 8601 or unix time as text, passed in by the caller
 
 
-def _factory_dips() -> dict[str, DipBanks]:
-    return {g: DipBanks(sw1=FACTORY_SW1, sw2=FACTORY_SW2[g]) for g in GAMES}
-
-
-def _factory_rankings() -> dict[str, dict[str, list[RankEntry]]]:
-    return {g: {m: [] for m in modes} for g, modes in RANKING_MODES.items()}
+def factory_rankings(cart: Cartridge) -> dict[str, list[RankEntry]]:
+    rows = [RankEntry(i, dict(v)) for i, v in cart.ranking.factory_rows]
+    return {m: copy.deepcopy(rows) for m in cart.ranking.modes}
 
 
 @dataclass
 class SaveData:
     selected_game: str = DEFAULT_GAME
-    dips: dict[str, DipBanks] = field(default_factory=_factory_dips)
-    seeds: Seeds = field(default_factory=Seeds)
-    rankings: dict[str, dict[str, list[RankEntry]]] = field(default_factory=_factory_rankings)
+    dips: dict[str, DipBanks] = field(default_factory=lambda: {
+        g: DipBanks(FACTORY_SW1, c.dip_bank.factory) for g, c in CARTRIDGES.items()})
+    seeds: dict[str, dict[str, int]] = field(default_factory=lambda: {
+        g: dict(c.factory_seeds) for g, c in CARTRIDGES.items()})
+    rankings: dict[str, dict[str, list[RankEntry]]] = field(default_factory=lambda: {
+        g: factory_rankings(c) for g, c in CARTRIDGES.items()})
     bookkeeping: Bookkeeping = field(default_factory=Bookkeeping)
     credits: int = 0  # credits on the machine right now
     # firmware.credits.CreditBoard.to_dict(): partial coins per chute, held credits.
     credit_board: dict[str, Any] = field(default_factory=dict)
+    # Sections of game ids this build does not know, exactly as read.
+    unknown_games: dict[str, Any] = field(default_factory=dict)
 
 
 def factory() -> SaveData:
@@ -100,27 +102,43 @@ def factory() -> SaveData:
 
 
 def insert_ranking(data: SaveData, game: str, mode: str, entry: RankEntry) -> int | None:
-    """Put `entry` into the game/mode table, kept sorted by score (highest first).
+    """Put ``entry`` into the game/mode table, kept in the cartridge's order (best first).
 
-    An equal score ranks below the entries already there. Returns the rank (1..10) or None when
-    the score does not make the table.
+    An equal key ranks below the entries already there. Returns the rank (1..size) or None
+    when the entry does not make the table.
     """
+    spec = CARTRIDGES[game].ranking
+    if mode not in spec.modes:
+        raise ValueError(f"{game} has no ranking mode {mode!r}")
     table = data.rankings.setdefault(game, {}).setdefault(mode, [])
+    key = spec.key(entry.values)
     position = len(table)
     for i, held in enumerate(table):
-        if entry.score > held.score:
+        if key > spec.key(held.values):
             position = i
             break
-    if position >= RANKING_SIZE:
+    if position >= spec.size:
         return None
     table.insert(position, entry)
-    del table[RANKING_SIZE:]
+    del table[spec.size:]
     return position + 1
+
+
+def ranks(data: SaveData, game: str, mode: str, values: Mapping[str, int | str]) -> bool:
+    """Whether a result with these ranking values would enter the game/mode table."""
+    spec = CARTRIDGES[game].ranking
+    table = data.rankings.get(game, {}).get(mode, [])
+    return len(table) < spec.size or spec.key(values) > spec.key(table[-1].values)
 
 
 def clear_bookkeeping(data: SaveData, when: str) -> None:
     """Zero the bookkeeping (operator's "clear bookkeeping"), stamping when it was done."""
     data.bookkeeping = Bookkeeping(cleared_at=when)
+
+
+def clear_rankings(data: SaveData) -> None:
+    """Every game's tables back to the factory rows."""
+    data.rankings = {g: factory_rankings(c) for g, c in CARTRIDGES.items()}
 
 
 # ---- JSON form ---------------------------------------------------------------------------
@@ -129,29 +147,28 @@ def clear_bookkeeping(data: SaveData, when: str) -> None:
 def to_dict(data: SaveData) -> dict[str, Any]:
     """A fresh dict of plain values (safe to hand to another thread)."""
     bk = data.bookkeeping
+    games: dict[str, Any] = copy.deepcopy(data.unknown_games)
+    for g in CARTRIDGES:
+        dips = data.dips.get(g) or DipBanks()
+        counts = bk.games.get(g) or GameCounts()
+        games[g] = {
+            "dips": {"sw1": dips.sw1, "sw2": dips.sw2},
+            "seeds": dict(data.seeds.get(g, {})),
+            "rankings": {
+                m: [{"initials": e.initials, "values": dict(e.values), "replay": e.replay_id}
+                    for e in table]
+                for m, table in data.rankings.get(g, {}).items()
+            },
+            "plays": [counts.one_player, counts.two_player, counts.play_frames],
+        }
     return {
         "selected_game": data.selected_game,
-        "dips": {g: {"sw1": d.sw1, "sw2": d.sw2} for g, d in data.dips.items()},
-        "seeds": {
-            "sega88_main": data.seeds.sega88_main,
-            "bloxeed_main": data.seeds.bloxeed_main,
-            "bloxeed_piece": data.seeds.bloxeed_piece,
-        },
-        "rankings": {
-            g: {
-                m: [[e.initials, e.score, e.lines, e.level, e.replay_id] for e in table]
-                for m, table in modes.items()
-            }
-            for g, modes in data.rankings.items()
-        },
+        "games": games,
         "bookkeeping": {
             "coins": list(bk.coins),
             "service_credits": bk.service_credits,
             "credits_given": bk.credits_given,
             "credits_used": bk.credits_used,
-            "games": {
-                g: [c.one_player, c.two_player, c.play_frames] for g, c in bk.games.items()
-            },
             "power_on_seconds": bk.power_on_seconds,
             "cleared_at": bk.cleared_at,
         },
@@ -171,7 +188,7 @@ def _get(obj: Any, key: str, kind: type, where: str) -> Any:
     return value
 
 
-def _count(obj: Any, key: str, where: str, top: int = 2**63 - 1) -> int:
+def _count(obj: Any, key: str, where: str, top: int = COUNT_MAX) -> int:
     value: int = _get(obj, key, int, where)
     if not 0 <= value <= top:
         raise SchemaError(f"{where}.{key} out of range")
@@ -184,54 +201,91 @@ def _list_of_counts(value: Any, n: int, where: str) -> list[int]:
     return [_count({"v": v}, "v", where) for v in value]
 
 
-def _optional_str(value: Any, where: str) -> str | None:
-    if value is not None and not isinstance(value, str):
-        raise SchemaError(f"{where} is not text")
+def _optional_str(value: Any, where: str, longest: int = 64) -> str | None:
+    if value is not None and (not isinstance(value, str) or len(value) > longest
+                              or not value.isprintable()):
+        raise SchemaError(f"{where} is not text of up to {longest} printable characters")
     return value
 
 
+def _initials(value: Any, where: str) -> str:
+    if (not isinstance(value, str) or not 0 < len(value) <= INITIALS
+            or not value.isprintable()):
+        raise SchemaError(f"{where} initials are not 1-{INITIALS} printable characters")
+    return value
+
+
+def _rank_value(value: Any, where: str) -> int | str:
+    if isinstance(value, str):
+        text = _optional_str(value, where, TEXT_MAX)
+        assert text is not None
+        return text
+    return _count({"v": value}, "v", where)
+
+
+def _seeds(value: Any, cart: Cartridge, where: str) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise SchemaError(f"{where} is not a mapping")
+    seeds = dict(cart.factory_seeds)
+    for name in cart.factory_seeds:
+        if name in value:
+            seeds[name] = _count(value, name, where, SEED_MAX)
+    return seeds
+
+
+def _rankings(value: Any, cart: Cartridge, where: str) -> dict[str, list[RankEntry]]:
+    spec = cart.ranking
+    if not isinstance(value, dict):
+        raise SchemaError(f"{where} is not a table set")
+    tables = factory_rankings(cart)
+    for mode, rows in value.items():
+        at = f"{where}.{mode}"
+        if mode not in spec.modes:
+            raise SchemaError(f"{at} is not a ranking mode of {cart.id}")
+        if not isinstance(rows, list) or len(rows) > spec.size:
+            raise SchemaError(f"{at} is not a list of up to {spec.size}")
+        table = []
+        for row in rows:
+            if not isinstance(row, dict):
+                raise SchemaError(f"{at} has a bad entry")
+            values = _get(row, "values", dict, at)
+            if set(values) != set(spec.columns):
+                raise SchemaError(f"{at} entry columns are not {', '.join(spec.columns)}")
+            table.append(RankEntry(
+                _initials(row.get("initials"), at),
+                {c: _rank_value(values[c], f"{at}.{c}") for c in spec.columns},
+                _optional_str(row.get("replay"), f"{at}.replay"),
+            ))
+        tables[mode] = table
+    return tables
+
+
 def from_dict(d: Any) -> SaveData:
-    """Build SaveData from a version-2 dict; raises SchemaError naming the first bad field."""
+    """Build SaveData from a version-3 dict; raises SchemaError naming the first bad field."""
     data = SaveData()
     game = _get(d, "selected_game", str, "save")
-    if game not in GAMES:
-        raise SchemaError(f"save.selected_game {game!r} is not a known game")
-    data.selected_game = game
-    dips = _get(d, "dips", dict, "save")
-    for g, banks in dips.items():
-        data.dips[g] = DipBanks(
-            sw1=_count(banks, "sw1", f"dips.{g}", 0xFF), sw2=_count(banks, "sw2", f"dips.{g}", 0xFF)
-        )
-    seeds = _get(d, "seeds", dict, "save")
-    data.seeds = Seeds(
-        sega88_main=_count(seeds, "sega88_main", "seeds", 0xFFFFFFFF),
-        bloxeed_main=_count(seeds, "bloxeed_main", "seeds", 0xFFFFFFFF),
-        bloxeed_piece=_count(seeds, "bloxeed_piece", "seeds", 0xFFFFFFFF),
-    )
-    for g, modes in _get(d, "rankings", dict, "save").items():
-        if not isinstance(modes, dict):
-            raise SchemaError(f"rankings.{g} is not a table set")
-        for m, rows in modes.items():
-            where = f"rankings.{g}.{m}"
-            if not isinstance(rows, list) or len(rows) > RANKING_SIZE:
-                raise SchemaError(f"{where} is not a list of up to {RANKING_SIZE}")
-            table = []
-            for row in rows:
-                if not isinstance(row, list) or len(row) != 5 or not isinstance(row[0], str):
-                    raise SchemaError(f"{where} has a bad entry")
-                score, lines, level = _list_of_counts(row[1:4], 3, where)
-                table.append(RankEntry(row[0], score, lines, level, _optional_str(row[4], where)))
-            data.rankings.setdefault(g, {})[m] = table
+    data.selected_game = game if game in CARTRIDGES else DEFAULT_GAME
+    counts: dict[str, GameCounts] = {g: GameCounts() for g in CARTRIDGES}
+    for g, section in _get(d, "games", dict, "save").items():
+        cart = CARTRIDGES.get(g)
+        if cart is None:
+            data.unknown_games[g] = copy.deepcopy(section)
+            continue
+        where = f"games.{g}"
+        dips = _get(section, "dips", dict, where)
+        data.dips[g] = DipBanks(sw1=_count(dips, "sw1", f"{where}.dips", 0xFF),
+                                sw2=_count(dips, "sw2", f"{where}.dips", 0xFF))
+        data.seeds[g] = _seeds(_get(section, "seeds", dict, where), cart, f"{where}.seeds")
+        data.rankings[g] = _rankings(_get(section, "rankings", dict, where), cart,
+                                     f"{where}.rankings")
+        counts[g] = GameCounts(*_list_of_counts(section.get("plays"), 3, f"{where}.plays"))
     bk = _get(d, "bookkeeping", dict, "save")
-    games: dict[str, GameCounts] = {g: GameCounts() for g in GAMES}
-    for g, counts in _get(bk, "games", dict, "bookkeeping").items():
-        games[g] = GameCounts(*_list_of_counts(counts, 3, f"bookkeeping.games.{g}"))
     data.bookkeeping = Bookkeeping(
         coins=_list_of_counts(_get(bk, "coins", list, "bookkeeping"), CHUTES, "bookkeeping.coins"),
         service_credits=_count(bk, "service_credits", "bookkeeping"),
         credits_given=_count(bk, "credits_given", "bookkeeping"),
         credits_used=_count(bk, "credits_used", "bookkeeping"),
-        games=games,
+        games=counts,
         power_on_seconds=_count(bk, "power_on_seconds", "bookkeeping"),
         cleared_at=_optional_str(bk.get("cleared_at"), "bookkeeping.cleared_at"),
     )

@@ -28,9 +28,3 @@ SERVICE_DECISIONS: dict[str, str] = {
     "changes_saved_at_once": "every change is submitted to the save writer at once (a power "
     "cut in the menu keeps it); EXIT submits again",
 }
-
-# Source: rules/sega.md section headings (2. Tetris (1988), 3. Bloxeed (1989)).
-GAME_NAMES: dict[str, str] = {
-    "sega88": "TETRIS (SEGA 1988)",
-    "bloxeed": "BLOXEED (1989)",
-}

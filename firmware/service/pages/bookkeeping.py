@@ -8,10 +8,10 @@ confirmation) and 7.3 (coins per chute and paid vs free credits in pinball audit
 
 from __future__ import annotations
 
-from firmware.savedata import GAMES, clear_bookkeeping
-from firmware.service.decisions import GAME_NAMES
+from firmware.savedata import GameCounts, clear_bookkeeping
 from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.confirm import ConfirmPage
+from games.registry import CARTRIDGES
 
 FRAMES_PER_SECOND = 60  # Source: DESIGN.md (60 Hz frame-locked engine)
 CLEAR = "CLEAR BOOKKEEPING"
@@ -37,9 +37,9 @@ class BookkeepingPage(Page):
             ("CREDITS USED", str(bk.credits_used)),
         ]
         games = play_frames = 0
-        for game in GAMES:
-            counts = bk.games[game]
-            name = GAME_NAMES[game].split(" ")[0]
+        for game, cart in CARTRIDGES.items():
+            counts = bk.games.get(game) or GameCounts()
+            name = cart.short
             info.append((f"{name} GAMES 1P / 2P", f"{counts.one_player} / {counts.two_player}"))
             games += counts.one_player + counts.two_player
             play_frames += counts.play_frames

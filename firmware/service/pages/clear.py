@@ -10,6 +10,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from dipswitch import decode_coinage
+from firmware.savedata import clear_rankings as reset_rankings
 from firmware.savedata import factory
 from firmware.service.pages.confirm import ConfirmPage
 
@@ -20,7 +21,7 @@ KEPT_BY_BACKUP_CLEAR = frozenset({"credits", "credit_board"})
 
 
 def clear_rankings(menu: ServiceMenu) -> None:
-    menu.data.rankings = factory().rankings
+    reset_rankings(menu.data)
 
 
 def clear_backup(menu: ServiceMenu) -> None:
@@ -37,7 +38,7 @@ def clear_backup(menu: ServiceMenu) -> None:
 
 def rankings_page(menu: ServiceMenu) -> ConfirmPage:
     return ConfirmPage(menu, "CLEAR RANKINGS?", lambda: clear_rankings(menu),
-                       "RANKINGS CLEARED", ("THE RANKINGS OF BOTH GAMES", "ARE ERASED"))
+                       "RANKINGS CLEARED", ("THE RANKINGS OF EVERY GAME", "ARE ERASED"))
 
 
 def backup_page(menu: ServiceMenu) -> ConfirmPage:

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from dipswitch import DipBank, DipSwitch, dip_rows, game_bank, override
+from dipswitch import DipBank, DipSwitch, dip_rows, override
 from firmware.service import draw
-from firmware.service.decisions import GAME_NAMES
 from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.confirm import ConfirmPage
 from firmware.service.pages.dip_table import bank_grid
+from games.registry import CARTRIDGES
 
 if TYPE_CHECKING:
     from firmware.service.menu import ServiceMenu
@@ -32,7 +32,7 @@ class DipPage(Page):
 
     def __init__(self, menu: ServiceMenu) -> None:
         self.game = menu.data.selected_game
-        self.bank: DipBank = game_bank(self.game).bank
+        self.bank: DipBank = CARTRIDGES[self.game].dip_bank
         super().__init__(menu)
 
     # ---- the bank -------------------------------------------------------------------------
@@ -67,7 +67,7 @@ class DipPage(Page):
         if label == FACTORY:
             self.menu.push(ConfirmPage(
                 self.menu, "FACTORY SETTINGS?", self.factory, "FACTORY SETTINGS SET",
-                (GAME_NAMES[self.game], f"{self.bank.name} BACK TO THE FACTORY SETTINGS")))
+                (CARTRIDGES[self.game].title, f"{self.bank.name} BACK TO THE FACTORY SETTINGS")))
         else:
             super().select_row(index)
 
@@ -89,7 +89,7 @@ class DipPage(Page):
 
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        draw.page_frame(surface, f"{self.title}  {GAME_NAMES[self.game]}")
+        draw.page_frame(surface, f"{self.title}  {CARTRIDGES[self.game].title}")
         shown, notice = dip_rows(self.bank, self.in_force)
         rows = self.rows()
         marked: tuple[int, ...] = ()

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.savedata import GAMES
-from firmware.service.decisions import GAME_NAMES
 from firmware.service.page import EXIT, Page, Row
+from games.registry import CARTRIDGES
 
 if TYPE_CHECKING:
     from firmware.service.menu import ServiceMenu
@@ -16,18 +15,22 @@ class GameSelectPage(Page):
     title = "GAME SELECT"
 
     def __init__(self, menu: ServiceMenu) -> None:
+        self.games = list(CARTRIDGES)
         super().__init__(menu)
-        self.cursor = GAMES.index(menu.data.selected_game)
+        chosen = menu.data.selected_game
+        self.cursor = self.games.index(chosen) if chosen in self.games else 0
 
     def rows(self) -> list[Row]:
         chosen = self.menu.data.selected_game
-        return [*(Row(GAME_NAMES[g], "<" if g == chosen else "") for g in GAMES), Row(EXIT)]
+        return [*(Row(CARTRIDGES[g].title, "<" if g == chosen else "") for g in self.games),
+                Row(EXIT)]
 
     def select_row(self, index: int) -> None:
-        if index < len(GAMES):
-            self.menu.data.selected_game = GAMES[index]
+        if index < len(self.games):
+            game = self.games[index]
+            self.menu.data.selected_game = game
             self.menu.save()
-            self.menu.say(f"{GAME_NAMES[GAMES[index]]} FROM THE NEXT GAME")
+            self.menu.say(f"{CARTRIDGES[game].title} FROM THE NEXT GAME")
         self.menu.pop()
 
     def footer(self) -> list[tuple[str, str]]:

@@ -12,7 +12,6 @@ import pygame
 
 from dipswitch import decode_coinage, override
 from firmware.service import draw
-from firmware.service.decisions import GAME_NAMES
 from firmware.service.menu import ServiceMenu
 from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.bookkeeping import BookkeepingPage
@@ -25,6 +24,7 @@ from firmware.service.pages.monitor_test import MonitorTestPage
 from firmware.service.pages.notices import NoticesPage
 from firmware.service.pages.output_test import OutputTestPage
 from firmware.service.pages.sound_test import SoundTestPage
+from games.registry import CARTRIDGES
 
 ITEMS: tuple[tuple[str, Callable[[ServiceMenu], Page]], ...] = (
     ("INPUT TEST", InputTestPage),
@@ -46,7 +46,7 @@ class MainPage(Page):
 
     def rows(self) -> list[Row]:
         data = self.menu.data
-        game = GAME_NAMES[data.selected_game]
+        game = CARTRIDGES[data.selected_game].title
         coins, _ = decode_coinage(override(data.dips[data.selected_game].sw1,
                                            self.menu.machine.physical_sw1))
         values = {

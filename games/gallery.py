@@ -1,5 +1,6 @@
-"""Sample scenes of every screen, from real engine games: for tests, the render benchmark
-and the screenshots in docs/screens/ (``python -m cabinet.video.gallery docs/screens``)."""
+"""Sample scenes of every screen, from real engine games of the Sega cartridges: for tests,
+the render benchmark and the screenshots in docs/screens/
+(``python -m games.gallery docs/screens``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from cabinet.video.palette import GARBAGE_BASE
 from cabinet.video.screen import new_native
 from engine import Game, InputFrame, PlayerInput
 from engine.pieces import I, J, T
+from games.bloxeed.screen import POWER_LETTERS
+from games.bloxeed.sprites import character_sprite
+from games.sega88.rules import SEGA88
 
 
 def random_input(rng: random.Random) -> PlayerInput:
@@ -28,7 +32,7 @@ def random_input(rng: random.Random) -> PlayerInput:
 
 def busy_game(players: int = 2, frames: int = 1500, seed: int = 7) -> Game:
     """A real sega88 game after ``frames`` frames of random play (stacks partly full)."""
-    game = Game("sega88", players=players, seed=seed)
+    game = Game(SEGA88, players=players, seed=seed)
     rng = random.Random(seed)
     for _ in range(frames):
         p2 = random_input(rng) if players == 2 else PlayerInput()
@@ -46,10 +50,17 @@ def bloxeed_dressing(game: Game) -> list[FieldExtras]:
         p1.field.set(1, c, 0 if c == 0 else GARBAGE_BASE + J)
     for kind, (r, c) in zip(range(1, 6), ((2, 1), (2, 3), (3, 5), (2, 7), (3, 2)), strict=True):
         p1.field.set(r, c, (T + 1) | kind << 4)
-    extras = [FieldExtras(meter_lamps=3, character=(2, 15, 4), next_power=(0, 3))]
+    extras = [FieldExtras(meter_lamps=3, sprite=_sprite(2, 15, 4), next_mark=(0, 3),
+                          mark_letters=POWER_LETTERS)]
     if game.players[1] is not None:
-        extras.append(FieldExtras(meter_lamps=5, character=(4, 12, 6)))
+        extras.append(FieldExtras(meter_lamps=5, sprite=_sprite(4, 12, 6),
+                                  mark_letters=POWER_LETTERS))
     return extras
+
+
+def _sprite(kind: int, row: int, column: int) -> tuple[pygame.Surface, int, int] | None:
+    art = character_sprite(kind)
+    return None if art is None else (art, row, column)
 
 
 def scenes() -> dict[str, Callable[[pygame.Surface], None]]:
@@ -57,8 +68,8 @@ def scenes() -> dict[str, Callable[[pygame.Surface], None]]:
     one = busy_game(1, seed=11)
     dressed = busy_game(2, seed=3)
     dressed_extras = bloxeed_dressing(dressed)
-    rows = [("AAA", 512340, 201, 19), ("SEG", 203000, 120, 12), ("BLX", 99000, 60, 6),
-            ("TET", 45210, 33, 4), ("ZZZ", 1200, 4, 0)]
+    rows = [("AAA", [512340, 201, 19]), ("SEG", [203000, 120, 12]), ("BLX", [99000, 60, 6]),
+            ("TET", [45210, 33, 4]), ("ZZZ", [1200, 4, 0])]
 
     def demo(s: pygame.Surface) -> None:
         screens.game(s, two.players)
@@ -76,7 +87,8 @@ def scenes() -> dict[str, Callable[[pygame.Surface], None]]:
         "demo": demo,
         "title": lambda s: screens.title(s, 0, False, 0),
         "title_free_play": lambda s: screens.title(s, 0, True, 0),
-        "rankings": lambda s: screens.rankings(s, rows, credits=1, highlight=2),
+        "rankings": lambda s: screens.rankings(s, ("score", "lines", "level"), rows, credits=1,
+                                                highlight=2),
         "name_entry": lambda s: screens.name_entry(s, 1, 3, 99000, "BL", "X", 17, 0),
         "game_over": lambda s: screens.game_over(s, (123450, 9870), credits=0),
         "backup_cleared": lambda s: screens.backup_cleared(s, footer="PRESS TEST"),

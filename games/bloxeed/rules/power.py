@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from engine.bloxeed.decisions import (
+from engine.field import COLOUR_MASK, POWER_SHIFT, Field
+from engine.rules import MainSeed
+from engine.tables.sega_common import LEVEL_CAP
+from games.bloxeed.rules.decisions import (
     BLOXEED_DECISIONS,
     BOMB,
     FLICKY,
@@ -11,10 +14,7 @@ from engine.bloxeed.decisions import (
     SATELLITE,
     T16,
 )
-from engine.bloxeed.tables import POWER_VALUE_MASK, ZONE_COLUMNS, ZONE_FLOORS
-from engine.field import COLOUR_MASK, POWER_SHIFT, Field
-from engine.rules import MainSeed
-from engine.tables.sega_common import LEVEL_CAP
+from games.bloxeed.rules.tables import POWER_VALUE_MASK, ZONE_COLUMNS, ZONE_FLOORS
 
 __all__ = [
     "BOMB", "FLICKY", "FOUR_LINES", "KIND_NAMES", "SATELLITE", "T16", "PowerBlocks",

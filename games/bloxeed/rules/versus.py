@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import events as ev
-from engine.bloxeed.decisions import BLOXEED_DECISIONS
 from engine.events import Event
 from engine.player import OVER
 from engine.rotation import FIELD_WIDTH
+from games.bloxeed.rules.decisions import BLOXEED_DECISIONS
 
 if TYPE_CHECKING:
-    from engine.bloxeed.extras import BloxeedExtras
     from engine.player import Player
+    from games.bloxeed.rules.extras import BloxeedExtras
 
 
 def versus_row(hole: int) -> list[int]:

@@ -4,16 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.bloxeed.decisions import BLOXEED_DECISIONS
-from engine.bloxeed.extras import BloxeedExtras
-from engine.bloxeed.summary import bloxeed_tables
-from engine.bloxeed.tables import (
-    BLOXEED_DEFAULT_CONSTANT,
-    BLOXEED_DELAYS,
-    BLOXEED_INDEX_MASK,
-    BLOXEED_LINES_PER_LEVEL,
-)
-from engine.bloxeed.versus import exchange
 from engine.decisions import ENGINE_DECISIONS
 from engine.player import Player
 from engine.randomizer import PieceStream
@@ -21,6 +11,16 @@ from engine.rotation import SEGA_ROTATION
 from engine.rules import Extras, Gravity, MainSeed, PieceSource, Rules
 from engine.settings import Difficulty, GameSettings
 from engine.tables import sega_common as tab
+from games.bloxeed.rules.decisions import BLOXEED_DECISIONS
+from games.bloxeed.rules.extras import BloxeedExtras
+from games.bloxeed.rules.summary import bloxeed_tables
+from games.bloxeed.rules.tables import (
+    BLOXEED_DEFAULT_CONSTANT,
+    BLOXEED_DELAYS,
+    BLOXEED_INDEX_MASK,
+    BLOXEED_LINES_PER_LEVEL,
+)
+from games.bloxeed.rules.versus import exchange
 
 _D = BLOXEED_DECISIONS
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from engine.bloxeed.tables import (
+from engine.tables.sega_common import LEVEL_CAP
+from games.bloxeed.rules.tables import (
     BOTTOM_LAMP_FACTOR,
     GARBAGE_PATTERN,
     METER_LAMPS,
     frames_per_lamp,
     garbage_cells,
 )
-from engine.tables.sega_common import LEVEL_CAP
 
 # Frames per lamp by level, looked up every frame.
 _LAMP_FRAMES: tuple[int, ...] = tuple(frames_per_lamp(lv) for lv in range(LEVEL_CAP + 1))

@@ -5,17 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import events as ev
-from engine.bloxeed.decisions import BLOXEED_DECISIONS, BOMB, FLICKY, SATELLITE, T16
-from engine.bloxeed.tables import (
+from engine.events import Event
+from engine.field import FULL_ROW, Field
+from engine.rotation import FIELD_HEIGHT, FIELD_WIDTH
+from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, BOMB, FLICKY, SATELLITE, T16
+from games.bloxeed.rules.tables import (
     CHARACTER_HEIGHT,
     CHARACTER_LOCK,
     FLICKY_COLOUR,
     SATELLITE_ALL_CLEAR,
     SATELLITE_POINTS,
 )
-from engine.events import Event
-from engine.field import FULL_ROW, Field
-from engine.rotation import FIELD_HEIGHT, FIELD_WIDTH
 
 if TYPE_CHECKING:
     from engine.player import Player

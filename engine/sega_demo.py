@@ -1,4 +1,4 @@
-"""The attract mode's demo player: plays real engine games to record the bundled demo replays.
+"""The Sega loop's demo player: plays real engine games (attract-mode demos, `sim --inputs demo`).
 
 It looks at the field each time a piece spawns, picks a landing spot (a plain heuristic:
 few holes, low stack, lines cleared), and then works the lever and buttons like a player:
@@ -10,8 +10,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from engine import Game, InputFrame, PlayerInput
 from engine.field import FULL_ROW, Field
+from engine.game import Game
+from engine.inputs import InputFrame, PlayerInput
 from engine.player import ACTIVE, Player
 from engine.rotation import FIELD_HEIGHT, X_MAX, X_MIN
 
@@ -90,14 +91,3 @@ def demo_inputs(game: Game) -> Iterator[InputFrame]:
             yield InputFrame(p1=PlayerInput(left=left and tap, right=not left and tap))
         else:
             yield InputFrame(p1=PlayerInput(down=True))
-
-
-def record_demo(rules: str, seed: int, frames: int) -> list[InputFrame]:
-    game = Game(rules, seed=seed)
-    played: list[InputFrame] = []
-    for frame in demo_inputs(game):
-        if len(played) >= frames or game.over:
-            break
-        game.step(frame)
-        played.append(frame)
-    return played

@@ -5,23 +5,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import events as ev
-from engine.bloxeed.characters import PENDING, Character
-from engine.bloxeed.decisions import BLOXEED_DECISIONS, FOUR_LINES, KIND_NAMES
-from engine.bloxeed.garbage import GarbageMeter
-from engine.bloxeed.power import (
+from engine.events import Event
+from engine.field import POWER_SHIFT
+from engine.player import ARE, NO_PIECE, OVER
+from engine.rules import Extras, MainSeed
+from engine.settings import GameSettings
+from games.bloxeed.rules.characters import PENDING, Character
+from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, FOUR_LINES, KIND_NAMES
+from games.bloxeed.rules.garbage import GarbageMeter
+from games.bloxeed.rules.power import (
     PowerBlocks,
     activated_kind,
     clear_marks,
     four_lines_rows,
     marked_index,
 )
-from engine.bloxeed.tables import GARBAGE_STACK_LIMIT_ROW, POWER_BLOCK_POINTS
-from engine.bloxeed.versus import versus_row
-from engine.events import Event
-from engine.field import POWER_SHIFT
-from engine.player import ARE, NO_PIECE, OVER
-from engine.rules import Extras, MainSeed
-from engine.settings import GameSettings
+from games.bloxeed.rules.tables import GARBAGE_STACK_LIMIT_ROW, POWER_BLOCK_POINTS
+from games.bloxeed.rules.versus import versus_row
 
 if TYPE_CHECKING:
     from engine.player import Player

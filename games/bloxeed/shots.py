@@ -1,9 +1,9 @@
 """Screenshots of the kiosk for the README: the real state machine, headless.
 
-    .venv/bin/python docs/make_screenshots.py docs/screens
+    .venv/bin/python -m games.bloxeed.shots docs/screens
 
 Attract (title, demo, rankings), a 1P Bloxeed game with garbage and a power block, a 2P
-game and name entry. Play comes from the attract-mode demo player (firmware/demo_player).
+game and name entry. Play comes from the attract-mode demo player (engine/sega_demo.py).
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from engine import NO_INPUT, InputFrame, PlayerInput
-from firmware.demo_player import demo_inputs
+from engine.game import Game
+from engine.sega_demo import demo_inputs
 from firmware.kiosk import Kiosk, KioskOptions
-from firmware.kiosk_view import field_extras
 from firmware.machine import Screen
 from firmware.savedata import RankEntry, insert_ranking
+from games.bloxeed.screen import field_extras
 
 SCALE = 2
 
@@ -49,10 +50,12 @@ def run_until(kiosk: Kiosk, done: object, frame: InputFrame = NO_INPUT,
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as save:
-        kiosk = Kiosk(KioskOptions(mode="headless", save_dir=Path(save), audio=False))
+        kiosk = Kiosk(KioskOptions(mode="headless", game="bloxeed", save_dir=Path(save),
+                                   audio=False))
         m = kiosk.machine
         for initials, score in (("SEG", 52000), ("BLX", 31500), ("ABC", 12040)):
-            insert_ranking(m.data, "bloxeed", "normal", RankEntry(initials, score, 40, 9))
+            insert_ranking(m.data, "bloxeed", "normal",
+                           RankEntry(initials, {"score": score, "lines": 40, "level": 9}))
         m.screen = Screen.TITLE
         m.screen_frames = 0
         run_until(kiosk, lambda: m.screen_frames == 90)
@@ -68,14 +71,14 @@ def main(out: Path) -> None:
         run_until(kiosk, lambda: m.credits == 2)
         m.step(InputFrame(p1=PlayerInput(start=True)))
         game = m.game
-        assert game is not None
+        assert isinstance(game, Game)
         player = game.player(0)
         moves = demo_inputs(game)
 
         def scene() -> bool:
             view = field_extras(player)
             return (player.extras is not None and player.extras.garbage_rows > 0  # type: ignore[attr-defined]
-                    and view is not None and view.piece_power is not None
+                    and view is not None and view.piece_mark is not None
                     and player.phase == "active" and player.y < 16)
 
         for _ in range(60_000):

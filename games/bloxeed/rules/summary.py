@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.bloxeed.decisions import BLOXEED_DECISIONS, CHARACTERS, KIND_NAMES
-from engine.bloxeed.power import THRESHOLDS, ZONE_KINDS
-from engine.bloxeed.tables import (
+from engine.pieces import letter
+from engine.tables import sega_common as tab
+from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, CHARACTERS, KIND_NAMES
+from games.bloxeed.rules.power import THRESHOLDS, ZONE_KINDS
+from games.bloxeed.rules.tables import (
     BLOXEED_DEFAULT_CONSTANT,
     BLOXEED_INDEX_MASK,
     BOTTOM_LAMP_FACTOR,
@@ -23,8 +25,6 @@ from engine.bloxeed.tables import (
     SATELLITE_POINTS,
     ZONE_FLOORS,
 )
-from engine.pieces import letter
-from engine.tables import sega_common as tab
 
 if TYPE_CHECKING:
     from engine.player import Player

@@ -1,0 +1,71 @@
+"""Bloxeed (Sega, 1989) on the System 18 board: garbage meter, power blocks, characters and
+versus on the common Sega loop."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from engine import events as ev
+from games import sega_board
+from games.bloxeed.dips import BANK
+from games.bloxeed.rules import BLOXEED
+from games.bloxeed.screen import field_extras
+from games.cartridge import Cartridge
+
+
+def _start_seeds(kept: Mapping[str, int], same_sequence: bool) -> dict[str, int]:
+    """A new game draws its piece seed from the main seed; "same sequence again" after a
+    1P game over replays the kept piece seed instead."""
+    seeds = {"main": kept.get("main", 0)}
+    if same_sequence and "piece" in kept:
+        seeds["piece"] = kept["piece"]
+    return seeds
+
+
+BLOXEED_EVENTS = sega_board.SEGA_EVENTS | {
+    ev.METER_LAMP, ev.METER_EMPTY, ev.GARBAGE_RISE, ev.POWER_BLOCK, ev.POWER_ACTIVATE,
+    ev.CHARACTER_ENTER, ev.CHARACTER_MOVE, ev.CHARACTER_FALL, ev.CHARACTER_LAND,
+    ev.CHARACTER_ACT, ev.CHARACTER_GONE, ev.VERSUS_ATTACK, ev.VERSUS_WIN,
+}
+BLOXEED_SOUNDS = {
+    **sega_board.SEGA_SOUNDS,
+    ev.METER_LAMP: "meter_lamp",
+    ev.GARBAGE_RISE: "garbage",
+    ev.VERSUS_ATTACK: "garbage",
+    ev.POWER_BLOCK: "power_block",
+    ev.POWER_ACTIVATE: "power_block",
+    ev.CHARACTER_ENTER: "character",
+    ev.CHARACTER_ACT: "character",
+    ev.VERSUS_WIN: "level_up",
+}
+# decision: the meter emptying, a character's steps, falls, landing and leaving are quiet
+# (its entrance and its act sound); only the moments a player must notice make a sound.
+BLOXEED_SILENT = sega_board.SEGA_SILENT | {
+    ev.METER_EMPTY, ev.CHARACTER_MOVE, ev.CHARACTER_FALL, ev.CHARACTER_LAND,
+    ev.CHARACTER_GONE,
+}
+
+CARTRIDGE = Cartridge(
+    id=BLOXEED.id,
+    title="BLOXEED (1989)",
+    short="BLOXEED",
+    rules_ids=(BLOXEED.id,),
+    new_session=sega_board.session_factory(BLOXEED),
+    dip_bank=BANK.bank,
+    decode_dips=sega_board.dips_decoder(BANK),
+    draw_play=sega_board.draw_play_with(field_extras),
+    factory_seeds={"main": 0, "piece": 0},
+    start_seeds=_start_seeds,
+    same_sequence=True,
+    demo_dir=Path(__file__).parent / "demos",
+    sounds=BLOXEED_SOUNDS,
+    silent=BLOXEED_SILENT,
+    events=BLOXEED_EVENTS,
+    rules_document=sega_board.rules_document_of(BLOXEED),
+    pieces=sega_board.pieces_of(BLOXEED),
+    sim_fields=sega_board.sim_fields,
+    cli_settings=sega_board.cli_settings,
+    demo_player=sega_board.demo_player,
+    legacy_seeds={"bloxeed_main": "main", "bloxeed_piece": "piece"},
+)

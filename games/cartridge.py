@@ -1,0 +1,114 @@
+"""What a cartridge is: everything game-specific the board needs, behind one seam.
+
+The board (firmware/, cabinet/, dipswitch/) knows games only as ``Cartridge`` values from
+``games.registry``. A cartridge's game is a ``GameSession`` (engine/session.py); the rest
+of this record says how the board sets it up (DIP bank, seeds), keeps its results (ranking
+columns), draws it (``draw_play``), voices it (``sounds``) and demonstrates it (demos).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dipswitch.bank import DipBank
+from engine.inputs import InputFrame
+from engine.session import GameSession, Seeds, Settings, Summary
+
+RankValue = int | str
+
+
+def score_key(row: Mapping[str, RankValue]) -> tuple[int, ...]:
+    """Rank by score, highest first (the Sega boards' rule)."""
+    return (int(row["score"]),)
+
+
+def scored(summary: Summary) -> bool:
+    """A game enters a score table only with points (a 0 never ranks)."""
+    return int(summary.get("score", 0)) > 0
+
+
+@dataclass(frozen=True)
+class RankingSpec:
+    """The cartridge's ranking tables: one per mode, ``size`` rows, each row the initials
+    plus ``columns`` taken from the player's summary. ``key`` orders rows (higher first;
+    an equal key ranks below the rows already there)."""
+
+    modes: tuple[str, ...] = ("normal",)
+    columns: tuple[str, ...] = ("score", "lines", "level")
+    size: int = 10
+    key: Callable[[Mapping[str, RankValue]], tuple[int, ...]] = score_key
+    qualifies: Callable[[Summary], bool] = scored
+    # The mode a finished game ranks in (from its summary); the first mode by default.
+    mode_of: Callable[[Summary], str] | None = None
+    # Factory rows of each table: (initials, {column: value}), best first.
+    factory_rows: tuple[tuple[str, Mapping[str, RankValue]], ...] = ()
+
+    def mode(self, summary: Summary) -> str:
+        return self.mode_of(summary) if self.mode_of is not None else self.modes[0]
+
+
+@dataclass(frozen=True)
+class CartDips:
+    """What the cartridge's SW2 byte sets for the board and the game."""
+
+    settings: Mapping[str, Any]  # handed to new_session
+    demo_sounds: bool = True
+    versus_on_two_starts: bool = False  # a 2P start plays a versus match
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """What the play screen is drawn from (read-only)."""
+
+    session: GameSession
+    credits: int
+    free_play: bool
+    frame: int
+    sides: int | None = None  # 1 or 2 fields; None: the cartridge decides
+    top_score: int | None = None
+    demo: bool = False
+
+
+@dataclass(frozen=True)
+class Cartridge:
+    id: str
+    title: str  # the service menu's name, e.g. "TETRIS (SEGA 1988)"
+    short: str  # one word for tight rows (bookkeeping)
+    rules_ids: tuple[str, ...]  # rule sets it plays (`bloxcab sim --rules`); first is the board's
+    # (rules id, settings, seeds, players) -> a fresh session.
+    new_session: Callable[[str, Settings, Seeds, int], GameSession]
+    dip_bank: DipBank  # SW2
+    decode_dips: Callable[[int], tuple[CartDips, str | None]]  # SW2 byte -> dips, notice
+    draw_play: Callable[[Any, PlayView], None]  # (pygame surface, view)
+    factory_seeds: Mapping[str, int] = field(default_factory=lambda: {"main": 0})
+    ranking: RankingSpec = field(default_factory=RankingSpec)
+    # The seeds a new game starts from, given the kept ones (None: all kept seeds).
+    start_seeds: Callable[[Mapping[str, int], bool], dict[str, int]] | None = None
+    # After a 1P game over, Start again replays the same piece sequence (Bloxeed).
+    same_sequence: bool = False
+    # What a game over that plays through to attract mode does to the kept seeds.
+    on_attract: Callable[[dict[str, int]], None] | None = None
+    demo_dir: Path | None = None  # *.rpl replays of real engine play for attract mode
+    sounds: Mapping[str, str] = field(default_factory=dict)  # event kind -> sound name
+    silent: frozenset[str] = frozenset()  # event kinds that make no sound, on purpose
+    events: frozenset[str] = frozenset()  # every event kind its sessions can emit
+    refresh_hz: float = 60.0  # the original board's frame rate
+    # `bloxcab rules R --json`: tables and decisions of a rules id.
+    rules_document: Callable[[str], dict[str, object]] = lambda rules_id: {}
+    # `bloxcab pieces`: (rules id, seed, count) -> the first pieces as text.
+    pieces: Callable[[str, int, int], str] | None = None
+    # `bloxcab sim`: extra JSON fields of a session, and the settings from CLI options.
+    sim_fields: Callable[[GameSession], dict[str, object]] = lambda session: {}
+    cli_settings: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda options: {}
+    # The attract-mode demo player: closed-loop inputs for player 1 of a session.
+    demo_player: Callable[[GameSession], Iterator[InputFrame]] | None = None
+    # v2 save data kept seeds as "<game>_<name>": v2 key -> this cartridge's seed name.
+    legacy_seeds: Mapping[str, str] = field(default_factory=dict)
+
+    def seeds_for_start(self, kept: Mapping[str, int], same_sequence: bool) -> dict[str, int]:
+        if self.start_seeds is not None:
+            return self.start_seeds(kept, same_sequence)
+        return dict(kept)

@@ -1,0 +1,76 @@
+"""The only list of games. The CLI, game select, game assignments, attract mode, save data,
+bench and `bloxcab rules` all read it; firmware reaches games through this module alone."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from engine.session import GameSession, Seeds, Settings
+from games.bloxeed import CARTRIDGE as _BLOXEED
+from games.cartridge import CartDips, Cartridge, PlayView, RankingSpec
+from games.sega88 import CARTRIDGE as _SEGA88
+
+__all__ = [
+    "CARTRIDGES",
+    "DEFAULT_GAME",
+    "CartDips",
+    "Cartridge",
+    "PlayView",
+    "RankingSpec",
+    "cartridge",
+    "cartridge_of_rules",
+    "gallery",
+    "new_session",
+    "register",
+    "rules_ids",
+    "unregister",
+]
+
+# In the order the service menu's game select lists them.
+CARTRIDGES: dict[str, Cartridge] = {c.id: c for c in (_SEGA88, _BLOXEED)}
+# decision: Bloxeed is the factory game (the later, richer board of the two).
+DEFAULT_GAME = _BLOXEED.id
+
+
+def cartridge(game_id: str) -> Cartridge:
+    try:
+        return CARTRIDGES[game_id]
+    except KeyError:
+        raise ValueError(
+            f"unknown game {game_id!r}; choose one of: {', '.join(CARTRIDGES)}"
+        ) from None
+
+
+def rules_ids() -> list[str]:
+    return sorted(r for c in CARTRIDGES.values() for r in c.rules_ids)
+
+
+def cartridge_of_rules(rules_id: str) -> Cartridge:
+    for cart in CARTRIDGES.values():
+        if rules_id in cart.rules_ids:
+            return cart
+    raise ValueError(f"unknown rules {rules_id!r}; choose one of: {', '.join(rules_ids())}")
+
+
+def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int) -> GameSession:
+    """A fresh session of ``rules_id``; ValueError (one line) for what it cannot play."""
+    return cartridge_of_rules(rules_id).new_session(rules_id, settings, seeds, players)
+
+
+def register(cart: Cartridge) -> None:
+    """Plug in another cartridge (tests, or a game shipped outside this tree)."""
+    if cart.id in CARTRIDGES:
+        raise ValueError(f"a cartridge {cart.id!r} is already registered")
+    CARTRIDGES[cart.id] = cart
+
+
+def unregister(game_id: str) -> None:
+    CARTRIDGES.pop(game_id, None)
+
+
+def gallery() -> ModuleType:
+    """Sample scenes of every screen from real games (screenshots, render bench); imported
+    on demand because it draws with pygame."""
+    import games.gallery
+
+    return games.gallery

@@ -1,0 +1,157 @@
+"""What the Sega System 16/18 cartridges share on top of the engine's Sega player loop:
+building ``Game`` sessions from plain settings and seeds, decoding their SW2 byte, the
+`bloxcab` figures (rules document, pieces, sim fields) and the Sega play screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from dipswitch.gamedips import GameBank
+from engine.events import (
+    ALL_CLEAR,
+    GAME_OVER,
+    LAND,
+    LEVEL_UP,
+    LINE_CLEAR,
+    LOCK,
+    MOVE,
+    ROTATE,
+    SPAWN,
+)
+from engine.game import Game
+from engine.inputs import InputFrame
+from engine.pieces import LETTERS
+from engine.rules import Rules
+from engine.session import GameSession, Seeds, Settings
+from engine.settings import Difficulty, GameSettings
+from games.cartridge import CartDips, PlayView
+
+# Event kinds of the common Sega loop and the effect each one plays.
+SEGA_EVENTS = frozenset({SPAWN, MOVE, ROTATE, LAND, LOCK, LINE_CLEAR, ALL_CLEAR, LEVEL_UP,
+                         GAME_OVER})
+SEGA_SOUNDS: dict[str, str] = {
+    MOVE: "move", ROTATE: "rotate", LOCK: "lock", LINE_CLEAR: "clear", ALL_CLEAR: "all_clear",
+    LEVEL_UP: "level_up", GAME_OVER: "game_over",
+}
+# decision: the boards give a spawn and a landing no sound of their own (the lock sounds).
+SEGA_SILENT = frozenset({SPAWN, LAND})
+
+
+def game_settings(settings: Settings) -> GameSettings:
+    """Settings from their plain form; ValueError (one line) for a bad value."""
+    if not isinstance(settings, Mapping):
+        raise ValueError("settings must be a mapping")
+    try:
+        return GameSettings.from_dict(dict(settings))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bad settings: {exc}") from None
+
+
+def session_factory(rules: Rules) -> Callable[[str, Settings, Seeds, int], GameSession]:
+    """Sessions of ``rules``: seed ``main`` is the board's main seed; ``piece``, when given
+    and the rules can replay a kept piece sequence, replays it."""
+
+    def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int) -> Game:
+        if rules_id != rules.id:
+            raise ValueError(f"this cartridge plays {rules.id!r}, not {rules_id!r}")
+        piece = seeds.get("piece") if rules.deal_with_piece_seed is not None else None
+        return Game(rules, game_settings(settings), int(seeds.get("main", 0)), players,
+                    piece_seed=piece)
+
+    return new_session
+
+
+def dips_decoder(bank: GameBank) -> Callable[[int], tuple[CartDips, str | None]]:
+    def decode(byte: int) -> tuple[CartDips, str | None]:
+        dips, notice = bank.decode(byte)
+        return CartDips(dips.settings.to_dict(), dips.demo_sounds, dips.allow_vs), notice
+
+    return decode
+
+
+def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
+    """`bloxcab sim` options (difficulty, lines per level, high speed, versus) as settings."""
+    return GameSettings(
+        difficulty=Difficulty.parse(str(options.get("difficulty") or "normal")),
+        lines_per_level=options.get("lines_per_level"),
+        high_speed=options.get("high_speed", "on") != "off",
+        versus=bool(options.get("versus")),
+    ).to_dict()
+
+
+def pieces_of(rules: Rules) -> Callable[[str, int, int], str]:
+    def pieces(rules_id: str, seed: int, count: int) -> str:
+        source = Game(rules, seed=seed).deal.source(0)
+        return "".join(LETTERS[source.next()] for _ in range(count))
+
+    return pieces
+
+
+def rules_document_of(rules: Rules) -> Callable[[str], dict[str, object]]:
+    def document(rules_id: str) -> dict[str, object]:
+        factory = GameSettings()
+        delays = rules.delays(factory)
+        gravity = {
+            d.label: [
+                {"level": level, "frames_per_row": g.frames, "rows": g.rows}
+                for level in range(100)
+                for g in [rules.gravity(level, GameSettings(difficulty=d))]
+            ]
+            for d in Difficulty
+        }
+        return {
+            "rules": rules.id,
+            "title": rules.title,
+            "delays": {
+                "das": delays.das,
+                "are": delays.are,
+                "lock_delay": delays.lock,
+                "line_clear_delay": delays.line_clear,
+                "garbage_delay": delays.garbage,
+                "soft_drop": "1G (not while gravity is 1G or faster)",
+            },
+            "lines_per_level": rules.default_lines_per_level,
+            "gravity": gravity,
+            **rules.tables(),
+            "decisions": dict(rules.decisions),
+        }
+
+    return document
+
+
+def sim_fields(session: GameSession) -> dict[str, object]:
+    """Player 1's extras summary (garbage rows, power blocks...) for `bloxcab sim`."""
+    assert isinstance(session, Game)
+    summary = getattr(session.player(0).extras, "summary", None)
+    return dict(summary()) if callable(summary) else {}
+
+
+def demo_player(session: GameSession) -> Iterator[InputFrame]:
+    from engine.sega_demo import demo_inputs
+
+    assert isinstance(session, Game)
+    return demo_inputs(session)
+
+
+def draw_play_with(
+    extras_of: Callable[[Any], Any] | None = None,
+) -> Callable[[Any, PlayView], None]:
+    """The Sega play screen: one or two wells; ``extras_of(player)`` gives a player's
+    ``FieldExtras`` (meter, character, power-block marks) or None."""
+
+    def draw(surface: Any, view: PlayView) -> None:
+        from cabinet.video import screens
+
+        game = view.session
+        assert isinstance(game, Game)
+        players = game.players
+        extras = [extras_of(p) if extras_of is not None and p is not None else None
+                  for p in players]
+        sides = view.sides
+        if sides is None and not view.demo:
+            sides = 2 if game.versus is not None or players[1] is not None else None
+        screens.game(surface, players, extras, view.credits, view.free_play, view.frame,
+                     sides=sides, top_score=view.top_score)
+
+    return draw
