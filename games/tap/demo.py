@@ -159,6 +159,99 @@ def evaluate(rows: list[int], kind: int, state: int, x: int, y: int,
     return score
 
 
+def turns_to(kind: int, state: int, target: int) -> int:
+    """Quarter turns clockwise (1, 2) or counter-clockwise (3) from ``state`` to
+    ``target``; 0 when they are the same shape."""
+    if kind == O:
+        return 0
+    turns = (target - state) & 3
+    if kind in (I, S, Z) and turns == 2:
+        return 0
+    return turns
+
+
+def reach_from(bits: int, kind: int, state: int, x: int, y: int, target_state: int,
+               target_x: int, g256: int) -> int | None:
+    """Like ``reach`` from a piece in play: the turns first, then the moves."""
+    masks = MASKS[kind]
+    twenty = g256 >= 20 * G
+    turns = turns_to(kind, state, target_state)
+    steps = {0: (), 1: (1,), 2: (1, 1), 3: (3,)}[turns]
+    for turn in steps:
+        new = (state + turn) & 3
+        nx = ArikaPlayer._turn(bits, kind, state, new, x, y)
+        if nx is None:
+            return None
+        state, x = new, nx
+        if twenty:
+            y = floor_y(bits, masks[state], x, y)
+    mask = masks[state]
+    step = 1 if target_x > x else -1
+    while x != target_x:
+        if not fits(bits, mask, x + step, y):
+            return None
+        x += step
+        if twenty:
+            y = floor_y(bits, mask, x, y)
+    return floor_y(bits, mask, x, y)
+
+
+def place(bits: int, kind: int, state: int, x: int, y: int) -> int:
+    """The board bits after locking and clearing."""
+    from engine.arika.board import Board
+
+    board = Board()
+    board.bits = bits
+    bits |= MASKS[kind][state] << (y * ROW_BITS + x + ORIGIN)
+    board.bits = bits
+    n = SIZES[kind]
+    rows = sorted({y + n - 1 - r for r, _ in CELLS[kind][state]})
+    full = [r for r in rows if board.row_full(r)]
+    if full:
+        board.remove_rows(full)
+    return board.bits
+
+
+def candidates(bits: int, kind: int, g256: int,
+               start: tuple[int, int, int] | None = None) -> list[tuple[float, int, int, int]]:
+    """(score, state, x, y) of every reachable end position, best first."""
+    rows = rows_of(bits)
+    twenty = g256 >= 20 * G
+    out: list[tuple[float, int, int, int]] = []
+    for state in distinct_states(kind):
+        for x in range(-2, 10):
+            if not fits(bits, MASKS[kind][state], x, 1) and not fits(
+                    bits, MASKS[kind][state], x, 18):
+                continue
+            if start is None:
+                y = reach(bits, kind, state, x, g256)
+            else:
+                y = reach_from(bits, kind, *start, state, x, g256)
+            if y is None:
+                continue
+            out.append((evaluate(rows, kind, state, x, y, twenty), state, x, y))
+    out.sort(reverse=True)
+    return out
+
+
+def best_two_ply(bits: int, kind: int, start: tuple[int, int, int], next_kind: int,
+                 g256: int, g_next: int, width: int = 5) -> tuple[int, int] | None:
+    """Best (state, x) for the piece in play, looking one piece ahead on the best
+    ``width`` first moves."""
+    first = candidates(bits, kind, g256, start)
+    if not first:
+        return None
+    best: tuple[float, int, int] | None = None
+    for score, state, x, y in first[:width]:
+        after = place(bits, kind, state, x, y)
+        second = candidates(after, next_kind, g_next)
+        total = score + (second[0][0] if second else -1e6)
+        if best is None or total > best[0]:
+            best = (total, state, x)
+    assert best is not None
+    return best[1], best[2]
+
+
 def best_move(bits: int, kind: int, g256: int) -> tuple[int, int]:
     """(state, x) of the best reachable end position; (0, spawn x) if none is."""
     rows = rows_of(bits)
@@ -185,6 +278,7 @@ class Bot:
         self.target = (0, SPAWN_X)
         self.stuck = 0
         self.turns = 0
+        self.replanned = -1
         self.last_x = -99
         self.prev = PlayerInput()
 
@@ -213,6 +307,13 @@ class Bot:
                                b1=turn == 3, b2=turn == 1)
         if p.kind == NO_PIECE:
             return PlayerInput()
+        if self.replanned != p.pieces:
+            self.replanned = p.pieces
+            level = p.level + (0 if p.rules.stops[p.level] else 1)  # type: ignore[attr-defined]
+            better = best_two_ply(p.board.bits, p.kind, (p.state, p.x, p.y), p.next_kind,
+                                  p.g, p.rules.gravity_at(level))
+            if better is not None:
+                self.target = better
         state, x = self.target
         same = 1 if p.kind in (I, S, Z) else 3
         state &= same
@@ -222,7 +323,7 @@ class Bot:
             if self.turns > 6:
                 self.target = (p.state, x)  # cannot turn here: play it as it is
             else:
-                # One more clockwise turn (state 2): a new press of button 2.
+                # A new press of 2 (clockwise) or 1 (counter-clockwise).
                 turn = not (self.prev.b2 or self.prev.b1)
         direction = 0
         if p.x != x:
@@ -236,7 +337,9 @@ class Bot:
                 self.stuck = 0
         self.last_x = p.x
         if direction or turn or (p.state & same) != (self.target[0] & same):
-            return PlayerInput(left=direction < 0, right=direction > 0, b2=turn)
+            ccw = turns_to(p.kind, p.state, self.target[0]) == 3
+            return PlayerInput(left=direction < 0, right=direction > 0,
+                               b1=turn and ccw, b2=turn and not ccw)
         if not p.down_armed or self.prev.down:
             return PlayerInput()
         return PlayerInput(up=True, down=True)
