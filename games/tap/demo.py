@@ -9,6 +9,7 @@ ones) and plays the best. It plays every mode well enough to reach the roll in M
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from engine.arika.board import FLOOR, ORIGIN, ROW_BITS
@@ -152,7 +153,7 @@ def evaluate(rows: list[int], kind: int, state: int, x: int, y: int,
             for c in range(10):
                 if v >> c & 1:
                     heights[c] = i
-        bump = sum(abs(a - b) for a, b in zip(heights, heights[1:], strict=False))
+        bump = sum(abs(a - b) for a, b in itertools.pairwise(heights))
         climb = sum(max(0, heights[c] - heights[c + 1]) for c in range(4))
         climb += sum(max(0, heights[c] - heights[c - 1]) for c in range(6, 10))
         score += W_BUMP * bump + W_CLIMB * climb + W_TOP * max(heights)
