@@ -85,11 +85,10 @@ class NormalReferee(TapReferee):
         self.items_given = 0
 
     def on_spawn(self, p: ArikaPlayer) -> int:
-        if self.items_given < len(NORMAL_ITEMS):
-            level, item = NORMAL_ITEMS[self.items_given]
-            if p.level >= level:
-                self.items_given += 1
-                return item
+        due = sum(1 for level, _ in NORMAL_ITEMS if p.level >= level)
+        if due > self.items_given:
+            self.items_given = due  # a game started past an item's level skips it
+            return NORMAL_ITEMS[due - 1][1]
         return 0
 
     def on_item(self, p: ArikaPlayer, item: int, out: list[Event]) -> None:
