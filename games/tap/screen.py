@@ -128,14 +128,13 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
         draw_text(surface, "GRADE", info_x, y + 16, UI["label"])
         draw_text(surface, grade, info_x, y + 26, UI["value"], 2)
     draw_text(surface, "LEVEL", info_x, y + 52, UI["label"])
-    draw_text(surface, f"{p.level:3d}", info_x, y + 62, UI["value"])
-    draw_text(surface, f"/{level_target(p):3d}", info_x, y + 72, UI["value"])
+    draw_text(surface, f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62, UI["value"])
     draw_text(surface, "SCORE", info_x, y + 88, UI["label"])
     draw_text(surface, str(getattr(ref, "score", 0)), info_x, y + 98, UI["value"])
     draw_text(surface, clock_text(p.clock), left + 8, WELL_Y + WELL_H + 4, UI["text"])
     if p.phase == READY:
         draw_text(surface, "READY", left + 20, WELL_Y + 72, UI["highlight"])
-    if p.in_roll:
+    if p.in_roll and p.phase != OVER:
         draw_text(surface, "STAFF ROLL", info_x, y + 116, UI["label"])
         draw_text(surface, clock_text(p.roll_left), info_x, y + 126, UI["value"])
     if p.phase == OVER:
@@ -154,8 +153,8 @@ def _results(surface: Any, p: ArikaPlayer, left: int, grade: str) -> None:
     if grade:
         draw_text(surface, f"GRADE {grade}", left + 4, WELL_Y + 16, UI["value"])
     for n, frames in enumerate(p.section_frames[:10]):
-        draw_text(surface, f"{n}{clock_text(frames)[:5]}", left + 4, WELL_Y + 32 + 11 * n,
-                  UI["text"])
+        draw_text(surface, f"{n * 100:03d} {clock_text(frames)[:5]}", left + 4,
+                  WELL_Y + 32 + 11 * n, UI["text"])
 
 
 def _cell(surface: Any, left: int, row: int, col: int, rgb: tuple[int, int, int]) -> None:
