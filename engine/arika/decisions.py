@@ -22,7 +22,7 @@ ARIKA_DECISIONS: dict[str, str] = {
     "DAS untouched; TGMsim issue 43: the lock counter does not run on the spawn frame",
     "das_frozen": "DAS neither charges nor resets during the line clear delay, the first "
     "frame after a lock or a clear, the level-step frame and the spawn frame; it charges in "
-    "ARE and line ARE. Why: tetris.wiki, TAP Master delays note",
+    "ARE and line ARE. Why: tetris.wiki, TGM2 Master delays note",
     "das_before_spawn": "a lever pressed during ARE does not move the new piece by one: "
     "the piece moves once the charge reaches DAS + 1. Why: only a press on a frame with a "
     "piece in play can move it",
@@ -48,19 +48,19 @@ ARIKA_DECISIONS: dict[str, str] = {
     "ground); the one-frame order follows from rotation-lever-drop-lock",
     "manual_lock": "Down on the ground locks at once if Down was released since the last "
     "manual lock (held through ARE counts as a new press after a lock by the lock delay). "
-    "Why: cambridge issue 60 on TAP's Down",
+    "Why: cambridge issue 60 on TGM2's Down",
     "lock_reset": "the lock counter resets only when the piece moves down a row. Why: "
     "tetris.wiki, lock delay (step reset)",
     "lock_flash": "a locked piece is drawn bright for 3 frames. Why: tetris.wiki (about 3 "
     "frames, TGM framestep notes)",
     "top_out": "the game ends when the new piece (after IRS, or unturned) overlaps the "
     "stack; the piece is not placed. Blocks locked in row 21 stay; blocks pushed above it "
-    "are lost. Why: tetris.wiki, TAP buffer row",
+    "are lost. Why: tetris.wiki, TGM2 buffer row",
     "first_piece_level": "the first piece does not add a level; every later spawn adds 1 "
     "on the level-step frame unless the level is a stop. Why: the counter shows 000 with "
     "the first piece in play",
     "clock": "the game clock runs from the first spawn frame to the frame the goal level is "
-    "reached, 60 counts a displayed second. Why: TAP shows game time in 1/60 s",
+    "reached, 60 counts a displayed second. Why: the TGM2 board shows game time in 1/60 s",
     "ready": "60 frames of READY before the first piece (DAS charges). Why: our choice",
     "roll_pause": "150 frames between reaching the goal and the roll, whose first piece "
     "spawns at once on a cleared field. Why: cambridge (about 150 frames)",

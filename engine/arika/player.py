@@ -26,7 +26,7 @@ from typing import Any
 from engine import events as ev
 from engine.arika import events as aev
 from engine.arika.board import ITEM_SHIFT, ORIGIN, ROW_BITS, Board
-from engine.arika.randomizer import PieceDealer, TapRandomizer
+from engine.arika.randomizer import PieceDealer, Tgm2Randomizer
 from engine.arika.rules import ROLL_NONE, ArikaRules, Referee
 from engine.arika.shapes import (
     CELLS,
@@ -81,7 +81,7 @@ class ArikaPlayer:
         self.referee = referee if referee is not None else rules.referee()
         self.ticking = self.referee.ticks
         self.board = Board()
-        self.randomizer: PieceDealer = pieces if pieces is not None else TapRandomizer(seed)
+        self.randomizer: PieceDealer = pieces if pieces is not None else Tgm2Randomizer(seed)
         self.next_kind = self.randomizer.next()
         self.frame = 0
         self.phase = READY

@@ -1,4 +1,4 @@
-"""The TGM2 / TAP randomizer: a 4-piece history and up to 6 tries, on Arika's LCG.
+"""The TGM2 randomizer (also in its PLUS version): a 4-piece history and up to 6 tries, on Arika's LCG.
 
 Source: tetris.wiki, "TGM randomizer" (history of 4, 6 tries in TGM2, first piece never
 S, Z or O, the starting history); the LCG, the piece order and the re-draw quirk are as
@@ -36,7 +36,7 @@ def lcg_output(seed: int) -> int:
     return (seed >> 10) & 0x7FFF
 
 
-class TapRandomizer:
+class Tgm2Randomizer:
     """``next()`` deals the next piece kind (engine.pieces numbering).
 
     Each try draws a piece and checks it against the history; a piece found in the history

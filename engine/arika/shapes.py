@@ -30,7 +30,7 @@ ARS_SHAPES: dict[int, tuple[tuple[str, ...], ...]] = {
 
 # Pieces whose flat-to-vertical turns obey the centre-column rule.
 CENTRE_COLUMN_PIECES = frozenset((L, J, T))
-NO_KICK_PIECES = frozenset((I, O))  # I never kicks in TAP; O never turns
+NO_KICK_PIECES = frozenset((I, O))  # I never kicks before TGM3; O never turns
 
 # Spawn: the box's left column at field column 3 (0-based) for every piece (3-wide pieces
 # take columns 3-5, I 3-6, O 4-5) and the topmost block in the top visible row (row 20),

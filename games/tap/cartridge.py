@@ -7,7 +7,7 @@ from typing import Any
 
 from engine import events as ev
 from engine.arika import events as aev
-from engine.arika.randomizer import TapRandomizer
+from engine.arika.randomizer import Tgm2Randomizer
 from engine.arika.rules import ROLL_NAMES
 from engine.inputs import InputFrame
 from engine.pieces import LETTERS
@@ -103,7 +103,7 @@ def rules_document(rules_id: str) -> dict[str, object]:
 
 def pieces(rules_id: str, seed: int, count: int) -> str:
     """The first game's pieces from seed ``seed`` (every mode deals alike)."""
-    dealer = TapRandomizer(seed)
+    dealer = Tgm2Randomizer(seed)
     return "".join(LETTERS[dealer.next()] for _ in range(count))
 
 
