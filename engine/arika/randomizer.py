@@ -1,4 +1,4 @@
-"""The TGM2 randomizer (also in its PLUS version): a 4-piece history and up to 6 tries, on Arika's LCG.
+"""The TGM2 randomizer (PLUS too): a 4-piece history and up to 6 tries, on Arika's LCG.
 
 Source: tetris.wiki, "TGM randomizer" (history of 4, 6 tries in TGM2, first piece never
 S, Z or O, the starting history); the LCG, the piece order and the re-draw quirk are as
