@@ -59,7 +59,8 @@ def _mode_of(summary: Mapping[str, RankValue]) -> str:
     return mode if mode in MODES else MODES[1]
 
 
-RANKING = RankingSpec(modes=MODES, columns=("grade", "line", "level", "time", "score"),
+# The rankings screen shows the first three columns; the rest order the rows.
+RANKING = RankingSpec(modes=MODES, columns=("grade", "level", "clock", "line", "time", "score"),
                       key=rank_key, qualifies=_qualifies, mode_of=_mode_of)
 
 

@@ -12,17 +12,11 @@ from engine.arika.shapes import CELLS, SIZES
 from games.cartridge import PlayView
 from games.tap.rules.modes import MODES, TITLES
 from games.tap.rules.tables import FADE_AFTER_FRAMES, FADE_GONE_FRAMES
-from games.tap.session import TapSession
+from games.tap.session import TapSession, clock_text
 
 CELL = 8
 WELL_H = VISIBLE_ROWS * CELL
 WELL_Y = 40
-
-
-def clock_text(frames: int) -> str:
-    """Game time as the board shows it: mm:ss:cc (60 frames a second)."""
-    seconds, rest = divmod(frames, 60)
-    return f"{seconds // 60:02d}:{seconds % 60:02d}:{rest * 100 // 60:02d}"
 
 
 def level_target(p: ArikaPlayer) -> int:

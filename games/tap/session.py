@@ -21,6 +21,12 @@ from games.tap.rules.modes import MASTER, MODES, check_settings, rules_for
 from games.tap.rules.referees import TapReferee
 
 BOARD = "tap"  # the rules id with the mode select
+
+
+def clock_text(frames: int) -> str:
+    """Game time as the board shows it: mm:ss:cc (60 frames a second)."""
+    seconds, rest = divmod(frames, 60)
+    return f"{seconds // 60:02d}:{seconds % 60:02d}:{rest * 100 // 60:02d}"
 SELECT_FRAMES = 600  # decision: 10 s to pick a mode, then the highlighted one plays
 DEFAULT_MODE = MODES.index(MASTER)
 MODE_CURSOR = "mode_cursor"  # value: the highlighted mode's index in MODES
@@ -135,10 +141,11 @@ class TapSession:
             if mode is None:
                 return None
             return {"mode": mode, "score": 0, "level": 0, "lines": 0, "pieces": 0,
-                    "time": 0, "cleared": 0, "grade": "", "line": "none"}
+                    "time": 0, "clock": clock_text(0), "cleared": 0, "grade": "",
+                    "line": "none"}
         out: dict[str, int | str] = {
             "mode": p.rules.id, "level": p.level, "lines": p.lines, "pieces": p.pieces,
-            "time": p.clock, "cleared": int(p.finished),
+            "time": p.clock, "clock": clock_text(p.clock), "cleared": int(p.finished),
         }
         referee = p.referee
         if isinstance(referee, TapReferee):
