@@ -52,13 +52,9 @@ def draw_play(surface: Any, view: PlayView) -> None:
 
 
 def _credits(surface: Any, view: PlayView) -> None:
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_centred
+    from cabinet.video.screens import draw_credit_line
 
-    text = "FREE PLAY" if view.free_play else f"CREDIT {view.credits}"
-    if view.demo:
-        text = "DEMONSTRATION"
-    draw_centred(surface, text, 214, UI["credit"])
+    draw_credit_line(surface, view.credits, view.free_play)
 
 
 def _draw_side(surface: Any, session: TapSession, index: int, left: int,
@@ -125,12 +121,13 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
     draw_text(surface, f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62, UI["value"])
     draw_text(surface, "SCORE", info_x, y + 88, UI["label"])
     draw_text(surface, str(getattr(ref, "score", 0)), info_x, y + 98, UI["value"])
-    draw_text(surface, clock_text(p.clock), left + 8, WELL_Y + WELL_H + 4, UI["text"])
+    draw_text(surface, "TIME", info_x, y + 112, UI["label"])
+    draw_text(surface, clock_text(p.clock), info_x, y + 122, UI["value"])
     if p.phase == READY:
         draw_text(surface, "READY", left + 20, WELL_Y + 72, UI["highlight"])
     if p.in_roll and p.phase != OVER:
-        draw_text(surface, "STAFF ROLL", info_x, y + 116, UI["label"])
-        draw_text(surface, clock_text(p.roll_left), info_x, y + 126, UI["value"])
+        draw_text(surface, "STAFF ROLL", info_x, y + 138, UI["label"])
+        draw_text(surface, clock_text(p.roll_left), info_x, y + 148, UI["value"])
     if p.phase == OVER:
         _results(surface, p, left, grade)
 
