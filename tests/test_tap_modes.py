@@ -330,3 +330,27 @@ def test_session_lines_up_with_the_events() -> None:
     while not s.over:
         seen.update(e.kind for e in s.step(frame(down=True)))
     assert ev.GAME_OVER in seen and s.summary(0) is not None
+
+
+def test_qualified_master_plays_the_invisible_roll_and_gm() -> None:
+    p = play(MASTER, level=997, board=["####..####"] * 2)
+    ref = p.referee
+    assert isinstance(ref, MasterReferee)
+    # A qualifying game: every section on time with its Tetrises, S9, under 8:45.00.
+    p.section_frames = [3000] * 9
+    ref.tetrises = [2] * 9 + [0]
+    ref.grades.grade = 31
+    p.clock = 29000
+    p.section_start = 27000
+    out = step(p, DROP_LOCK)
+    assert p.section_frames[-1] == 2001 and ref.mroll_ok
+    for _ in range(400):
+        out += step(p)
+        if p.phase == ACTIVE:
+            break
+    assert kinds(out, aev.ROLL_START)[0].value == ROLL_INVISIBLE
+    p.roll_left = 2
+    step(p, IDLE, times=2)
+    assert p.over and ref.grade == "GM" and ref.line == "green"
+    summary = ref.summary(p)
+    assert summary["roll"] == "invisible" and summary["grade"] == "GM"
