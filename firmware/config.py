@@ -24,6 +24,7 @@ from firmware.config_schema import (
     DIP_BANK_SWITCHES,
     INPUT_SOURCES,
     INPUTS,
+    JVS_BOARDS_RANGE,
     METER_PULSE_MS_RANGE,
     OUTPUT_SINKS,
     VIDEO_MODES,
@@ -252,7 +253,7 @@ def _keys(c: _Checker, inputs: Mapping[str, Any], default: dict[str, str]) -> di
 def _inputs(c: _Checker, raw: Mapping[str, Any]) -> InputsConfig:
     inputs = c.table(raw, (), "inputs", ("sources", "keys", "gpio", "jvs"))
     gpio = c.table(inputs, ("inputs",), "gpio", ("pins", "debounce_ms"))
-    jvs = c.table(inputs, ("inputs",), "jvs", ("port", "sense_line"))
+    jvs = c.table(inputs, ("inputs",), "jvs", ("port", "sense_line", "boards"))
     d = InputsConfig()
     return InputsConfig(
         sources=_sources(c, inputs, d.sources),
@@ -265,6 +266,7 @@ def _inputs(c: _Checker, raw: Mapping[str, Any]) -> InputsConfig:
         jvs=JvsConfig(
             port=c.text(jvs, ("inputs", "jvs"), "port") or d.jvs.port,
             sense_line=c.boolean(jvs, ("inputs", "jvs"), "sense_line", d.jvs.sense_line),
+            boards=c.integer(jvs, ("inputs", "jvs"), "boards", JVS_BOARDS_RANGE, d.jvs.boards),
         ),
     )
 

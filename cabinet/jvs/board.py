@@ -88,6 +88,20 @@ _PARAMS: dict[int, int] = {
 }
 
 
+# Output commands OpenJVS acknowledges without driving anything, with the parameter bytes it
+# skips. Source: OpenJVS src/jvs/jvs.c processPacket: payout increase (31) 3, analog out
+# (33) 1 + 2 per channel, display (34) 1 + 2 per character, payout decrease (36) 2 (one
+# fewer than JVS-TR's 3), GPO byte (37) and bit (38) 2.
+_OPENJVS_ACKS: dict[int, int] = {0x31: 3, 0x36: 2, 0x37: 2, 0x38: 2}
+_OPENJVS_COUNTED = (0x33, 0x34)
+
+
+def _openjvs_ack_size(code: int, rest: bytes) -> int | None:
+    if code in _OPENJVS_COUNTED:
+        return 1 + 2 * rest[0] if rest else 1
+    return _OPENJVS_ACKS.get(code)
+
+
 class _Stop(Exception):
     """Processing of a request stops here (unknown command or bad parameters)."""
 
@@ -202,9 +216,14 @@ class SimBoard:
         size = _PARAMS.get(code)
         if code == Cmd.GENERAL_OUTPUT1:
             size = 1 + rest[0] if rest else 1
-        if size is None:
-            if self.quirks == "openjvs":
+        if size is None and self.quirks == "openjvs":
+            size = _openjvs_ack_size(code, rest)
+            if size is None:
                 return -1, None
+            if len(rest) < size:
+                raise _Stop(Status.NORMAL, Report.PARAMETER_COUNT)
+            return size, b""  # acknowledged, nothing driven (OpenJVS jvs.c)
+        if size is None:
             # Source: ref §1.3 (JVS-TR §4.2): stop at the first unsupported command, status 02.
             raise _Stop(Status.UNKNOWN_COMMAND, None)
         if len(rest) < size:

@@ -122,7 +122,7 @@ class Reply:
         Ref §1.3: implementations differ on status 02 vs report 02, so either one not being
         normal counts as a failure of that command.
         """
-        if index >= len(self.answers):
+        if not self.ok or index >= len(self.answers):
             return None
         found = self.answers[index]
         return found if found.ok else None

@@ -55,8 +55,12 @@ class SerialLink:
 
     @property
     def carrier_detect(self) -> bool:
-        """The adapter's CD modem line (where some adapters wire the JVS SENSE line)."""
-        return bool(self._port.cd)
+        """The adapter's CD modem line (where some adapters wire the JVS SENSE line).
+        A port without modem lines (a pty, some adapters) is LinkDown with the reason."""
+        try:
+            return bool(self._port.cd)
+        except _PORT_ERRORS as exc:
+            raise LinkDown(f"{self.path}: cannot read the CD (sense) line: {_reason(exc)}") from exc
 
     @property
     def noise(self) -> int:

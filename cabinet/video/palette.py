@@ -8,7 +8,6 @@ RGB = tuple[int, int, int]
 
 # Cell colour values (low 4 bits of a field cell): piece kind + 1, then these.
 # Source: engine/field.py (0 empty, kind + 1 for a piece, 8 grey, 9+ garbage colours).
-GREY_CELL = 8
 GARBAGE_BASE = 9
 
 # decision: garbage rows take the colour of the piece their hole fits (rules/sega.md 3.3), a
@@ -29,7 +28,7 @@ UI: dict[str, RGB] = {
     "value": (255, 232, 96),
     "credit": (255, 255, 255),
     "alert": (255, 64, 64),
-    "title_shadow": (32, 32, 96),
+    "verified": (96, 232, 96),  # decision: the mark of a ranking row its replay proves
     "highlight": (255, 128, 32),
     "lamp_off": (48, 24, 24),
     "lamp_on": (255, 64, 32),

@@ -14,9 +14,7 @@ from pathlib import Path
 
 import pygame
 
-NATIVE_W = 320
-NATIVE_H = 224
-NATIVE_SIZE = (NATIVE_W, NATIVE_H)
+from cabinet.video.picture import NATIVE_H, NATIVE_SIZE, NATIVE_W
 
 FULLSCREEN = "fullscreen"  # the bare console (SDL picks its driver, kmsdrm on a Pi)
 WINDOW = "window"  # a window on a desktop

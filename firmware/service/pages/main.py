@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
+from cabinet.video.picture import HEADING_Y, RIGHT, Item, Text
 from dipswitch import decode_coinage, override
-from firmware.service import draw
 from firmware.service.menu import ServiceMenu
 from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.bookkeeping import BookkeepingPage
@@ -19,11 +17,11 @@ from firmware.service.pages.clear import backup_page, rankings_page
 from firmware.service.pages.coins import CoinPage
 from firmware.service.pages.dips import DipPage
 from firmware.service.pages.game_select import GameSelectPage
-from firmware.service.pages.input_test import InputTestPage
-from firmware.service.pages.monitor_test import MonitorTestPage
+from firmware.service.pages.input_check import InputTestPage
+from firmware.service.pages.monitor_check import MonitorTestPage
 from firmware.service.pages.notices import NoticesPage
-from firmware.service.pages.output_test import OutputTestPage
-from firmware.service.pages.sound_test import SoundTestPage
+from firmware.service.pages.output_check import OutputTestPage
+from firmware.service.pages.sound_check import SoundTestPage
 from games.registry import CARTRIDGES
 
 ITEMS: tuple[tuple[str, Callable[[ServiceMenu], Page]], ...] = (
@@ -66,9 +64,7 @@ class MainPage(Page):
         else:
             self.menu.exit()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def items(self) -> list[Item]:
         machine = self.menu.machine
-        draw.draw_right(surface, "FREE PLAY" if machine.free_play
-                        else f"CREDIT {machine.credits}", draw.RIGHT, draw.HEADING_Y,
-                        draw.colour("label"))
+        credit = "FREE PLAY" if machine.free_play else f"CREDIT {machine.credits}"
+        return [*super().items(), Text(credit, HEADING_Y, RIGHT, "label", "right")]
