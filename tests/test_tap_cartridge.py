@@ -134,3 +134,19 @@ def test_screen_draws_select_play_and_results() -> None:
         s.step(InputFrame(p1=PlayerInput(down=True)))
     over = pygame.surfarray.array3d(render(s))
     assert (over == UI["alert"]).all(axis=2).any()  # GAME OVER
+
+
+def test_decision_tables_print_value_why_source(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.arika.decisions import ARIKA_DECISIONS
+    from engine.decision import Decision
+    from games.tap.rules.decisions import TAP_DECISIONS
+
+    for table in (ARIKA_DECISIONS, TAP_DECISIONS):
+        for name, decision in table.items():
+            assert isinstance(decision, Decision), name
+            json.dumps(decision.as_json())
+    doc = json.loads(run(capsys, "rules", "tap-normal", "--json")[1])
+    assert set(doc["decisions"]) == set(ARIKA_DECISIONS) | set(TAP_DECISIONS)
+    assert doc["decisions"]["ready_frames"] == {"value": 60, "why": ARIKA_DECISIONS[
+        "ready_frames"].why, "source": None}
+    assert "board_decisions" in doc

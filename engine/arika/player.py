@@ -26,6 +26,7 @@ from typing import Any
 from engine import events as ev
 from engine.arika import events as aev
 from engine.arika.board import ITEM_SHIFT, ORIGIN, ROW_BITS, Board
+from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.randomizer import PieceDealer, Tgm2Randomizer
 from engine.arika.rules import ROLL_NONE, ArikaRules, Referee
 from engine.arika.shapes import (
@@ -57,7 +58,7 @@ PHASE_NAMES = ("ready", "active", "flash", "are", "step", "spawn", "clear", "pau
 
 NO_PIECE = -1
 DAS_CAP = 99  # the charge count stops rising here (it only matters up to the DAS value)
-LOCK_FLASH_FRAMES = 3  # frames the screen shows a locked piece bright
+LOCK_FLASH_FRAMES: int = ARIKA_DECISIONS["lock_flash_frames"].value
 
 _STATE_SLOTS = (
     "phase", "left", "kind", "state", "x", "y", "next_kind", "level", "lines", "pieces",

@@ -7,7 +7,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.timing import DelayRow, GravityRow, Timing, gravity_by_level, timing_by_level
+from engine.decision import Decision
 
 if TYPE_CHECKING:
     from engine.arika.player import ArikaPlayer
@@ -67,9 +69,9 @@ class ArikaRules:
     referee: Callable[[], Referee]
     roll_frames: int = 0
     roll_pause: int = 0
-    ghost_below: int = 100  # the ghost piece is shown below this level
+    ghost_below: int = ARIKA_DECISIONS["ghost_below_level"].value
     ready_frames: int = 0
-    decisions: Mapping[str, str] = field(default_factory=dict)
+    decisions: Mapping[str, Decision[Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.goal - 1 not in self.level_stops:

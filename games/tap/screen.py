@@ -10,11 +10,13 @@ from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY, ArikaPlayer
 from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
 from engine.arika.shapes import CELLS, SIZES
 from games.cartridge import PlayView
+from games.tap.rules.decisions import TAP_DECISIONS
 from games.tap.rules.modes import MODES, TITLES
-from games.tap.rules.tables import FADE_AFTER_FRAMES, FADE_GONE_FRAMES
 from games.tap.session import TapSession, clock_text
 
 CELL = 8
+FADE_AFTER_FRAMES: int = TAP_DECISIONS["fading_roll_frames"].value["shown"]
+FADE_GONE_FRAMES: int = TAP_DECISIONS["fading_roll_frames"].value["gone"]
 WELL_H = VISIBLE_ROWS * CELL
 WELL_Y = 40
 

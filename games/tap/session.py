@@ -17,6 +17,7 @@ from engine.arika.rules import ArikaRules
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
+from games.tap.rules.decisions import TAP_DECISIONS
 from games.tap.rules.modes import MASTER, MODES, check_settings, rules_for
 from games.tap.rules.referees import TapReferee
 
@@ -27,7 +28,7 @@ def clock_text(frames: int) -> str:
     """Game time as the board shows it: mm:ss:cc (60 frames a second)."""
     seconds, rest = divmod(frames, 60)
     return f"{seconds // 60:02d}:{seconds % 60:02d}:{rest * 100 // 60:02d}"
-SELECT_FRAMES = 600  # decision: 10 s to pick a mode, then the highlighted one plays
+SELECT_FRAMES: int = TAP_DECISIONS["mode_select_frames"].value
 DEFAULT_MODE = MODES.index(MASTER)
 MODE_CURSOR = "mode_cursor"  # value: the highlighted mode's index in MODES
 MODE_START = "mode_start"  # value: the chosen mode's index

@@ -30,8 +30,8 @@ DEATH = "tap-death"
 MODES: tuple[str, ...] = (NORMAL, MASTER, PLUS, DEATH)
 TITLES = {NORMAL: "NORMAL", MASTER: "MASTER", PLUS: "TGM+", DEATH: "T.A.DEATH"}
 
-READY_FRAMES = 60
-ROLL_PAUSE = 150
+READY_FRAMES: int = ARIKA_DECISIONS["ready_frames"].value
+ROLL_PAUSE: int = ARIKA_DECISIONS["roll_pause_frames"].value
 DEFAULT_SETTINGS: dict[str, Any] = {"boundaries": "wiki", "das_step": 901}
 
 

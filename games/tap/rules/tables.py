@@ -125,8 +125,6 @@ MROLL_GM_ORANGE_LINES = 32  # lines in the M-roll for the orange line under GM
 # board's 61.68 Hz: 3701 frames; the cambridge and shiromino clones agree; NullpoMino has
 # 3694). Fading roll: blocks fade about 4 s after they lock.
 ROLL_FRAMES = 3701
-FADE_AFTER_FRAMES = 240  # frames a block stays fully shown in the fading roll
-FADE_GONE_FRAMES = 300  # frames after which it is gone
 # Source: NullpoMino's GarbageMania mode (TGM+ roll length); the roll need not be survived.
 PLUS_ROLL_FRAMES = 2024
 
