@@ -10,7 +10,7 @@ from engine.replay import Replay, verify
 from games.registry import new_session
 from games.tap.session import TapSession
 
-REPLAY = Path(__file__).parent.parent / "games" / "tap" / "demos" / "master-roll.rpl"
+REPLAY = Path(__file__).parent / "data" / "tap-master-roll.rpl"
 
 
 def load() -> Replay:
