@@ -151,3 +151,5 @@ class CabinetConfig:
     dipswitch: DipSwitchConfig = field(default_factory=DipSwitchConfig)
     audio: AudioConfig = field(default_factory=AudioConfig)
     save: SaveConfig = field(default_factory=SaveConfig)
+    # [games.<id>]: each cartridge's own options (text values; Cartridge.options names them).
+    games: dict[str, dict[str, str]] = field(default_factory=dict)

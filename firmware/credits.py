@@ -4,15 +4,16 @@ Each chute keeps its own coin count in the current cycle of its coinage row
 (dipswitch/coinage.py): a coin that reaches a step of the row gives that step's credits,
 and the count restarts after the row's last step. With "2C/1C 5/3 6/4" coins 2, 4, 5 and 6
 each give a credit. Facts with sources:
-- Changing a chute's rate clears that chute's partial coins. [Source: reference/cabinet.md
+- Changing a chute's rate clears that chute's partial coins. [Source: Sega operator manuals
   7.2, HOTD4 manual "changing the rates clears inserted partial coins"]
 - Free play (both chutes at value 0): starts need no credits, the lockout stays off.
-  [Source: reference/cabinet.md 7.3]
+  [Source: Sega operator manuals (credits, attract mode, name entry)]
 - At most 9 credits; the lockout coil is energised (coins accepted) only while the board can
-  take credit. [Source: reference/cabinet.md 7.3 "many video games cap at 9", "at the cap,
+  take credit. [Source: Sega operator manuals (credits, attract mode, name entry) "many video games
+  cap at 9", "at the cap,
   drop the coin lockout", 3.3 "energise it only while the game can accept credit"]
 - The service switch adds a service credit, counted apart and not on the coin meter.
-  [Source: reference/cabinet.md 7.3]
+  [Source: Sega operator manuals (credits, attract mode, name entry)]
 The choices no source makes are in CREDIT_DECISIONS.
 """
 
@@ -24,7 +25,8 @@ from typing import Any
 from dipswitch.coinage import Chute, CoinScheme, CoinSettings
 from engine.decision import Decision
 
-# Source: reference/cabinet.md 7.3 (many video games cap the credit count at 9).
+# Source: Sega operator manuals (credits, attract mode, name entry) (many video games cap the
+# credit count at 9).
 MAX_CREDITS = 9
 
 # decision: every entry below is the project's own choice, not a documented fact.
@@ -64,7 +66,8 @@ CREDIT_DECISIONS: dict[str, Decision[Any]] = {
     ),
 }
 
-# Players a start can take. Source: rules/sega.md 2 (two players may play at the same time).
+# Players a start can take. Source: tetris.wiki "Tetris (Sega)" (two players may play at the same
+# time).
 PLAYER_COUNTS = (1, 2)
 CREDITS_PER_PLAYER: int = CREDIT_DECISIONS["credits_per_player"].value  # decision
 

@@ -60,6 +60,19 @@ class KioskOptions:
     window_scale: int = 3
     audio: bool = True
     keys: dict[str, str] | None = None  # control -> key name (cabinet.toml [inputs.keys])
+    game_options: dict[str, dict[str, str]] | None = None  # cabinet.toml [games.<id>]
+
+
+def configure_games(game_options: dict[str, dict[str, str]]) -> list[str]:
+    """Hand each cartridge its cabinet.toml options; one notice line per problem."""
+    problems: list[str] = []
+    for game_id, options in game_options.items():
+        cart = CARTRIDGES.get(game_id)
+        if cart is not None and cart.configure is not None:
+            for problem in cart.configure(options):
+                log.warning("%s: %s", game_id, problem)
+                problems.append(problem)
+    return problems
 
 
 def load_demos() -> dict[str, Replay]:
@@ -140,6 +153,7 @@ class Kiosk:
                                       replays=self.replays,
                                       service_mode=opener(self.service_cabinet))
         self.machine.notices.extend(problems or [])
+        self.machine.notices.extend(configure_games(options.game_options or {}))
         self.checker = BackgroundChecker(self.replays)
         self.checked_version = -1
         self.display = Display()

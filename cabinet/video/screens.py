@@ -45,7 +45,8 @@ def blink_on(frame: int) -> bool:
 
 
 def credit_text(credits: int, free_play: bool) -> str:
-    """What the credit line says. Source: reference/cabinet.md 7.3 ("FREE PLAY" replaces
+    """What the credit line says. Source: Sega operator manuals (credits, attract mode, name entry)
+    ("FREE PLAY" replaces
     "CREDIT n" on free play)."""
     return "FREE PLAY" if free_play else f"CREDIT {credits}"
 
@@ -247,7 +248,7 @@ def rankings(
 # ---- name entry -------------------------------------------------------------------------
 # decision: the characters offered for initials, in wheel order.
 NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ.!?- " + RUB_MARK + END_MARK
-NAME_LENGTH = 3  # Source: reference/cabinet.md 7.3 (3 initials)
+NAME_LENGTH = 3  # Source: Sega operator manuals (credits, attract mode, name entry) (3 initials)
 
 
 def name_entry(

@@ -27,7 +27,7 @@ from firmware.machine.name_entry import NameEntry
 from firmware.machine.ranking_desk import RankingDesk
 from firmware.machine.screens import ATTRACT, Screen
 from firmware.rankings.store import ReplayStore
-from firmware.savedata import GameCounts, RankEntry, SaveData, ranks
+from firmware.savedata import GameCounts, RankEntry, SaveData, better_records, ranks
 from games.registry import CartDips, Cartridge, cartridge, new_session
 
 log = logging.getLogger("bloxcab.machine")
@@ -332,6 +332,8 @@ class CabinetMachine:
                 continue
             self.ended.add(index)
             self.games_finished += 1
+            if self.cartridge.records is not None and not self.versus:
+                better_records(self.data, self.game_id, self.cartridge.records(game, index))
             if self.versus or not spec.qualifies(summary):
                 continue
             mode = spec.mode(summary)
