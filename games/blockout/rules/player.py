@@ -554,8 +554,7 @@ class Player:
 
     # ---- state --------------------------------------------------------------------------
     def state_tuple(self) -> tuple[object, ...]:
-        return tuple(v for k, v in sorted(vars(self).items())
-                     if k not in ("table", "stage")) + (self.stage,)
+        return (*tuple(v for k, v in sorted(vars(self).items()) if k not in ("table", "stage")), self.stage)
 
     def snapshot(self) -> dict[str, object]:
         snap = dict(vars(self))
