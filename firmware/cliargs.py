@@ -34,6 +34,12 @@ def add_settings_args(parser: argparse.ArgumentParser) -> None:
                         help="Lines per level DIP (default: the rules' own)")
     parser.add_argument("--high-speed", choices=("on", "off"), default="on",
                         help="High Speed Mode DIP (Bloxeed)")
+    add_round_arg(parser)
+
+
+def add_round_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--round", type=int, default=None,
+                        help="start round (games played in rounds)")
 
 
 def settings_from(args: argparse.Namespace, versus: bool = False) -> dict[str, Any]:

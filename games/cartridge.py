@@ -100,6 +100,8 @@ class Cartridge:
     rules_document: Callable[[str], dict[str, object]] = lambda rules_id: {}
     # `bloxcab pieces`: (rules id, seed, count) -> the first pieces as text.
     pieces: Callable[[str, int, int], str] | None = None
+    # `bloxcab pieces --round N`: (rules id, seed, count, round) for games with rounds.
+    pieces_in_round: Callable[[str, int, int, int], str] | None = None
     # `bloxcab sim`: extra JSON fields of a session, and the settings from CLI options.
     sim_fields: Callable[[GameSession], dict[str, object]] = lambda session: {}
     cli_settings: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda options: {}

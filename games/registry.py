@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from engine.session import GameSession, Seeds, Settings
+from games.blockout import CARTRIDGE as _BLOCKOUT
 from games.bloxeed import CARTRIDGE as _BLOXEED
 from games.cartridge import CartDips, Cartridge, PlayView, RankingSpec
 from games.sega88 import CARTRIDGE as _SEGA88
@@ -27,7 +28,7 @@ __all__ = [
 ]
 
 # In the order the service menu's game select lists them.
-CARTRIDGES: dict[str, Cartridge] = {c.id: c for c in (_SEGA88, _BLOXEED)}
+CARTRIDGES: dict[str, Cartridge] = {c.id: c for c in (_SEGA88, _BLOXEED, _BLOCKOUT)}
 # decision: Bloxeed is the factory game (the later, richer board of the two).
 DEFAULT_GAME = _BLOXEED.id
 

@@ -40,6 +40,15 @@ AFTER_SPAWN = 0
 AFTER_ROUND = 1  # the round is cleared: a bonus stage or the next round
 AFTER_BONUS = 2  # the bonus stage ended: the next round
 
+# When THE BLOCK MASTER speaks (the screen shows his taunt as a banner). Source: abomination.jp
+# misc page: at the first chosen round, after a normal round clear, on a BLOCKOUT outside
+# bonus stages and at game over.
+HOST_START = 1
+HOST_ROUND_CLEAR = 2
+HOST_BLOCKOUT = 3
+HOST_GAME_OVER = 4
+HOST_FRAMES = 150  # decision: about 2.6 s on screen
+
 
 @dataclass(frozen=True)
 class Bounds:
@@ -90,6 +99,8 @@ class Player:
         self.sent: list[int] = []
         self.top_out = False
         self.won = False
+        self.host = 0
+        self.host_left = 0
         # the falling piece and its timers
         self.kind = 0
         self.orient = 0
@@ -189,6 +200,8 @@ class Player:
 
     # ---- the frame ------------------------------------------------------------------
     def step(self, inp: PlayerInput, out: list[Event]) -> None:
+        if self.host_left:
+            self.host_left -= 1
         state = self.state
         if state == OVER:
             return
@@ -431,6 +444,7 @@ class Player:
                 if not self.bonus:
                     self.level = 1
                     self.cubes_since = 0
+                    self._speak(HOST_BLOCKOUT)
                 out.append(Event(ev.ALL_CLEAR, self.index, self.blockouts))
             self.score += points
             if self.stage.quota:
@@ -443,7 +457,12 @@ class Player:
             self.score += d.LEFTOVER_POINTS * max(0, d.LEFTOVER_CAP - leftover)
             self.pause += d.ROUND_CLEAR_SHOW
             self.after = AFTER_ROUND
+            self._speak(HOST_ROUND_CLEAR)
             out.append(Event(ROUND_CLEAR, self.index, self.round))
+
+    def _speak(self, occasion: int) -> None:
+        self.host = occasion
+        self.host_left = HOST_FRAMES
 
     def _topped_out(self, out: list[Event]) -> None:
         self.top_out = True
@@ -456,6 +475,7 @@ class Player:
             return
         self.state = WAIT
         self.wait_left = d.CONTINUE_FRAMES
+        self._speak(HOST_GAME_OVER)
         out.append(Event(CONTINUE, self.index, self.wait_left))
 
     def _end_bonus(self, out: list[Event]) -> None:
@@ -538,6 +558,7 @@ class Player:
     def start(self, out: list[Event]) -> None:
         """The first piece of a new game (or a continue)."""
         out.append(Event(ROUND_START, self.index, self.round))
+        self._speak(HOST_START)
         self._spawn(out)
 
     def continue_game(self, out: list[Event]) -> None:
@@ -554,7 +575,8 @@ class Player:
 
     # ---- state --------------------------------------------------------------------------
     def state_tuple(self) -> tuple[object, ...]:
-        return (*tuple(v for k, v in sorted(vars(self).items()) if k not in ("table", "stage")), self.stage)
+        kept = tuple(v for k, v in sorted(vars(self).items()) if k not in ("table", "stage"))
+        return (*kept, self.stage)
 
     def snapshot(self) -> dict[str, object]:
         snap = dict(vars(self))
