@@ -105,6 +105,9 @@ class Cartridge:
     # `bloxcab sim`: extra JSON fields of a session, and the settings from CLI options.
     sim_fields: Callable[[GameSession], dict[str, object]] = lambda session: {}
     cli_settings: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda options: {}
+    # `bloxcab bench --cart-render`: a busy session to draw (players 1 or 2), if the game
+    # sets its own render target.
+    bench_session: Callable[[int], GameSession] | None = None
     # The attract-mode demo player: closed-loop inputs for player 1 of a session.
     demo_player: Callable[[GameSession], Iterator[InputFrame]] | None = None
     # v2 save data kept seeds as "<game>_<name>": v2 key -> this cartridge's seed name.

@@ -20,6 +20,7 @@ from games.blockout.rules.player import (
     WAIT,
 )
 from games.blockout.rules.rounds import parse
+from games.blockout.rules.session import BlockoutSession
 from games.blockout.table import ROUNDS_FILE, round_table
 from tests.blockout_kit import (
     finish_pause,
@@ -285,3 +286,34 @@ def test_a_recorded_replay_verifies_and_a_changed_one_does_not():
     assert verify(again, session(5, seed=77)).ok
     again.inputs[50:400] = [0x08] * 350  # the lever held right instead
     assert not verify(again, session(5, seed=77)).ok
+
+
+def test_round_select_offers_1_5_10_15_20():
+    # Source: sal-games data sheet 7: the start round may be 1, 5, 10, 15 or 20.
+    from engine.inputs import PlayerInput
+    from games.blockout.rules.player import ROUND_SELECT, ROUND_START, SELECT
+
+    s = BlockoutSession(round_table(), {}, {"main": 1}, 1)
+    p = p1(s)
+    step(s)
+    assert p.state == SELECT and s.playing(0)
+    seen = []
+    for _ in range(6):
+        out = step(s, PlayerInput(right=True)) + step(s)
+        seen += [e.value for e in out if e.kind == ROUND_SELECT]
+    assert seen == [5, 10, 15, 20]
+    step(s, PlayerInput(left=True))
+    out = step(s, PlayerInput(b2=True))
+    assert [e.value for e in out if e.kind == ROUND_START] == [15]
+    assert p.round == 15 and (p.width, p.depth, p.height) == (5, 5, 7)
+    assert p.state != SELECT
+
+
+def test_round_select_times_out_on_the_shown_round():
+    from games.blockout.rules.player import ROUND_START, SELECT_FRAMES
+
+    s = BlockoutSession(round_table(), {}, {"main": 1}, 1)
+    out = step(s, frames=SELECT_FRAMES - 1)
+    assert ROUND_START not in kinds(out)
+    out = step(s)
+    assert [e.value for e in out if e.kind == ROUND_START] == [1]

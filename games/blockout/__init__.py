@@ -47,9 +47,8 @@ def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
     --versus."""
     difficulty = str(options.get("difficulty") or "normal")
     difficulty = {"hardest": "very_hard"}.get(difficulty, difficulty)
-    settings: dict[str, Any] = {"difficulty": difficulty}
-    if options.get("round") is not None:
-        settings["round"] = int(options["round"])
+    # `bloxcab sim` starts at --round (default 1); the cabinet shows the ROUND SELECT.
+    settings: dict[str, Any] = {"difficulty": difficulty, "round": int(options.get("round") or 1)}
     if options.get("versus"):
         settings["versus"] = True
     new_session(RULES_ID, settings, {}, 1)  # a bad value is a ValueError here
@@ -113,6 +112,20 @@ def demo_player(session: GameSession) -> Iterator[InputFrame]:
     return demo_inputs(session)
 
 
+def bench_session(players: int) -> BlockoutSession:
+    """The render target's scene: round 5's 5x5x7 pit half full (layers 0-2 nearly full,
+    layer 3 half), a piece falling, for each player."""
+    session = new_session(RULES_ID, {"round": 5}, {"main": 7}, players)
+    session.step(InputFrame())
+    for index in range(players):
+        p = session.player(index)
+        assert p is not None
+        for z in range(3):
+            p.layers[z] = p.full & ~(1 << (3 * z + 7))
+        p.layers[3] = 0b1010110101010110101101010
+    return session
+
+
 def _rank_key(row: Mapping[str, int | str]) -> tuple[int, ...]:
     return (int(row["score"]), int(row.get("round", 0)))
 
@@ -120,14 +133,14 @@ def _rank_key(row: Mapping[str, int | str]) -> tuple[int, ...]:
 BLOCKOUT_EVENTS = frozenset({
     ev.SPAWN, ev.MOVE, ev.ROTATE, ev.LAND, ev.LOCK, ev.LINE_CLEAR, ev.ALL_CLEAR,
     ev.LEVEL_UP, ev.GAME_OVER, pl.STAIR, pl.ROTATE_FAIL, pl.ROUND_CLEAR, pl.ROUND_START,
-    pl.BONUS_START, pl.BONUS_END, pl.CONTINUE, pl.LAYER_RISE, pl.VERSUS_WIN,
+    pl.BONUS_START, pl.BONUS_END, pl.CONTINUE, pl.LAYER_RISE, pl.VERSUS_WIN, pl.ROUND_SELECT,
 })
 BLOCKOUT_SOUNDS = {
     ev.MOVE: "move", ev.ROTATE: "rotate", ev.LOCK: "lock", ev.LINE_CLEAR: "clear",
     ev.ALL_CLEAR: "all_clear", ev.LEVEL_UP: "level_up", ev.GAME_OVER: "game_over",
     pl.STAIR: "meter_lamp", pl.ROTATE_FAIL: "garbage", pl.ROUND_CLEAR: "level_up",
     pl.BONUS_START: "power_block", pl.BONUS_END: "power_block", pl.LAYER_RISE: "garbage",
-    pl.VERSUS_WIN: "level_up", pl.CONTINUE: "character",
+    pl.VERSUS_WIN: "level_up", pl.CONTINUE: "character", pl.ROUND_SELECT: "move",
 }
 # decision: a spawn, a landing (the lock sounds) and a round's start make no sound of their
 # own.
@@ -155,4 +168,5 @@ CARTRIDGE = Cartridge(
     sim_fields=sim_fields,
     cli_settings=cli_settings,
     demo_player=demo_player,
+    bench_session=bench_session,
 )

@@ -166,9 +166,21 @@ def draw_gauge(surface: Any, layers: list[int], x: int, y: int, h: int) -> None:
             pygame.draw.rect(surface, WALL_DARK, rect, 1)
 
 
+@cache
+def _walls_image(width: int, depth: int, height: int,
+                 rect: tuple[int, int, int, int]) -> tuple[Any, tuple[int, int]]:
+    """The walls drawn once on black (they never change for a pit size)."""
+    left, top, w, h = rect
+    image = pygame.Surface((w + 2, h + 2))
+    shifted = projection(width, depth, height, (1, 1, w, h))
+    draw_walls(image, shifted)
+    return image, (left - 1, top - 1)
+
+
 def draw_pit(surface: Any, player: Player, rect: tuple[int, int, int, int]) -> Projection:
     pr = projection(player.width, player.depth, player.height, rect)
-    draw_walls(surface, pr)
+    image, at = _walls_image(player.width, player.depth, player.height, rect)
+    surface.blit(image, at)
     draw_cubes(surface, pr, player.layers)
     if player.state == PLAY:
         draw_piece(surface, pr, player.piece_cells())

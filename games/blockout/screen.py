@@ -17,6 +17,7 @@ from games.blockout.rules.player import (
     HOST_START,
     OVER,
     PAUSE,
+    SELECT,
     WAIT,
     Player,
 )
@@ -67,9 +68,28 @@ def _banner(surface: Any, lines: tuple[str, ...], rect: tuple[int, int, int, int
         draw_centred(surface, line[: w // 8], mid + 8 * i, colour, centre_x=left + w // 2)
 
 
+def _select(surface: Any, p: Player, rect: tuple[int, int, int, int], frame: int) -> None:
+    from cabinet.video.text import draw_centred
+
+    left, top, w, _ = rect
+    cx = left + w // 2
+    surface.fill(BACK, rect)
+    draw_centred(surface, "SELECT ROUND", top + 16, LABEL, centre_x=cx)
+    rounds = p.table.start_rounds
+    for i, r in enumerate(rounds):
+        colour = VALUE if r == p.round and frame % 16 < 12 else TEXT
+        text = f"> {r:2d} <" if r == p.round else f"  {r:2d}  "
+        draw_centred(surface, text, top + 40 + 14 * i, colour, centre_x=cx)
+    seconds = (p.select_left + 56) // 57
+    draw_centred(surface, f"TIME {seconds:2d}", top + 48 + 14 * len(rounds), ALERT,
+                 centre_x=cx)
+
+
 def _overlay(surface: Any, p: Player, rect: tuple[int, int, int, int], frame: int,
              versus: bool) -> None:
-    if p.state == WAIT:
+    if p.state == SELECT:
+        _select(surface, p, rect, frame)
+    elif p.state == WAIT:
         seconds = (p.wait_left + 56) // 57
         lines = taunt(p) if p.host_left else None
         _banner(surface, lines or ("CONTINUE?", f"{seconds:2d}"), rect, ALERT)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from engine.inputs import InputFrame, PlayerInput
 from games.blockout.rules.pieces import AXIS_A, AXIS_B, AXIS_C, PIECES
-from games.blockout.rules.player import BOUNDS, PLAY, Player
+from games.blockout.rules.player import BOUNDS, PLAY, SELECT, Player
 from games.blockout.rules.session import BlockoutSession
 
 STUCK_FRAMES = 90  # frames without progress before the demo drops where it is
@@ -116,7 +116,10 @@ def demo_inputs(session: BlockoutSession, index: int = 0) -> Iterator[InputFrame
     while True:
         p = session.player(index)
         inp = released
-        if p is not None and p.state == PLAY and not p.dropping and not p.grounded:
+        if p is not None and p.state == SELECT:
+            # take the round under the cursor (press, then release)
+            inp = released if last_press else PlayerInput(b1=True)
+        elif p is not None and p.state == PLAY and not p.dropping and not p.grounded:
             if p.pieces != planned_for:
                 planned_for = p.pieces
                 target = best_placement(p)

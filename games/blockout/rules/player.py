@@ -34,6 +34,11 @@ PLAY = 0
 PAUSE = 1
 WAIT = 2  # topped out, a continue may be bought
 OVER = 3
+SELECT = 4  # choosing the start round
+
+ROUND_SELECT = "round_select"  # value: the round under the cursor
+# decision: 10 s to choose the start round; when it runs out the shown round is played.
+SELECT_FRAMES = 574
 
 # What a pause leads to.
 AFTER_SPAWN = 0
@@ -75,14 +80,20 @@ BOUNDS: tuple[tuple[Bounds, ...], ...] = tuple(
 class Player:
     """One player's game; ``step`` plays one frame and appends its events to ``out``."""
 
-    def __init__(self, table: RoundTable, index: int, round_no: int, seed: int,
+    def __init__(self, table: RoundTable, index: int, round_no: int | None, seed: int,
                  difficulty: int = 100, rotate3: bool = False, versus: bool = False) -> None:
+        """``round_no`` None: the player picks the start round first (ROUND SELECT)."""
         self.table = table
         self.index = index
         self.difficulty = difficulty
         self.rotate3 = rotate3
         self.versus = versus
         self.rng = seed & lcg.MASK
+        self.selecting = round_no is None
+        self.select_left = SELECT_FRAMES if round_no is None else 0
+        self.select_lever = 0
+        self.select_button = True  # a button held from the start press does not confirm
+        round_no = table.start_rounds[0] if round_no is None else round_no
         self.start_round = round_no
         self.score = 0
         self.cubes = 0
@@ -163,7 +174,7 @@ class Player:
 
     @property
     def playing(self) -> bool:
-        return self.state in (PLAY, PAUSE)
+        return self.state in (PLAY, PAUSE, SELECT)
 
     def piece_cells(self) -> list[tuple[int, int, int]]:
         """The falling piece's cells in the pit (may reach above the ceiling)."""
@@ -204,6 +215,9 @@ class Player:
             self.host_left -= 1
         state = self.state
         if state == OVER:
+            return
+        if state == SELECT:
+            self._select(inp, out)
             return
         if state == WAIT:
             self.wait_left -= 1
@@ -555,8 +569,35 @@ class Player:
         if not self.fits(b.cells, x, y, self.z):
             self._topped_out(out)
 
+    def _select(self, inp: PlayerInput, out: list[Event]) -> None:
+        """Source: sal-games data sheet 7: the game may begin at round 1, 5, 10, 15 or 20.
+        The lever (left/right, up/down) moves the cursor; a button or the time limit
+        starts the round under it."""
+        rounds = self.table.start_rounds
+        lever = (inp.right or inp.up) - (inp.left or inp.down)
+        if lever and lever != self.select_lever:
+            at = rounds.index(self.round)
+            at = max(0, min(len(rounds) - 1, at + lever))
+            if rounds[at] != self.round:
+                self.round = self.start_round = rounds[at]
+                out.append(Event(ROUND_SELECT, self.index, self.round))
+        self.select_lever = lever
+        button = inp.b1 or inp.b2 or inp.b3
+        pressed = button and not self.select_button
+        self.select_button = button
+        self.select_left -= 1
+        if pressed or self.select_left <= 0:
+            self.selecting = False
+            self.enter_stage(self.round, self.table.stage(self.round, self.difficulty))
+            self.next_kind = self._draw()
+            self.drop_armed = False  # the confirming press does not drop the first piece
+            self.start(out)
+
     def start(self, out: list[Event]) -> None:
         """The first piece of a new game (or a continue)."""
+        if self.selecting:
+            self.state = SELECT
+            return
         out.append(Event(ROUND_START, self.index, self.round))
         self._speak(HOST_START)
         self._spawn(out)

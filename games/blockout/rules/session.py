@@ -28,8 +28,9 @@ def parse_settings(settings: Settings, table: RoundTable) -> dict[str, Any]:
     unknown = set(settings) - known
     if unknown:
         raise ValueError(f"unknown setting {sorted(unknown)[0]!r}; known: {sorted(known)}")
-    round_no = settings.get("round", 1)
-    if not isinstance(round_no, int) or not 1 <= round_no <= table.rounds:
+    round_no = settings.get("round")
+    if round_no is not None and (not isinstance(round_no, int)
+                                 or not 1 <= round_no <= table.rounds):
         raise ValueError(f"round must be a whole number 1 to {table.rounds}, not {round_no!r}")
     difficulty = settings.get("difficulty", "normal")
     if difficulty not in d.DIFFICULTY_FALL:
@@ -65,7 +66,10 @@ class BlockoutSession:
     def _new_player(self, index: int) -> Player:
         s = self.settings
         seed = (self.main + index * P2_SEED_OFFSET) & lcg.MASK
-        player = Player(self.table, index, s["round"], seed,
+        # decision: a versus match has no round select; it plays round 1's pit unless the
+        # settings name a round.
+        round_no = s["round"] if s["round"] is not None or not self.versus else 1
+        player = Player(self.table, index, round_no, seed,
                         d.DIFFICULTY_FALL[s["difficulty"]], s["rotate_buttons"] == 3,
                         self.versus)
         self.players[index] = player
@@ -117,7 +121,7 @@ class BlockoutSession:
 
     def playing(self, index: int) -> bool:
         p = self.players[index]
-        return p is not None and p.playing
+        return p is not None and p.state != OVER and p.state != WAIT
 
     def can_join(self, index: int) -> bool:
         """A second player may join a 1P game; a topped-out player may continue while the
