@@ -46,8 +46,7 @@ def test_round_1_pit_and_spawn_height():
     step(s)
     # Source: data sheet 7 note 1 (floor 16) and the guide's height-11 drop.
     assert (p.width, p.depth, p.height) == (4, 4, 11)
-    # Source: data sheet 1: the centre just under the ceiling, left-near of the middle.
-    assert (p.x, p.y, p.z) == (1, 1, 10) or BY_NAME["4O"].index == p.kind
+    assert p.z == p.height - 1  # round 1's pieces are flat: the centre under the ceiling
 
 
 def test_3i_dropped_from_height_11_scores_30():
@@ -369,3 +368,58 @@ def test_rotation_needs_the_buttons_released_between_turns():
     step(s)
     step(s, TURN_C)
     assert p.orient != first
+
+
+@pytest.mark.parametrize("name", list(BY_NAME))
+def test_spawn_place_and_height(name):
+    # Source: data sheet 1: the centre over the middle of the floor (left-near of it when a
+    # side is even), just under the ceiling; 5Q, 5K, 5H, 5F one layer lower.
+    s = session(5)  # 5x5x7: every piece fits
+    p = p1(s)
+    step(s)
+    p.layers = [0] * p.height
+    p.next_kind = BY_NAME[name].index
+    p.start([])
+    assert p.kind == BY_NAME[name].index
+    low = name in ("5Q", "5K", "5H", "5F")
+    assert p.z == (p.height - 2 if low else p.height - 1)
+    assert (p.x, p.y) == (2, 2)
+    assert max(p.z + c[2] for c in p.cells) <= p.height - 1
+
+
+def test_spawn_left_near_of_the_middle_on_an_even_floor():
+    s = session(1)  # 4x4
+    p = p1(s)
+    step(s)
+    p.next_kind = BY_NAME["1I"].index
+    p.start([])
+    assert (p.x, p.y) == (1, 1)
+
+
+def test_fall_speed_comes_from_the_round_table_and_the_difficulty_dip():
+    from games.blockout.table import round_table
+
+    for round_no in (1, 7, 10):
+        for level in (1, 3, 5):
+            s = session(round_no)
+            p = p1(s)
+            p.level = level
+            assert p.fall == round_table().stage(round_no).fall[level - 1]
+    hard = p1(session(1, difficulty="hard"))
+    easy = p1(session(1, difficulty="easy"))
+    normal = p1(session(1))
+    assert easy.fall > normal.fall > hard.fall
+    assert hard.fall == round(normal.fall * d.DIFFICULTY_FALL["hard"] / 100)
+
+
+def test_rotate_buttons_3_turns_on_a_and_drops_on_start():
+    s = session(1, rotate_buttons=3)
+    p = p1(s)
+    step(s)
+    place(p, "4L", 1, 1, 8)
+    before = set(p.cells)
+    step(s, PlayerInput(b1=True))
+    assert set(p.cells) == {(x, -z, y) for x, y, z in before}
+    step(s, NOTHING, d.ROTATE_FRAMES)
+    until(s, ev.LAND, PlayerInput(start=True))
+    assert p.forced and p.score > 0
