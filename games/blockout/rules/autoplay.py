@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.inputs import InputFrame, PlayerInput
-from games.blockout.rules.pieces import AXIS_A, AXIS_B, AXIS_C, PIECES
+from games.blockout.rules.pieces import AXIS_A, AXIS_B, AXIS_C
 from games.blockout.rules.player import BOUNDS, PLAY, SELECT, Player
 from games.blockout.rules.session import BlockoutSession
 
@@ -37,49 +37,67 @@ def evaluate(layers: list[int], width: int, depth: int, height: int) -> int:
     return 1000 * faces - 60 * holes - 4 * total - 12 * tallest + 2 * fill
 
 
+def reachable_turns(p: Player) -> dict[int, tuple[list[str], int, int]]:
+    """Orientations the piece can be turned into where it is (walls kicked, the ceiling
+    rule applied): orientation -> (the turns, x, y after them). The piece is put back."""
+    axes = (AXIS_B, AXIS_C, AXIS_A) if p.rotate3 else (AXIS_B, AXIS_C)
+    saved = (p.orient, p.x, p.y)
+    found: dict[int, tuple[list[str], int, int]] = {p.orient: ([], p.x, p.y)}
+    frontier = [p.orient]
+    while frontier:
+        nxt = []
+        for o in frontier:
+            path, x, y = found[o]
+            for axis in axes:
+                p.orient, p.x, p.y = o, x, y
+                if p.rotate(axis) and p.orient not in found:
+                    found[p.orient] = ([*path, axis], p.x, p.y)
+                    nxt.append(p.orient)
+        frontier = nxt
+    p.orient, p.x, p.y = saved
+    return found
+
+
 def best_placement(p: Player) -> tuple[int, int, int]:
-    """(orientation, x, y) of the best landing for the falling piece."""
+    """(orientation, x, y) of the best landing the falling piece can reach: turned where it
+    is, then steered across the floor at its height."""
     w, dp, h = p.width, p.depth, p.height
     best: tuple[int, int, int] = (p.orient, p.x, p.y)
     best_value = -(1 << 60)
     seen: set[tuple[tuple[int, int, int], ...]] = set()
-    for o, b in enumerate(BOUNDS[p.kind]):
-        for x in range(-b.min_x, w - b.max_x):
-            for y in range(-b.min_y, dp - b.max_y):
-                z = h - 1 - b.max_z
-                if not p.fits(b.cells, x, y, z):
-                    continue
-                while p.fits(b.cells, x, y, z - 1):
-                    z -= 1
-                key = tuple(sorted((x + a, y + c, z + e) for a, c, e in b.cells))
-                if key in seen:
-                    continue
-                seen.add(key)
-                layers = list(p.layers)
-                for cx, cy, cz in key:
-                    layers[cz] |= 1 << (cy * w + cx)
-                value = evaluate(layers, w, dp, h) - abs(x - p.x) - abs(y - p.y)
-                if value > best_value:
-                    best_value, best = value, (o, x, y)
+    z0 = p.z
+    for o, (_, x0, y0) in reachable_turns(p).items():
+        b = BOUNDS[p.kind][o]
+        spots = [(x0, y0)]
+        known = {(x0, y0)}
+        for x, y in spots:  # the floor cells reachable at this height
+            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if (nx, ny) not in known and p.fits(b.cells, nx, ny, z0):
+                    known.add((nx, ny))
+                    spots.append((nx, ny))
+        for x, y in spots:
+            z = z0
+            while p.fits(b.cells, x, y, z - 1):
+                z -= 1
+            if z + b.max_z >= h:
+                continue
+            key = tuple(sorted((x + a, y + c, z + e) for a, c, e in b.cells))
+            if key in seen:
+                continue
+            seen.add(key)
+            layers = list(p.layers)
+            for cx, cy, cz in key:
+                layers[cz] |= 1 << (cy * w + cx)
+            value = evaluate(layers, w, dp, h) - abs(x - p.x) - abs(y - p.y)
+            if value > best_value:
+                best_value, best = value, (o, x, y)
     return best
 
 
 def turn_path(p: Player, target: int) -> list[str]:
-    """The shortest run of turns (B, C and A when enabled) from the current orientation."""
-    axes = (AXIS_B, AXIS_C, AXIS_A) if p.rotate3 else (AXIS_B, AXIS_C)
-    turns = PIECES[p.kind].turns
-    paths: dict[int, list[str]] = {p.orient: []}
-    frontier = [p.orient]
-    while frontier and target not in paths:
-        nxt = []
-        for o in frontier:
-            for axis in axes:
-                n = turns[o][axis]
-                if n not in paths:
-                    paths[n] = [*paths[o], axis]
-                    nxt.append(n)
-        frontier = nxt
-    return paths.get(target, [])
+    """The turns that bring the piece to ``target`` from where it is now (empty if none)."""
+    found = reachable_turns(p).get(target)
+    return found[0] if found is not None else []
 
 
 def _press(p: Player, axis: str | None = None, dx: int = 0, dy: int = 0,
