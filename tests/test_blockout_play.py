@@ -423,3 +423,43 @@ def test_rotate_buttons_3_turns_on_a_and_drops_on_start():
     step(s, NOTHING, d.ROTATE_FRAMES)
     until(s, ev.LAND, PlayerInput(start=True))
     assert p.forced and p.score > 0
+
+
+def test_a_turn_button_held_from_the_last_piece_does_not_turn_the_next():
+    # Source: data sheet 3.1: a button held since the last turn does not turn the next
+    # piece; one pressed anew before it appears turns it as it appears.
+    both = PlayerInput(b2=True, b3=True)
+    for fresh in (False, True):
+        s, p = spawned("4L")
+        p.next_kind = BY_NAME["4L"].index
+        step(s, TURN_B)
+        assert p.orient != 0
+        p.z = 1
+        p.fall_left = 1
+        out = []
+        for _ in range(200):
+            if p.state != PLAY and fresh:
+                out += step(s, both)  # C pressed during the lock pause, B still held
+            else:
+                out += step(s, TURN_B)
+            if ev.SPAWN in kinds(out):
+                break
+        step(s, both if fresh else TURN_B, 3)
+        assert (p.orient != 0) is fresh, fresh
+
+
+def test_holding_drop_allows_only_the_first_turn():
+    # Source: data sheet 4.2.
+    s, p = spawned("4L")
+    p.forced = True  # a dropped piece resting: Drop is held, turns still work once
+    p.grounded = True
+    p.lock_left = 500
+    step(s, PlayerInput(b1=True, b2=True))
+    first = p.orient
+    assert first != 0
+    step(s, PlayerInput(b1=True), 10)
+    step(s, PlayerInput(b1=True, b3=True), 10)
+    assert p.orient == first
+    step(s, NOTHING)
+    step(s, TURN_C)
+    assert p.orient != first

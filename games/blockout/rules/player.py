@@ -127,6 +127,8 @@ class Player:
         self.drop_points = 0
         self.landings = 0
         self.rot_armed = True
+        self.rot_fresh = False
+        self.rot_prev = 0
         self.drop_armed = True
         self.pause = 0
         self.after = AFTER_SPAWN
@@ -227,12 +229,21 @@ class Player:
             return
         if self.rotate3:
             drop_held = inp.start
-            rot_held = inp.b1 or inp.b2 or inp.b3
+            rot_bits = inp.b1 | inp.b2 << 1 | inp.b3 << 2
         else:
             drop_held = inp.b1
-            rot_held = inp.b2 or inp.b3
+            rot_bits = inp.b2 << 1 | inp.b3 << 2
+        rot_held = rot_bits != 0
+        # Source: data sheet 3.1 and 4.2: after a turn, a new turn needs every button (and
+        # Drop) released first; a button pressed anew before the next piece appears turns
+        # that piece as it appears (a button still held from the last turn does not).
+        if rot_bits & ~self.rot_prev:
+            self.rot_fresh = True
+        self.rot_prev = rot_bits
         if not rot_held:
-            self.rot_armed = True
+            self.rot_fresh = False
+            if not drop_held:
+                self.rot_armed = True
         if not drop_held:
             self.drop_armed = True
         if self.bonus_left:
@@ -279,7 +290,7 @@ class Player:
         if drop_held and self.drop_armed and not self.grounded and not self.forced:
             self.drop_armed = False
             if rot_held:
-                self.rot_armed = False
+                self.rot_armed = self.rot_fresh = False
             self.chain = 0
             self._start_drop(out)
             return
@@ -291,12 +302,12 @@ class Player:
                 self.busy = d.MOVE_REPEAT if moved == self.chain else d.MOVE_FIRST
                 self.chain = moved
                 if rot_held:
-                    self.rot_armed = False
+                    self.rot_armed = self.rot_fresh = False
                 out.append(Event(ev.MOVE, self.index, moved))
                 return
         self.chain = 0
         if rot_held and self.rot_armed:
-            self.rot_armed = False
+            self.rot_armed = self.rot_fresh = False
             if self.rotate3 and inp.b1:
                 axis = AXIS_A
             elif inp.b2:
@@ -563,7 +574,7 @@ class Player:
         self.busy = 0
         self.chain = 0
         self.grounded = self.forced = self.dropping = False
-        self.rot_armed = True
+        self.rot_armed = self.rot_armed or self.rot_fresh
         self.fall_left = self.fall
         out.append(Event(ev.SPAWN, self.index, self.kind))
         if not self.fits(b.cells, x, y, self.z):
