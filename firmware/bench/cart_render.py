@@ -27,14 +27,23 @@ def run(args: argparse.Namespace) -> None:
         for players in (1, 2):
             session = cart.bench_session(players)
             times: list[float] = []
+            cpu: list[float] = []
             for frame in range(draws + 10):
                 view = PlayView(session, credits=1, free_play=False, frame=frame)
                 start = time.perf_counter()
+                start_cpu = time.process_time()
                 cart.draw_play(native, view)
+                took_cpu = time.process_time() - start_cpu
                 took = time.perf_counter() - start
                 if frame >= 10:  # the first draws fill the glyph caches
                     times.append(took * 1000)
-            times.sort()
-            p99 = times[min(len(times) - 1, round(len(times) * 0.99))]
+                    cpu.append(took_cpu * 1000)
             print(f"cart-render {cart.id} {players}P: {draws} draws at 320x224: median "
-                  f"{statistics.median(times):.3f} ms, p99 {p99:.3f} ms (target p99 < 2 ms)")
+                  f"{statistics.median(times):.3f} ms, p99 {_p99(times):.3f} ms wall, "
+                  f"{_p99(cpu):.3f} ms CPU (target p99 < 2 ms; wall time includes waits "
+                  "for a busy CPU)")
+
+
+def _p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(len(ordered) * 0.99))]

@@ -93,42 +93,66 @@ def draw_walls(surface: Any, pr: Projection) -> None:
         line(surface, WALL, p(corner[0], corner[1], 0), p(corner[0], corner[1], h))
 
 
+@cache
+def _faces(pr: Projection) -> list[list[tuple[int, Any, tuple[Any, int], tuple[Any, int],
+                                                int]]]:
+    """Per layer, per cell (outer cells first): the top face, the side face toward the
+    middle in x and in y (None where the cell is on the middle line), and the bits of the
+    neighbours those sides face."""
+    w, d = pr.width, pr.depth
+    p = pr.point
+    out: list[list[tuple[int, Any, tuple[Any, int], tuple[Any, int], int]]] = []
+    for z in range(pr.height):
+        row = []
+        for x, y, bit in _outer_first(w, d):
+            top = (p(x, y, z + 1), p(x + 1, y, z + 1), p(x + 1, y + 1, z + 1),
+                   p(x, y + 1, z + 1))
+            xside: Any = None
+            xn = 0
+            if x < (w - 1) / 2:
+                xside = (p(x + 1, y, z), p(x + 1, y + 1, z), p(x + 1, y + 1, z + 1),
+                         p(x + 1, y, z + 1))
+                xn = 1 << (bit + 1)
+            elif x > (w - 1) / 2:
+                xside = (p(x, y, z), p(x, y + 1, z), p(x, y + 1, z + 1), p(x, y, z + 1))
+                xn = 1 << (bit - 1)
+            yside: Any = None
+            yn = 0
+            if y < (d - 1) / 2:
+                yside = (p(x, y + 1, z), p(x + 1, y + 1, z), p(x + 1, y + 1, z + 1),
+                         p(x, y + 1, z + 1))
+                yn = 1 << (bit + w)
+            elif y > (d - 1) / 2:
+                yside = (p(x, y, z), p(x + 1, y, z), p(x + 1, y, z + 1), p(x, y, z + 1))
+                yn = 1 << (bit - w)
+            row.append((1 << bit, top, (xside, xn), (yside, yn), bit))
+        out.append(row)
+    return out
+
+
 def draw_cubes(surface: Any, pr: Projection, layers: list[int]) -> None:
     """Settled cubes, lowest layer first and the outer cells of a layer before the inner
     ones; a cube shows its top face, and a side face toward the middle where that side is
     open."""
     poly = pygame.draw.polygon
-    w, d = pr.width, pr.depth
-    p = pr.point
-    order = _outer_first(w, d)
+    faces = _faces(pr)
     n = len(layers)
     for z in range(n):
         layer = layers[z]
         if not layer:
             continue
         above = layers[z + 1] if z + 1 < n else 0
-        top, side, edge = _shades(z)
-        for x, y, bit in order:
-            if not layer >> bit & 1:
+        top_c, side_c, edge_c = _shades(z)
+        for mask, top, (xside, xn), (yside, yn), _ in faces[z]:
+            if not layer & mask:
                 continue
-            # a side face toward the middle, when the neighbour there is empty
-            if x < (w - 1) / 2 and not layer >> (bit + 1) & 1:
-                poly(surface, side, (p(x + 1, y, z), p(x + 1, y + 1, z),
-                                     p(x + 1, y + 1, z + 1), p(x + 1, y, z + 1)))
-            elif x > (w - 1) / 2 and not layer >> (bit - 1) & 1:
-                poly(surface, side, (p(x, y, z), p(x, y + 1, z),
-                                     p(x, y + 1, z + 1), p(x, y, z + 1)))
-            if y < (d - 1) / 2 and not layer >> (bit + w) & 1:
-                poly(surface, edge, (p(x, y + 1, z), p(x + 1, y + 1, z),
-                                     p(x + 1, y + 1, z + 1), p(x, y + 1, z + 1)))
-            elif y > (d - 1) / 2 and not layer >> (bit - w) & 1:
-                poly(surface, edge, (p(x, y, z), p(x + 1, y, z),
-                                     p(x + 1, y, z + 1), p(x, y, z + 1)))
-            if not above >> bit & 1:
-                face = (p(x, y, z + 1), p(x + 1, y, z + 1), p(x + 1, y + 1, z + 1),
-                        p(x, y + 1, z + 1))
-                poly(surface, top, face)
-                poly(surface, edge, face, 1)
+            if xside is not None and not layer & xn:
+                poly(surface, side_c, xside)
+            if yside is not None and not layer & yn:
+                poly(surface, edge_c, yside)
+            if not above & mask:
+                poly(surface, top_c, top)
+                poly(surface, edge_c, top, 1)
 
 
 @cache
