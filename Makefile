@@ -23,6 +23,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy $(PURE)
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 # Soak, fuzz and power-cut runs at full length.
@@ -35,6 +36,7 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy $(PURE)
+	$(BIN)/lint-imports
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

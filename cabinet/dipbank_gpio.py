@@ -2,8 +2,8 @@
 
 Wiring: each switch closes its pin to ground; the pin has the Pi's pull-up, so a switch ON
 reads low. That is the same active-low convention as the byte (switch n = bit n-1, ON = 0),
-so an ON switch clears its bit. [Source: reference/cabinet.md 2.3 (JAMMA inputs are active
-low) and 7.1 ("ON" means the bit reads 0)]
+so an ON switch clears its bit. [Source: Arcade Otaku wiki "JAMMA" (JAMMA inputs are
+active low); MAME's DIP definitions ("ON" means the bit reads 0)]
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ class SourceState:
     name: str
     status: str
     error: str | None  # the last read() failure, if the source is failing right now
+    notice: str | None = None  # something the operator should know (e.g. JVS line errors)
 
 
 class ControlPanel:
@@ -84,7 +85,8 @@ class ControlPanel:
     def states(self) -> list[SourceState]:
         """Every source's status line and its current read error, for the service menu."""
         return [
-            SourceState(source.name, _status(source), self._errors[source.name])
+            SourceState(source.name, _status(source), self._errors[source.name],
+                        _notice(source))
             for source in self.sources
         ]
 
@@ -133,6 +135,15 @@ def _status(source: InputSource) -> str:
         return source.status()
     except Exception as exc:
         return f"status unavailable ({type(exc).__name__}: {exc})"
+
+
+def _notice(source: InputSource) -> str | None:
+    """A source's optional ``notice`` attribute (JvsSource has one)."""
+    try:
+        notice = getattr(source, "notice", None)
+    except Exception as exc:
+        return f"notice unavailable ({type(exc).__name__}: {exc})"
+    return notice if isinstance(notice, str) and notice else None
 
 
 def _player(down: frozenset[str], prefix: str) -> PlayerInput:

@@ -8,7 +8,7 @@ counted per chute.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 PLAYER_SWITCHES = ("up", "down", "left", "right", "b1", "b2", "b3", "start")
@@ -70,9 +70,3 @@ class OutputSink(Protocol):
 
     def close(self) -> None: ...
 
-
-@dataclass
-class Lamps:
-    """Desired state of every output, for sinks that want the whole picture."""
-
-    states: dict[str, bool] = field(default_factory=lambda: dict.fromkeys(OUTPUTS, False))

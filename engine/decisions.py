@@ -1,28 +1,77 @@
-"""Engine-wide choices where no source says (rules/sega.md marks them [decision]).
+"""The common Sega loop's project decisions: values no public source settles, one table.
 
-Kept in one table so they can be corrected in one place when better evidence arrives.
+Each entry is a ``Decision(value, why, source)`` (engine/decision.py); correct it here when
+better evidence arrives, and move it to a sourced table once a source settles it (the lock
+reset did: tetris.wiki "Tetris (Sega)" names step reset, see engine/tables/sega_common.py).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.decision import Decision
+
+_SEGA = 'tetris.wiki "Tetris (Sega)"'
+
 # decision: every entry below is the project's own choice, not a documented fact.
-ENGINE_DECISIONS: dict[str, str] = {
-    "score_level": "line-clear points use the level before the clear's level-up",  # decision
-    "lock_reset": "lock delay resets only when the piece moves down a row (step reset)",  # decision
-    "spawn_frame": "the spawn frame only places the piece; control and gravity start on "
-    "the next frame",  # decision
-    "first_piece": "a game starts in ARE; the first piece spawns on frame ARE + 1",  # decision
-    "are_after_clear": "after a clear: line clear delay, then ARE (the collapse frame is the "
-    "first ARE frame)",  # decision
-    "das_charge": "DAS charges whenever the lever is held, also during ARE and line clear "
-    "delay; left and right together count as neither",  # decision
-    "rotate_buttons": "several rotation buttons pressed in one frame rotate once",  # decision
-    "soft_drop_points": "drop points are added per row as the piece moves, at the current "
-    "level's rate; soft drop on the ground does not shorten the lock delay",  # decision
-    "level_timer_reset": "every level-up (by lines or by the timer) resets the level "
-    "timer",  # decision
-    "level_timer_pause": "the level timer stops only during the line clear delay",  # decision
-    "game_over": "a blocked spawn ends the game; the piece is not placed",  # decision
-    "two_players": "two players are independent games; both walk the same piece sequence "
-    "from its first entry",  # decision
+ENGINE_DECISIONS: dict[str, Decision[Any]] = {
+    "score_level": Decision(
+        "the level before the clear's level-up",
+        "a clear is scored at the level it was made at, the one on screen as the lines go",
+        f"{_SEGA}, scoring table (silent on a clear that also levels up)",
+    ),
+    "spawn_frame": Decision(
+        "placement only",
+        "the spawn frame only places the piece; control and gravity start on the next frame",
+        f"{_SEGA} (movement and rotation before gravity within a frame)",
+    ),
+    "first_piece": Decision(
+        "frame ARE + 1",
+        "a game starts in ARE, so the first piece waits as every later one does",
+        f"{_SEGA}, details (ARE 30 frames)",
+    ),
+    "are_after_clear": Decision(
+        "line clear delay, then ARE",
+        "after a clear the line clear delay runs first, then ARE; the collapse frame is the "
+        "first ARE frame",
+        f"{_SEGA}, details (line clear delay and ARE given separately)",
+    ),
+    "das_charge": Decision(
+        "charges whenever the lever is held",
+        "DAS charges also during ARE and the line clear delay; left and right together count "
+        "as neither",
+        f"{_SEGA} (1G DAS after the DAS delay)",
+    ),
+    "rotate_buttons": Decision(
+        "one turn per frame",
+        "several rotation buttons pressed in the same frame rotate once; pressed in turn "
+        "they give one turn each",
+        f"{_SEGA} (the 3 buttons tapped in turn give a clockwise turn)",
+    ),
+    "soft_drop_points": Decision(
+        "per row, at the current level's rate",
+        "drop points are added per row as the piece moves; soft drop on the ground does not "
+        "shorten the lock delay",
+        f"{_SEGA}, scoring (drop points per row by level)",
+    ),
+    "level_timer_reset": Decision(
+        "every level-up",
+        "every level-up, by lines or by the timer, restarts the level timer",
+        f"{_SEGA}, level timer (the timer resets when it raises the level)",
+    ),
+    "level_timer_pause": Decision(
+        "line clear delay only",
+        "the level timer stops only during the line clear delay (and the level-up pause)",
+        f"{_SEGA}, level timer",
+    ),
+    "game_over": Decision(
+        "a blocked spawn ends the game",
+        "a piece that cannot spawn is not placed and the game ends on that frame",
+    ),
+    "two_players": Decision(
+        "independent games on one piece sequence",
+        "two players are independent games; both walk the same piece sequence from its "
+        "first entry",
+        "koryan \"DataBase TETRIS(AC)\" (two players at the same time)",
+    ),
 }

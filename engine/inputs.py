@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Bit positions used by the compact encoding (replays, input scripts).
-PLAYER_CONTROLS: tuple[str, ...] = ("up", "down", "left", "right", "b1", "b2", "b3", "start")
-SYSTEM_CONTROLS: tuple[str, ...] = ("service", "test", "tilt")
 
 
 @dataclass(frozen=True, slots=True)

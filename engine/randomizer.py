@@ -8,8 +8,9 @@ MASK32 = 0xFFFFFFFF
 def sega_random(seed: int, default: int) -> tuple[int, int]:
     """One call of the core. Returns (new seed, value).
 
-    Source: rules/sega.md 1.3 (seed 0 -> default constant; P = seed x 41; F = lo + hi;
-    new seed = F<<16 | lo; value = old high half <<16 | F).
+    Source: tetris.wiki, "Sega Randomizer" (seed 0 -> default constant; P = seed x 41;
+    F = lo + hi; new seed = F<<16 | lo; value = old high half <<16 | F); the same routine
+    as the RandomNumber routine of Sonic 1 disassemblies.
     """
     s = seed & MASK32 or default
     p = s * 41 & MASK32
@@ -21,7 +22,8 @@ def sega_random(seed: int, default: int) -> tuple[int, int]:
 class PieceTable:
     """Tetris (1988): a table of ``size`` pieces drawn at game start, walked with wrap-around.
 
-    Source: rules/sega.md 2 (1000 pieces, index = (value AND 0x3F) mod 7, wraps to entry 1).
+    Source: tetris.wiki, "Sega Randomizer" (1000 pieces, index = (value AND 0x3F) mod 7,
+    wraps to entry 1).
     """
 
     __slots__ = ("entries", "position", "seed_after")
@@ -54,19 +56,23 @@ class PieceTable:
 class PieceStream:
     """Pieces drawn on the fly from a piece seed (Bloxeed: no table, no loop).
 
-    Source: rules/sega.md 3.2 (index = (value AND 0x7F) mod 7).
-    """
+    ``kinds`` maps the low bits of each call's value to a piece: its length is a power of
+    two and the value is masked with ``len(kinds) - 1`` (Bloxeed: 128 entries, see
+    games/bloxeed/rules/tables.py BLOXEED_PIECE_BY_VALUE)."""
 
-    __slots__ = ("default", "mask", "seed")
+    __slots__ = ("default", "kinds", "mask", "seed")
 
-    def __init__(self, seed: int, default: int, mask: int) -> None:
+    def __init__(self, seed: int, default: int, kinds: tuple[int, ...]) -> None:
+        if not kinds or len(kinds) & (len(kinds) - 1):
+            raise ValueError("a piece stream's value table needs a power-of-two length")
         self.seed = seed & MASK32
         self.default = default
-        self.mask = mask
+        self.kinds = kinds
+        self.mask = len(kinds) - 1
 
     def next(self) -> int:
         self.seed, value = sega_random(self.seed, self.default)
-        return (value & self.mask) % 7
+        return self.kinds[value & self.mask]
 
     def state(self) -> tuple[int, ...]:
         return (self.seed,)

@@ -55,6 +55,11 @@ class Replay:
     final_hash: str = ""
     engine: str = ENGINE_VERSION
     checkpoints: dict[int, str] = field(default_factory=dict)
+    # (frame, player): the machine began a game for ``player`` just before that frame's step
+    # (a second player joining a running game).
+    joins: list[tuple[int, int]] = field(default_factory=list)
+    # What the recorder wants kept with the game (cartridge id, ranked player...).
+    meta: dict[str, Any] = field(default_factory=dict)
 
     def to_text(self) -> str:
         header = {
@@ -67,6 +72,10 @@ class Replay:
             "final_hash": self.final_hash,
             "checkpoints": {str(k): v for k, v in sorted(self.checkpoints.items())},
         }
+        if self.joins:
+            header["joins"] = [list(j) for j in self.joins]
+        if self.meta:
+            header["meta"] = dict(self.meta)
         tokens = [f"{bits:x}*{count}" if count > 1 else f"{bits:x}"
                   for bits, count in encode_runs(self.inputs)]
         lines = [" ".join(tokens[i:i + _TOKENS_PER_LINE])
@@ -94,6 +103,8 @@ class Replay:
                 final_hash=str(header["final_hash"]),
                 engine=str(header["engine"]),
                 checkpoints={int(k): str(v) for k, v in header.get("checkpoints", {}).items()},
+                joins=[(int(f), int(p)) for f, p in header.get("joins", [])],
+                meta=dict(header.get("meta", {})),
             )
         except (KeyError, ValueError, TypeError) as exc:
             raise ReplayError(f"damaged replay: {exc}") from None
@@ -140,7 +151,12 @@ def verify(replay: Replay, session: GameSession) -> Verdict:
     """Re-simulate ``replay`` on ``session``, a fresh session built from the replay's
     rules, settings, seeds and players."""
     first_bad: int | None = None
+    joins: dict[int, list[int]] = {}
+    for at, player in replay.joins:
+        joins.setdefault(at, []).append(player)
     for number, bits in enumerate(replay.inputs, start=1):
+        for player in joins.get(number, ()):
+            session.join(player)
         session.step(InputFrame.from_bits(bits))
         expected = replay.checkpoints.get(number)
         if expected is not None and first_bad is None and session.state_hash() != expected:

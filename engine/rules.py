@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.decision import DecisionTable
 from engine.randomizer import sega_random
 from engine.rotation import RotationSystem
 from engine.settings import GameSettings
@@ -35,7 +36,8 @@ class Gravity:
 
     @property
     def soft_drop_allowed(self) -> bool:
-        # Source: rules/sega.md 1.4 (soft drop is 1G and impossible at 1G or faster).
+        # Source: abomination.jp OGA "Introduction of Bloxeed", basic rules (soft drop is 1G
+        # and impossible while gravity is 1G or faster).
         return self.frames > 1 and self.rows == 1
 
 
@@ -57,6 +59,12 @@ class MainSeed:
     def draw(self) -> int:
         self.value, result = sega_random(self.value, self.default)
         return result
+
+    def attract_call(self) -> int:
+        """The one extra call a Sega board makes when the game-over sequence plays through
+        to attract mode without a Start press (its attract scene draws a random number);
+        the next game then starts one call later."""
+        return self.draw()
 
 
 class Deal(Protocol):
@@ -105,7 +113,6 @@ class Rules:
     id: str
     title: str
     rotation: RotationSystem
-    default_constant: int
     default_lines_per_level: int
     delays: Callable[[GameSettings], Delays]
     gravity: Callable[[int, GameSettings], Gravity]
@@ -113,13 +120,16 @@ class Rules:
     line_points: Callable[[int, int], int]
     drop_points: Callable[[int], int]
     level_timer: Callable[[int], int]
-    decisions: Mapping[str, object]
+    decisions: DecisionTable
     extras: Callable[[Player, GameSettings, MainSeed], Extras] | None = None
     tables: Callable[[], dict[str, object]] = field(default=lambda: {})
     # (main seed, piece seed, settings) -> Deal: a game that replays a kept piece sequence.
     deal_with_piece_seed: Callable[[int, int, GameSettings], Deal] | None = None
     # Called once a frame after both players stepped, in versus only (None: no versus).
     versus: Callable[[Player, Player, list[Event]], None] | None = None
+    # main seed -> main seed after the attract scene's one randomizer call, made when the
+    # game-over sequence reaches attract mode without a Start press (None: no such call).
+    attract_call: Callable[[int], int] | None = None
 
     def lines_per_level(self, settings: GameSettings) -> int:
         return settings.lines_per_level or self.default_lines_per_level

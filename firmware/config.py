@@ -24,6 +24,7 @@ from firmware.config_schema import (
     DIP_BANK_SWITCHES,
     INPUT_SOURCES,
     INPUTS,
+    JVS_BOARDS_RANGE,
     METER_PULSE_MS_RANGE,
     OUTPUT_SINKS,
     VIDEO_MODES,
@@ -46,7 +47,7 @@ from firmware.config_schema import (
 KeyPath = tuple[str, ...]
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _MISSING = object()
-_SECTIONS = ("video", "inputs", "outputs", "dipswitch", "audio", "save")
+_SECTIONS = ("video", "inputs", "outputs", "dipswitch", "audio", "save", "games")
 
 
 def dotted(path: KeyPath) -> str:
@@ -252,7 +253,7 @@ def _keys(c: _Checker, inputs: Mapping[str, Any], default: dict[str, str]) -> di
 def _inputs(c: _Checker, raw: Mapping[str, Any]) -> InputsConfig:
     inputs = c.table(raw, (), "inputs", ("sources", "keys", "gpio", "jvs"))
     gpio = c.table(inputs, ("inputs",), "gpio", ("pins", "debounce_ms"))
-    jvs = c.table(inputs, ("inputs",), "jvs", ("port", "sense_line"))
+    jvs = c.table(inputs, ("inputs",), "jvs", ("port", "sense_line", "boards"))
     d = InputsConfig()
     return InputsConfig(
         sources=_sources(c, inputs, d.sources),
@@ -265,6 +266,7 @@ def _inputs(c: _Checker, raw: Mapping[str, Any]) -> InputsConfig:
         jvs=JvsConfig(
             port=c.text(jvs, ("inputs", "jvs"), "port") or d.jvs.port,
             sense_line=c.boolean(jvs, ("inputs", "jvs"), "sense_line", d.jvs.sense_line),
+            boards=c.integer(jvs, ("inputs", "jvs"), "boards", JVS_BOARDS_RANGE, d.jvs.boards),
         ),
     )
 
@@ -318,6 +320,26 @@ def _save(c: _Checker, raw: Mapping[str, Any]) -> SaveConfig:
     return SaveConfig(dir=folder)
 
 
+def _games(c: _Checker, raw: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+    """[games.<id>] tables: a known cartridge's own options, each a non-empty string."""
+    from games.registry import CARTRIDGES
+
+    games = c.table(raw, (), "games", CARTRIDGES)
+    options: dict[str, dict[str, str]] = {}
+    for game_id in games:
+        cart = CARTRIDGES.get(game_id)
+        if cart is None:
+            continue
+        table = c.table(games, ("games",), game_id, cart.options)
+        chosen: dict[str, str] = {}
+        for name in cart.options:
+            value = c.text(table, ("games", game_id), name)
+            if value is not None:
+                chosen[name] = value
+        options[game_id] = chosen
+    return options
+
+
 def _cross_check(c: _Checker, config: CabinetConfig) -> CabinetConfig:
     """Pins claimed by two tables in use, and sinks that need a source."""
     inputs, outputs, dip = config.inputs, config.outputs, config.dipswitch
@@ -346,7 +368,7 @@ def _cross_check(c: _Checker, config: CabinetConfig) -> CabinetConfig:
             dip = DipSwitchConfig()
             break
     return CabinetConfig(video=config.video, inputs=inputs, outputs=outputs, dipswitch=dip,
-                         audio=config.audio, save=config.save)
+                         audio=config.audio, save=config.save, games=config.games)
 
 
 def parse_config(text: str, source: str = "cabinet.toml") -> tuple[CabinetConfig, list[str]]:
@@ -364,7 +386,7 @@ def parse_config(text: str, source: str = "cabinet.toml") -> tuple[CabinetConfig
             c.error((key,), f"unknown section (known: {', '.join(_SECTIONS)})")
     config = CabinetConfig(video=_video(c, raw), inputs=_inputs(c, raw),
                            outputs=_outputs(c, raw), dipswitch=_dipswitch(c, raw),
-                           audio=_audio(c, raw), save=_save(c, raw))
+                           audio=_audio(c, raw), save=_save(c, raw), games=_games(c, raw))
     return _cross_check(c, config), c.errors
 
 

@@ -78,6 +78,8 @@ WINDOW_SCALE_RANGE = range(1, 9)
 DEBOUNCE_MS_RANGE = range(0, 101)
 METER_PULSE_MS_RANGE = range(10, 1001)
 VOLUME_RANGE = range(0, 101)
+# Source: JVS node numbers 01-1F are the slaves (JVS-TR, node numbers), so 1-31 boards.
+JVS_BOARDS_RANGE = range(1, 32)
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,7 @@ class GpioInputConfig:
 class JvsConfig:
     port: str = "/dev/ttyUSB0"
     sense_line: bool = False
+    boards: int = 1  # boards to address without a sense line (with one, the line decides)
 
 
 @dataclass(frozen=True)
@@ -148,3 +151,5 @@ class CabinetConfig:
     dipswitch: DipSwitchConfig = field(default_factory=DipSwitchConfig)
     audio: AudioConfig = field(default_factory=AudioConfig)
     save: SaveConfig = field(default_factory=SaveConfig)
+    # [games.<id>]: each cartridge's own options (text values; Cartridge.options names them).
+    games: dict[str, dict[str, str]] = field(default_factory=dict)

@@ -4,48 +4,72 @@ Each chute keeps its own coin count in the current cycle of its coinage row
 (dipswitch/coinage.py): a coin that reaches a step of the row gives that step's credits,
 and the count restarts after the row's last step. With "2C/1C 5/3 6/4" coins 2, 4, 5 and 6
 each give a credit. Facts with sources:
-- Changing a chute's rate clears that chute's partial coins. [Source: reference/cabinet.md
+- Changing a chute's rate clears that chute's partial coins. [Source: Sega operator manuals
   7.2, HOTD4 manual "changing the rates clears inserted partial coins"]
 - Free play (both chutes at value 0): starts need no credits, the lockout stays off.
-  [Source: reference/cabinet.md 7.3]
+  [Source: Sega operator manuals (credits, attract mode, name entry)]
 - At most 9 credits; the lockout coil is energised (coins accepted) only while the board can
-  take credit. [Source: reference/cabinet.md 7.3 "many video games cap at 9", "at the cap,
+  take credit. [Source: Sega operator manuals (credits, attract mode, name entry) "many video games
+  cap at 9", "at the cap,
   drop the coin lockout", 3.3 "energise it only while the game can accept credit"]
 - The service switch adds a service credit, counted apart and not on the coin meter.
-  [Source: reference/cabinet.md 7.3]
+  [Source: Sega operator manuals (credits, attract mode, name entry)]
 The choices no source makes are in CREDIT_DECISIONS.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from dipswitch.coinage import Chute, CoinScheme, CoinSettings
+from engine.decision import Decision
 
-# Source: reference/cabinet.md 7.3 (many video games cap the credit count at 9).
+# Source: Sega operator manuals (credits, attract mode, name entry) (many video games cap the
+# credit count at 9).
 MAX_CREDITS = 9
 
 # decision: every entry below is the project's own choice, not a documented fact.
-CREDIT_DECISIONS: dict[str, str] = {
-    "partial_coins": "a chute's partial count restarts only at the end of its coinage "
-    "cycle; it survives starts and power cuts (save data), so no coin is lost",  # decision
-    "coin_at_cap": "a coin that slips past the dropped lockout is counted and its credits "
-    "are held, not lost: held credits move onto the board as starts make room, and the "
-    "lockout stays off until board plus held credits are below the cap",  # decision
-    "coin_in_free_play": "a coin in free play is counted for bookkeeping and gives "
-    "nothing",  # decision
-    "service_at_cap": "a service credit at the cap, or in free play, adds nothing and is "
-    "not counted",  # decision
-    "credits_per_player": "a start takes 1 credit per player (2P start = 2 credits); "
-    "sega-research.md 3.5 found no credits-per-player rule, and the System C Bloxeed "
-    "'Price Type' DIP (2 credits for VS) is unverified for System 18",  # decision
-    "restore_rate_change": "state restored under a different rate drops that chute's "
-    "partial coins, as a rate change in the menu would",  # decision
+CREDIT_DECISIONS: dict[str, Decision[Any]] = {
+    "partial_coins": Decision(
+        "restart only at the end of the coinage cycle",
+        "a chute's partial count survives starts and power cuts (save data), so no coin "
+        "is lost",
+        "HOTD4 operator's manual (only a rate change clears partial coins)",
+    ),
+    "coin_at_cap": Decision(
+        "counted, credits held",
+        "a coin that slips past the dropped lockout is counted and its credits wait off the "
+        "board until starts make room; the lockout stays off until there is room",
+        "Williams pinball manuals (credit caps; at the cap the lockout drops)",
+    ),
+    "coin_in_free_play": Decision(
+        "counted, no credit",
+        "a coin in free play is counted for bookkeeping and gives nothing, so the meter "
+        "and the cash box agree",
+    ),
+    "service_at_cap": Decision(
+        "nothing, not counted",
+        "a service credit at the cap, or in free play, adds nothing and is not counted",
+    ),
+    "credits_per_player": Decision(
+        1,
+        "a start takes 1 credit per player (2P start = 2 credits); no per-player rule was "
+        "found for these boards",
+        "MAME System C driver, an older port's 'Price Type' DIP (unverified for System 18)",
+    ),
+    "restore_rate_change": Decision(
+        "drop that chute's partial coins",
+        "state restored under a different rate drops the chute's partial coins, as a rate "
+        "change in the menu would",
+        "HOTD4 operator's manual (changing the rates clears partial coins)",
+    ),
 }
 
-# Players a start can take. Source: rules/sega.md 2 (two players may play at the same time).
+# Players a start can take. Source: tetris.wiki "Tetris (Sega)" (two players may play at the same
+# time).
 PLAYER_COUNTS = (1, 2)
-CREDITS_PER_PLAYER = 1  # decision: CREDIT_DECISIONS credits_per_player
+CREDITS_PER_PLAYER: int = CREDIT_DECISIONS["credits_per_player"].value  # decision
 
 
 @dataclass

@@ -26,15 +26,20 @@ from cabinet.keyboard import KeyboardSource
 from cabinet.outputs import CabinetOutputs, Lamp
 from cabinet.panel import ControlPanel
 from cabinet.source import InputSource, OutputSink
+from cabinet.video import screens
 from cabinet.video.screen import Display, new_native
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
+from firmware.kiosk_paths import REPLAY_DIR
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.screens import ATTRACT
 from firmware.pacer import DeadlinePacer, PresentPacer, vsync_holds
+from firmware.rankings.checker import BackgroundChecker
+from firmware.rankings.store import ReplayStore
 from firmware.savedata import SaveWriter, load
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
+from firmware.service import ServiceCabinet, opener
 from games.registry import CARTRIDGES
 
 log = logging.getLogger("bloxcab.kiosk")
@@ -55,6 +60,19 @@ class KioskOptions:
     window_scale: int = 3
     audio: bool = True
     keys: dict[str, str] | None = None  # control -> key name (cabinet.toml [inputs.keys])
+    game_options: dict[str, dict[str, str]] | None = None  # cabinet.toml [games.<id>]
+
+
+def configure_games(game_options: dict[str, dict[str, str]]) -> list[str]:
+    """Hand each cartridge its cabinet.toml options; one notice line per problem."""
+    problems: list[str] = []
+    for game_id, options in game_options.items():
+        cart = CARTRIDGES.get(game_id)
+        if cart is not None and cart.configure is not None:
+            for problem in cart.configure(options):
+                log.warning("%s: %s", game_id, problem)
+                problems.append(problem)
+    return problems
 
 
 def load_demos() -> dict[str, Replay]:
@@ -127,9 +145,17 @@ class Kiosk:
         self.writer = SaveWriter(options.save_dir)
         self.dip_bank = dip_bank
         physical = dip_bank.read() if dip_bank is not None else None
+        self.replays = ReplayStore(options.save_dir / REPLAY_DIR)
+        # The test mode is lent the panel, the outputs and the speaker once they exist.
+        self.service_cabinet = ServiceCabinet()
         self.machine = CabinetMachine(data, self.writer, cleared=loaded.cleared,
-                                      demos=load_demos(), physical_sw2=physical)
+                                      demos=load_demos(), physical_sw2=physical,
+                                      replays=self.replays,
+                                      service_mode=opener(self.service_cabinet))
         self.machine.notices.extend(problems or [])
+        self.machine.notices.extend(configure_games(options.game_options or {}))
+        self.checker = BackgroundChecker(self.replays)
+        self.checked_version = -1
         self.display = Display()
         self.display.open(options.mode, options.window_scale)
         self.native = new_native()
@@ -141,7 +167,9 @@ class Kiosk:
             all_sources.append(self.script)
         self.panel = ControlPanel(all_sources)
         self.outputs = CabinetOutputs(sinks or [])
-        self.machine.attach_cabinet(panel=self.panel, outputs=self.outputs, audio=self.audio)
+        self.service_cabinet.panel = self.panel
+        self.service_cabinet.outputs = self.outputs
+        self.service_cabinet.audio = self.audio
         self.pacer: DeadlinePacer | PresentPacer = DeadlinePacer()
         self.notifier = notifier
         self.running = True
@@ -156,6 +184,9 @@ class Kiosk:
                 self.keyboard.feed(event)
         machine = self.machine
         cues = machine.step(self.panel.poll())
+        if machine.rankings.version != self.checked_version and self.checker.done.is_set():
+            self.checked_version = machine.rankings.version
+            self.checker.request(machine.data)
         for chute in machine.meter_pulses:
             self.outputs.coin_accepted(chute - 1)
         self.outputs.set_accepting(machine.coin_accepting and machine.screen != Screen.SERVICE)
@@ -167,14 +198,32 @@ class Kiosk:
             self.audio.demo_sounds = machine.dips.demo_sounds
             self.audio.play_events(cues, attract=machine.screen in ATTRACT,
                                    sounds=machine.cartridge.sounds)
-        kiosk_view.draw(machine, self.native)
+        self._draw()
         self.display.present(self.native)
         if not self.options.realtime and machine.desk.pending:
             self._settle_coins()
 
     def _present(self) -> None:
-        kiosk_view.draw(self.machine, self.native)
+        self._draw()
         self.display.present(self.native)
+
+    def _draw(self) -> None:
+        kiosk_view.draw(self.machine, self.native, self.checker.status)
+        if self.machine.screen in ATTRACT:
+            screens.alarm_line(self.native, self.alarms())
+
+    def alarms(self) -> list[str]:
+        """Hardware alarms for the attract screen: each input source's ``alarm`` (the JVS
+        source says "JVS ERROR" while its board is down), in source order."""
+        found: list[str] = []
+        for source in self.panel.sources:
+            try:
+                alarm = getattr(source, "alarm", None)
+            except Exception:  # a failing source shows in the service menu, not here
+                continue
+            if isinstance(alarm, str) and alarm and alarm not in found:
+                found.append(alarm)
+        return found
 
     def _settle_coins(self) -> None:
         """Unthrottled headless runs simulate time: the frame 'lasts' until the coin commits
@@ -226,6 +275,7 @@ class Kiosk:
         if self.notifier is not None:
             self.notifier.stopping()
         self.writer.submit(self.machine.data)
+        self.replays.close()
         if not self.writer.close():
             log.warning("save data: the last commit did not finish before shutdown")
         self.panel.close()

@@ -3,15 +3,20 @@ The play screen is the cartridge's own (``Cartridge.draw_play``); the rest is th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from cabinet.video import screens
+from cabinet.video.paint import paint
 from firmware.machine import CabinetMachine, Screen
-from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES
+from firmware.machine.decisions import NAME_ENTRY_FRAMES, frames
 from firmware.machine.name_entry import ALPHABET
+from firmware.service import ServiceMenu
 from games.registry import PlayView
 
-FIELD_AFTER_GAME_OVER = int(str(CABINET_DECISIONS["game_over_field_frames"]))
+Status = Callable[[str | None], str | None]
+FIELD_AFTER_GAME_OVER = frames("game_over_field_frames")
 
 
 def _rows(machine: CabinetMachine) -> list[tuple[str, list[int | str]]]:
@@ -27,7 +32,19 @@ def _top_score(machine: CabinetMachine) -> int | None:
     return table[0].score if table else None
 
 
-def draw(machine: CabinetMachine, surface: pygame.Surface) -> None:
+def _marks(machine: CabinetMachine, status: Status | None) -> list[str]:
+    """Each row's proof: verified, failed (or its replay is missing), or not known."""
+    table = machine.data.rankings.get(machine.game_id, {}).get(
+        machine.cartridge.ranking.modes[0], [])
+    found = [status(e.replay_id) if status is not None and e.replay_id else None
+             for e in table]
+    return [{"verified": screens.VERIFIED_MARK, "failed": screens.FAILED_MARK,
+             "missing": screens.FAILED_MARK}.get(s or "", "") for s in found]
+
+
+def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None = None
+         ) -> None:
+    """``status(replay id)``: a row's verification ("verified", "failed"...), if known."""
     screen = machine.screen
     credits, free = machine.credits, machine.free_play
     frame = machine.frame
@@ -40,7 +57,8 @@ def draw(machine: CabinetMachine, surface: pygame.Surface) -> None:
                                          top_score=_top_score(machine)))
     elif screen == Screen.DEMO and machine.demo is not None:
         cart.draw_play(surface, PlayView(machine.demo, credits, free, frame, demo=True))
-        screens.demo_overlay(surface, credits, free, frame)
+        screens.demo_overlay(surface, credits, free, frame,
+                             "TOP PLAY" if machine.top_play else "DEMO PLAY")
     elif screen == Screen.NAME_ENTRY and machine.name_entry is not None:
         entry = machine.name_entry
         rank = 1 + sum(1 for e in machine.data.rankings.get(machine.game_id, {}).get(
@@ -57,11 +75,15 @@ def draw(machine: CabinetMachine, surface: pygame.Surface) -> None:
                 summary = game.summary(index)
                 scores.append(None if summary is None else int(summary.get("score", 0)))
         screens.game_over(surface, scores, credits, free)
+    elif screen == Screen.SCENE and cart.attract_scene is not None:
+        cart.attract_scene.draw(surface, machine.scene_value, machine.screen_frames, credits,
+                                free)
     elif screen == Screen.RANKINGS:
-        screens.rankings(surface, cart.ranking.columns, _rows(machine), credits, free)
+        screens.rankings(surface, cart.ranking.columns, _rows(machine), credits, free,
+                         marks=_marks(machine, status))
     elif screen == Screen.NOTICE:
         screens.backup_cleared(surface, footer=screens.credit_text(credits, free))
-    elif screen == Screen.SERVICE and machine.service_menu is not None:
-        machine.service_menu.draw(surface)  # type: ignore[attr-defined]
+    elif screen == Screen.SERVICE and isinstance(machine.service_menu, ServiceMenu):
+        paint(surface, machine.service_menu.picture())
     else:
         screens.title(surface, credits, free, frame)

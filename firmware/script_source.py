@@ -17,10 +17,6 @@ class ScriptSource:
         self.frame = 0
         self.held: set[str] = set()
 
-    @property
-    def finished(self) -> bool:
-        return self.index >= len(self.events)
-
     def read(self) -> SourceReading:
         self.frame += 1
         coins = [0, 0]

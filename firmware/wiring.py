@@ -56,7 +56,8 @@ def build_wiring(config: CabinetConfig) -> Wiring:
 
             # The master opens the port in the background and keeps retrying, so a board
             # that is switched on later (or replugged) is found without a restart.
-            return open_jvs(inputs.jvs.port, sense_on_cd=inputs.jvs.sense_line)
+            return open_jvs(inputs.jvs.port, sense_on_cd=inputs.jvs.sense_line,
+                            boards=inputs.jvs.boards)
 
         jvs = _attempt(wiring, "JVS", jvs_source)
         if jvs is not None:

@@ -73,6 +73,20 @@ class PlayView:
 
 
 @dataclass(frozen=True)
+class AttractScene:
+    """A short scene of the cartridge's own design that the board plays when a game over
+    runs through to attract mode without a Start press (a Start during it begins a game).
+
+    ``begin(kept seeds)`` makes the board's random call(s) for the scene, updating the
+    kept seeds in place, and returns the value drawn, which picks what the scene shows;
+    ``draw(surface, value, frame in the scene, credits, free play)`` draws one frame."""
+
+    frames: int
+    begin: Callable[[dict[str, int]], int]
+    draw: Callable[[Any, int, int, int, bool], None]
+
+
+@dataclass(frozen=True)
 class Cartridge:
     id: str
     title: str  # the service menu's name, e.g. "TETRIS (SEGA 1988)"
@@ -91,6 +105,8 @@ class Cartridge:
     same_sequence: bool = False
     # What a game over that plays through to attract mode does to the kept seeds.
     on_attract: Callable[[dict[str, int]], None] | None = None
+    # The scene played then, after on_attract (None: straight to the title).
+    attract_scene: AttractScene | None = None
     demo_dir: Path | None = None  # *.rpl replays of real engine play for attract mode
     sounds: Mapping[str, str] = field(default_factory=dict)  # event kind -> sound name
     silent: frozenset[str] = frozenset()  # event kinds that make no sound, on purpose
@@ -110,6 +126,14 @@ class Cartridge:
     bench_session: Callable[[int], GameSession] | None = None
     # The attract-mode demo player: closed-loop inputs for player 1 of a session.
     demo_player: Callable[[GameSession], Iterator[InputFrame]] | None = None
+    # Records a player's finished game may better, lower is better (Flash Point: the best
+    # clear time of each stage): (session, player index) -> {name: value}. Save data keeps
+    # the best value of each name per game.
+    records: Callable[[GameSession, int], Mapping[str, int]] | None = None
+    # cabinet.toml [games.<id>]: the option names the cartridge takes (text values), and
+    # what applies them at start-up: options -> one line per problem (shown as notices).
+    options: tuple[str, ...] = ()
+    configure: Callable[[Mapping[str, str]], list[str]] | None = None
     # v2 save data kept seeds as "<game>_<name>": v2 key -> this cartridge's seed name.
     legacy_seeds: Mapping[str, str] = field(default_factory=dict)
 

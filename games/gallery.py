@@ -13,7 +13,10 @@ import pygame
 
 from cabinet.video import screens
 from cabinet.video.field_view import FieldExtras
+from cabinet.video.paint import paint
 from cabinet.video.palette import GARBAGE_BASE
+from cabinet.video.patterns import MONITOR_PATTERNS
+from cabinet.video.picture import MenuRow, Picture
 from cabinet.video.screen import new_native
 from engine import Game, InputFrame, PlayerInput
 from engine.pieces import I, J, T
@@ -92,14 +95,22 @@ def scenes() -> dict[str, Callable[[pygame.Surface], None]]:
         "name_entry": lambda s: screens.name_entry(s, 1, 3, 99000, "BL", "X", 17, 0),
         "game_over": lambda s: screens.game_over(s, (123450, 9870), credits=0),
         "backup_cleared": lambda s: screens.backup_cleared(s, footer="PRESS TEST"),
-        "menu": lambda s: screens.menu(
-            s, "DIP SWITCHES", [("DEMO SOUNDS", "ON"), ("DIFFICULTY", "NORMAL"),
-                                ("LINES PER LEVEL", "3"), ("HIGH SPEED MODE", "ON"), "EXIT"],
-            cursor=1, footer=["UP/DOWN: CHOOSE  B1: CHANGE"]),
-        **{f"monitor_{name.replace(' ', '_')}": draw
-           for name, draw in screens.MONITOR_TESTS.items()},
+        "menu": lambda s: paint(s, SERVICE_PAGE),
+        **{f"monitor_{name.replace(' ', '_')}": lambda s, p=picture: paint(s, p)
+           for name, picture in MONITOR_PATTERNS.items()},
         "font": _font_sheet,
     }
+
+
+# A service page as the test mode shows one (firmware/service builds the real ones).
+SERVICE_PAGE = Picture(
+    items=tuple(MenuRow(label, 26 + i * 12, value, chosen=i == 1)
+                for i, (label, value) in enumerate((
+                    ("DEMO SOUNDS", "ON"), ("DIFFICULTY", "NORMAL"), ("LINES PER LEVEL", "3"),
+                    ("HIGH SPEED MODE", "ON"), ("EXIT", "")))),
+    heading="GAME ASSIGNMENTS",
+    footer=(("SERVICE: MOVE   TEST: CHANGE", "label"),),
+)
 
 
 def _font_sheet(surface: pygame.Surface) -> None:

@@ -8,6 +8,7 @@ from engine import InputFrame, PlayerInput
 from engine.events import Event
 from firmware.kiosk import load_demos
 from firmware.machine import CabinetMachine
+from firmware.rankings.store import ReplayStore
 from firmware.savedata import SaveWriter, load
 
 IDLE = InputFrame()
@@ -26,7 +27,8 @@ class Rig:
     headless kiosk does, so the frame a credit appears on is deterministic."""
 
     def __init__(self, save_dir: Path, *, sw1: int | None = None, sw2: int | None = None,
-                 game: str | None = None, settle: bool = True) -> None:
+                 game: str | None = None, settle: bool = True,
+                 replays: ReplayStore | None = None) -> None:
         loaded = load(save_dir)
         data = loaded.data
         if game is not None:
@@ -37,7 +39,7 @@ class Rig:
             data.dips[data.selected_game].sw2 = sw2
         self.writer = SaveWriter(save_dir)
         self.machine = CabinetMachine(data, self.writer, cleared=loaded.cleared,
-                                      demos=load_demos())
+                                      demos=load_demos(), replays=replays)
         self.settle = settle
 
     def step(self, frame: InputFrame = IDLE) -> list[Event]:

@@ -1,11 +1,19 @@
-"""Bloxeed's characters: 16t, Bomb, Flicky, Satellite (rules/sega.md 3.4)."""
+"""Bloxeed's characters: 16t, Bomb, Flicky, Satellite.
+
+Sources: tetris.wiki "Bloxeed" (16t 3 columns wide; Flicky's rows clear together, 5-8 lines
+score as n - 4; Satellite scores the single-line value / 10 per block, (level + 1) x 2000 for
+an all clear); tetrisconcept.net "Bloxeed information"; abomination.jp OGA "Introduction of
+Bloxeed" (about 180 frames above the ceiling, 30-frame lock delay, 2-row hitbox)."""
 
 from __future__ import annotations
 
+import pytest
+
+from engine.events import Event
 from engine.game import Game
 from engine.pieces import I, T
 from engine.player import NO_PIECE, Player
-from games.bloxeed.rules.characters import FALLING, LANDED, WAITING
+from games.bloxeed.rules.characters import FALLING, LANDED, WAITING, flicky_lines_scored
 from games.bloxeed.rules.decisions import BOMB, FLICKY, SATELLITE, T16
 from games.bloxeed.rules.extras import CHARACTER
 from tests.bloxeed_kit import (
@@ -88,10 +96,12 @@ def test_lever_steers_the_character_with_das() -> None:
     assert extras(p).character.x == 9  # stops at the wall
 
 
-def test_16t_is_two_columns_wide() -> None:
+def test_16t_is_three_columns_wide() -> None:
+    # Source: tetris.wiki "Bloxeed" (16t is 3 columns wide).
     game, p = summon(T16, [])
+    assert extras(p).character.width == 3
     run(game, 30, lever(right=True))
-    assert extras(p).character.x == 8
+    assert extras(p).character.x == 7  # columns 8-10
     run(game, 30, lever(left=True))
     assert extras(p).character.x == 0
 
@@ -105,14 +115,14 @@ def test_character_cannot_move_into_blocks_beside_its_hitbox() -> None:
     assert ch.x == 5
 
 
-def test_16t_crushes_every_block_below_it_in_its_two_columns() -> None:
+def test_16t_crushes_every_block_below_it_in_its_three_columns() -> None:
     field = ["....#.....", "...###....", "#..####..#", "##.#####.#", "#########."]
-    game, p = summon(T16, field)
+    game, p = summon(T16, field)  # columns 5-7 (0-based 4-6)
     seen = run_until(game, "character_gone", limit=500)[1]
     assert extras(p).character.kind == 0
     assert values_of(seen, "character_act") == [T16]
     assert p.field.to_text()[-5:] == [
-        "..........", "...#......", "#..#..#..#", "##.#..##.#", "####..###.",
+        "..........", "...#......", "#..#.....#", "##.#...#.#", "####...##.",
     ]
     assert p.score == 0
 
@@ -163,18 +173,79 @@ def test_flicky_line_scores_but_does_not_count_towards_level_up() -> None:
     game, p = summon(FLICKY, ["#.........", "#########."], x=9)
     p.level_lines = 2  # one more counted line would raise the level (3 per level)
     seen = run(game, 1, PRESS)
+    pressed = game.frame
+    assert values_of(seen, "line_clear") == []  # the row waits for the others
+    assert extras(p).character.pending_rows() == [0]
+    seen = run(game, 40)
+    # decision FLICKY_CLEAR_WINDOW: the row clears 40 frames (the line clear delay) later.
+    assert frames_of(seen, "line_clear") == [pressed + 40]
     assert values_of(seen, "line_clear") == [1]
     assert p.score == 100 and p.lines == 1
     assert p.level == 0 and p.level_lines == 2
-    assert p.field.to_text()[-1] == "#........."  # removed at once
+    assert p.field.to_text()[-1] == "#........."
     assert extras(p).character.kind == FLICKY  # Flicky stays
 
 
 def test_flicky_line_gets_the_all_clear_bonus() -> None:
+    # Source: abomination.jp OGA "Introduction of Bloxeed", note 7 (all clear x10 applies to
+    # Flicky's lines).
     game, p = summon(FLICKY, ["#########."], x=9)
-    seen = run(game, 1, PRESS)
+    seen = run(game, 41, PRESS)
     assert frames_of(seen, "all_clear") == frames_of(seen, "line_clear") == [game.frame]
     assert p.score == 100 * 10 and p.field.is_empty()
+
+
+def _fill_column_9(rows: int, level: int = 0) -> tuple[Game, Player, list[tuple[int, Event]]]:
+    """Flicky over ``rows`` rows that each lack column 10, pressed once a row (every other
+    frame); one block on top keeps the field from an all clear."""
+    game, p = summon(FLICKY, ["#........."] + ["#########."] * rows, x=9, level=level)
+    seen: list[tuple[int, Event]] = []
+    for _ in range(rows):
+        seen += run(game, 1, PRESS) + run(game, 1)
+    seen += run(game, 40)
+    return game, p, seen
+
+
+@pytest.mark.parametrize(
+    ("rows", "scored_as", "points"),
+    [
+        (1, 1, 100), (2, 2, 400), (3, 3, 900), (4, 4, 2000),
+        # Source: tetris.wiki "Bloxeed": 5 or more lines score as n - 4 lines.
+        (5, 1, 100), (6, 2, 400), (7, 3, 900), (8, 4, 2000),
+        # decision FLICKY_LINES_BEYOND_8: ((n - 1) mod 4) + 1.
+        (9, 1, 100), (12, 4, 2000),
+    ],
+)
+def test_flicky_rows_clear_together_and_score_as_the_wiki_says(
+    rows: int, scored_as: int, points: int
+) -> None:
+    _game, p, seen = _fill_column_9(rows)
+    assert flicky_lines_scored(rows) == scored_as
+    assert values_of(seen, "line_clear") == [rows]  # one clear of every row together
+    assert p.score == points and p.lines == rows
+    assert p.level == 0 and p.level_lines == 0
+    assert p.field.to_text()[-1] == "#........."
+
+
+def test_flicky_five_line_clear_at_level_8_scores_a_single_there() -> None:
+    # Source: tetris.wiki "Tetris (Sega)" scoring: a single is 500 at level 8+.
+    _game, p, seen = _fill_column_9(5, level=8)
+    assert values_of(seen, "line_clear") == [5]
+    assert p.score == 500
+
+
+def test_flicky_rows_left_when_flicky_leaves_clear_then() -> None:
+    game, p = summon(FLICKY, ["#.........", "#########."], x=9)
+    run(game, 1, PRESS)
+    pressed = game.frame
+    ch = extras(p).character
+    ch._place(9, 1)  # put it on the stack: it leaves 30 frames later, before the 40 pass
+    ch.phase = LANDED
+    seen = run_until(game, "character_gone", limit=500)[1]
+    assert values_of(seen, "line_clear") == [1]
+    assert frames_of(seen, "line_clear") == frames_of(seen, "character_gone")
+    assert frames_of(seen, "character_gone")[0] < pressed + 40
+    assert p.score == 100 and p.field.to_text()[-1] == "#........."
 
 
 def test_flicky_disappears_after_landing_and_lock_delay() -> None:
@@ -198,11 +269,23 @@ def test_satellite_clearing_the_field_scores_level_plus_one_times_2000() -> None
     game, p = summon(SATELLITE, ["....#.....", "....#....."], x=4, level=3)
     seen = run(game, 1, PRESS) + run(game, 1) + run(game, 1, PRESS)
     assert p.field.is_empty()
-    assert p.score == 10 + 10 + (3 + 1) * 2000
+    assert p.score == 20 + 20 + (3 + 1) * 2000  # level 3: single 200, / 10 = 20 a block
     assert frames_of(seen, "all_clear") == [game.frame]
     assert frames_of(seen, "character_gone") == [game.frame]  # gone at once
     seen = run(game, 31)
     assert frames_of(seen, "spawn") == [game.frame]
+
+
+@pytest.mark.parametrize(
+    ("level", "per_block"), [(0, 10), (1, 10), (2, 20), (4, 30), (6, 40), (8, 50), (30, 50)]
+)
+def test_satellite_scores_the_single_line_value_over_10_per_block(
+    level: int, per_block: int
+) -> None:
+    # Source: tetris.wiki "Bloxeed", tetrisconcept "Bloxeed information": 10-50 by level band.
+    game, p = summon(SATELLITE, ["..#.......", "..#.......", "#.#######."], x=2, level=level)
+    run(game, 1, PRESS) + run(game, 1) + run(game, 1, PRESS)
+    assert p.score == 2 * per_block
 
 
 def test_satellite_disappears_after_landing_without_changing_the_field() -> None:
@@ -219,3 +302,12 @@ def test_buttons_work_above_the_ceiling_only_for_flicky_and_satellite() -> None:
         assert values_of(seen, "character_act") == []
         assert p.field.to_text()[-1] == "#........."
     assert IDLE.p1.b1 is False
+
+
+def test_the_16t_sprite_covers_its_three_columns() -> None:
+    from cabinet.video.field_view import CELL
+    from games.bloxeed.sprites import CHARACTER_ART
+
+    assert {len(row) for row in CHARACTER_ART[T16]} == {3 * CELL}
+    assert all(len(row) == CELL for kind in (BOMB, FLICKY, SATELLITE)
+               for row in CHARACTER_ART[kind])

@@ -11,7 +11,7 @@ from games.bloxeed.rules.extras import CHARACTER, BloxeedExtras
 from tests.conftest import LONG
 
 FRAMES = 120_000 if LONG else 30_000
-SEED = 3  # random play with this seed activates characters within 30,000 frames
+SEED = 1  # random play with this seed activates characters within 30,000 frames
 
 
 def _inputs(seed: int, n: int, players: int = 1) -> list[InputFrame]:

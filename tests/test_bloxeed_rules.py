@@ -1,4 +1,7 @@
-"""Bloxeed's delays, speed, levels, randomizer and registration (rules/sega.md 3.1, 3.2)."""
+"""Bloxeed's delays, speed, levels, randomizer and registration.
+
+Sources: tetris.wiki "Bloxeed" and "Sega Randomizer"; abomination.jp OGA "Introduction of
+Bloxeed"; MAME segas18.cpp `bloxeed` DIPs."""
 
 from __future__ import annotations
 
@@ -7,11 +10,12 @@ import json
 import pytest
 
 from engine import Difficulty, Game, GameSettings
-from engine.pieces import LETTERS, I
+from engine.pieces import LETTERS, I, J, L, O, S, T, Z
 from engine.randomizer import sega_random
 from engine.rules import Delays
-from games.bloxeed.rules import BLOXEED, sim_summary_extras
-from games.bloxeed.rules.decisions import BLOXEED_DECISIONS
+from games.bloxeed.rules import BLOXEED
+from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, HIGH_SPEED_FROM_LEVEL
+from games.bloxeed.rules.tables import BLOXEED_PIECE_BY_VALUE, bloxeed_piece
 from games.registry import cartridge_of_rules
 from games.sega88.rules import SEGA88
 from tests.bloxeed_kit import drop_and_lock, new_game, run, run_until, set_field, values_of
@@ -59,7 +63,8 @@ def test_high_speed_mode_is_2g_from_level_20_and_factory_on() -> None:
         assert (g.frames, g.rows) == (1, 2)
         assert not g.soft_drop_allowed
     assert BLOXEED.gravity(20, GameSettings(high_speed=False)).rows == 1
-    assert BLOXEED_DECISIONS.high_speed_from_level == 20
+    assert HIGH_SPEED_FROM_LEVEL.value == 20
+    assert BLOXEED_DECISIONS["high_speed_from_level"] is HIGH_SPEED_FROM_LEVEL
 
 
 def test_high_speed_moves_two_rows_a_frame_in_play() -> None:
@@ -100,19 +105,69 @@ def test_piece_seed_is_the_full_return_value() -> None:
 
 
 def _sequence(seed: int, n: int, default: int = 0x2A6D365B) -> str:
+    """The generator written out from the wiki's words, apart from the engine's table."""
     out = []
     for _ in range(n):
         seed, value = sega_random(seed, default)
-        out.append(LETTERS[(value & 0x7F) % 7])
+        p = value & 0x7F
+        letter = LETTERS[p % 7]
+        if p > 0x6F and letter in "SZ":
+            letter = "I"
+        out.append(letter)
     return "".join(out)
 
 
-def test_pieces_follow_the_piece_seed_with_the_7_bit_index() -> None:
+def test_piece_by_7_bit_value_gives_the_wikis_exact_shares() -> None:
+    # Source: tetris.wiki "Bloxeed" / "Sega Randomizer": I 3/16, S 1/8, Z 1/8, O/T/L/J 9/64
+    # over the 128 values of p = value AND 0x7F.
+    assert len(BLOXEED_PIECE_BY_VALUE) == 128
+    counts = {k: BLOXEED_PIECE_BY_VALUE.count(k) for k in (I, S, Z, O, T, L, J)}
+    assert counts[I] * 16 == 3 * 128
+    assert counts[S] * 8 == 128 and counts[Z] * 8 == 128
+    assert all(counts[k] * 64 == 9 * 128 for k in (O, T, L, J))
+
+
+def test_s_or_z_becomes_i_only_above_0x6f() -> None:
+    assert bloxeed_piece(0x6F) == 0x6F % 7 == 6  # J: 0x6F itself is not above
+    assert bloxeed_piece(0x70) == I  # 112 mod 7 = 0: I anyway
+    assert (bloxeed_piece(0x71), bloxeed_piece(0x72)) == (I, I)  # Z, S become I
+    assert [bloxeed_piece(p) for p in (0x78, 0x79, 0x7F)] == [I, I, I]  # Z, S, Z
+    assert bloxeed_piece(0x6A) == Z and bloxeed_piece(0x6B) == S  # below: kept
+    assert bloxeed_piece(0x73) == O
+
+
+def test_shares_over_the_whole_16_bit_value_range() -> None:
+    # Every low-16-bit value F the core can return: each 7-bit p appears 512 times.
+    counts = [0] * 7
+    for f in range(1 << 16):
+        counts[BLOXEED_PIECE_BY_VALUE[f & 0x7F]] += 1
+    assert counts[I] == 65536 * 3 // 16
+    assert counts[S] == counts[Z] == 65536 // 8
+    assert counts[O] == counts[T] == counts[L] == counts[J] == 65536 * 9 // 64
+
+
+# The power-on sequence (piece seed 0x2A6D8010), pieces 1-50. The old 7-bit mod 7 rule gave
+# "TSJZJJTIJLOOLZITTZJTLZLZZJZZZSIZSSOTJIJZSZIOTIZSSI": the first difference is piece 27.
+POWER_ON_50 = "TSJZJJTIJLOOLZITTZJTLZLZZJIZZSIZSSOTJIJZSIIOTIZSSI"
+
+
+def test_pieces_follow_the_piece_seed_with_the_7_bit_rule() -> None:
     _game, p, _ex = new_game(seed=0)
     dealt = [LETTERS[p.next_kind]] + [LETTERS[p.pieces.next()] for _ in range(1499)]
     assert "".join(dealt) == _sequence(0x2A6D8010, 1500)  # no 1000-piece loop
-    # Research notes' power-on sequence (computed independently there).
-    assert "".join(dealt[:50]) == "TSJZJJTIJLOOLZITTZJTLZLZZJZZZSIZSSOTJIJZSZIOTIZSSI"
+    assert "".join(dealt[:50]) == POWER_ON_50
+    old = "TSJZJJTIJLOOLZITTZJTLZLZZJZZZSIZSSOTJIJZSZIOTIZSSI"
+    pairs = enumerate(zip(old, POWER_ON_50, strict=True))
+    first_difference = next(i for i, (a, b) in pairs if a != b)
+    assert first_difference + 1 == 27 and POWER_ON_50[26] == "I"
+
+
+def test_dealt_shares_over_a_long_stream_approach_the_wikis() -> None:
+    text = _sequence(0x2A6D8010, 128_000)
+    share = {c: text.count(c) / len(text) for c in "IZSOTLJ"}
+    assert abs(share["I"] - 3 / 16) < 0.01
+    assert abs(share["S"] - 1 / 8) < 0.01 and abs(share["Z"] - 1 / 8) < 0.01
+    assert all(abs(share[c] - 9 / 64) < 0.01 for c in "OTLJ")
 
 
 def test_same_piece_sequence_again_with_a_kept_piece_seed() -> None:
@@ -154,12 +209,12 @@ def test_rules_tables_for_the_cli() -> None:
     assert isinstance(pattern, list) and len(pattern) == 32
     assert all(len(row) == 10 and set(row) <= {"#", "."} for row in pattern)
     json.dumps(tables)
-    json.dumps(dict(BLOXEED.decisions))
+    for name, decision in BLOXEED.decisions.items():
+        assert decision.why, name
+    json.dumps({name: d.as_json() for name, d in BLOXEED.decisions.items()})
 
 
-def test_sim_summary_extras() -> None:
-    _game, p, ex = new_game()
-    summary = sim_summary_extras(p)
-    assert summary == {"garbage_rows": 0, "power_blocks": {
+def test_extras_summary_for_bloxcab_sim_starts_at_zero() -> None:
+    _game, _p, ex = new_game()
+    assert ex.summary() == {"garbage_rows": 0, "power_blocks": {
         "4lines": 0, "16t": 0, "bomb": 0, "flicky": 0, "satellite": 0}}
-    assert ex.summary() == summary

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from cabinet.jvs import commands as cmd
 from cabinet.jvs.board import SimBoard
 from cabinet.jvs.master import JvsMaster
 from cabinet.jvs.simulator import IoBoardSimulator
@@ -95,6 +96,34 @@ def test_probe_openjvs_board(capsys: pytest.CaptureFixture[str]) -> None:
     assert (board["switches_per_player"], board["general_outputs"]) == (14, 20)
 
 
+@pytest.mark.parametrize("address_once", [False, True])
+def test_probe_addresses_the_boards_it_is_told(
+    address_once: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with IoBoardSimulator(3, address_once=address_once) as sim:
+        assert main(["jvs-probe", sim.port, "--boards", "3", "--json", *FAST_ARGS]) == 0
+        assert [b.address for b in sim.boards] == [3, 2, 1]
+    boards = json.loads(capsys.readouterr().out)["boards"]
+    assert [b["address"] for b in boards] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("boards", ["0", "32"])
+def test_probe_board_count_out_of_range_is_exit_2(
+    sim: IoBoardSimulator, boards: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["jvs-probe", sim.port, "--boards", boards]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--boards must be 1-31" in err
+
+
+def test_probe_sense_line_on_a_port_without_modem_lines_is_one_line_exit_1(
+    sim: IoBoardSimulator, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["jvs-probe", sim.port, "--sense-line", *FAST_ARGS]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot read the CD (sense) line" in err
+
+
 def test_probe_with_no_board_is_one_stderr_line_and_exit_1(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -144,9 +173,10 @@ def test_sim_command_language() -> None:
     assert command(board, "outputs") == "outputs on: none"
 
 
-def test_jvs_sim_subprocess_serves_a_master_until_ctrl_c() -> None:
+@pytest.mark.parametrize("once", [False, True])
+def test_jvs_sim_subprocess_serves_a_master_until_ctrl_c(once: bool) -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "firmware.cli", "jvs-sim"],
+        [sys.executable, "-m", "firmware.cli", "jvs-sim", *(["--address-once"] if once else [])],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -173,6 +203,9 @@ def test_jvs_sim_subprocess_serves_a_master_until_ctrl_c() -> None:
         wait_for(pressed)
         result = master.poll()
         assert result is not None and result[0].coins[1].count == 1
+        # A second Set Address: taken (OpenJVS/MAME) or ignored (--address-once).
+        again = master.link.transact(0xFF, [cmd.set_address(2)], FAST.reply_timeout)
+        assert (again is None) == once
         master.close()
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=5) == 0

@@ -45,7 +45,7 @@ def test_reset_gets_no_reply_and_set_address_gets_the_reference_bytes(
     assert wire.silent()
     assert sim.board.resets == 1
     wire.ask(BROADCAST, [cmd.set_address(1)])
-    # Source: ref §1.2: Set Address 1 -> E0 00 03 01 01 05.
+    # Source: JVS-TR §3.1: Set Address 1 -> E0 00 03 01 01 05.
     assert bytes(wire.raw) == bytes.fromhex("E0 00 03 01 01 05")
     assert sim.board.address == 1
 
@@ -64,7 +64,7 @@ def test_identify_revisions_and_features(wire: Wire) -> None:
     reply = cmd.split_reply(frame.payload, asks)
     assert reply.ok and len(reply.answers) == 5
     assert reply.answers[0].data == b"bloxcab;JVS I/O simulator;Ver1.00;pty\x00"
-    # Source: ref §1.4 step 5: 0x13, 0x30, 0x10.
+    # Source: JVS-TR §3.3: 0x13, 0x30, 0x10.
     assert [a.data for a in reply.answers[1:4]] == [b"\x13", b"\x30", b"\x10"]
     assert reply.answers[4].data == bytes.fromhex("01 02 0D 00 02 02 00 00 12 08 00 00 00")
 
@@ -87,19 +87,19 @@ def test_switches_coins_decrement_and_outputs(sim: IoBoardSimulator, wire: Wire)
 
 def test_escaped_switch_bytes_in_the_reply(sim: IoBoardSimulator, wire: Wire) -> None:
     addressed(wire)
-    for control in ("test", "tilt", "tilt2"):  # system byte 0xE0 (ref §1.7)
+    for control in ("test", "tilt", "tilt2"):  # system byte 0xE0 (JVS-TR Table 10)
         sim.board.press(control)
     for control in ("p1.start", "p1.service", "p1.down"):  # player byte 0xD0
         sim.board.press(control)
     (frame,) = wire.ask(1, [cmd.switches(2, 2)])
-    # Source: ref §1.2: data E0 is sent as D0 DF, data D0 as D0 CF.
+    # Source: JVS-TR §3.1: data E0 is sent as D0 DF, data D0 as D0 CF.
     assert bytes.fromhex("D0 DF D0 CF") in wire.raw
     assert isinstance(frame, Frame) and frame.payload == bytes.fromhex("01 01 E0 D0 00 00 00")
 
 
 def test_escaped_output_byte_in_the_request(sim: IoBoardSimulator, wire: Wire) -> None:
     addressed(wire)
-    # Source: ref §1.2 worked frame: GPO1 with E0 is E0 01 04 32 01 D0 DF 18.
+    # Source: JVS-TR §3.1 worked frame: GPO1 with E0 is E0 01 04 32 01 D0 DF 18.
     wire.send(bytes.fromhex("E0 01 04 32 01 D0 DF 18"))
     assert wire.events()
     assert [sim.board.output(n) for n in range(1, 9)] == [True] * 3 + [False] * 5
@@ -117,7 +117,8 @@ def test_retransmit_resends_the_last_reply_exactly(sim: IoBoardSimulator, wire: 
 
 def test_spec_errors_unknown_command_bad_sum_other_node(sim: IoBoardSimulator, wire: Wire) -> None:
     addressed(wire)
-    # Source: ref §1.3: stop at the first unsupported command, status 02, earlier answers kept.
+    # Source: JVS-TR Tables 6-7: stop at the first unsupported command, status 02, earlier answers
+    # kept.
     wire.send(encode(1, bytes.fromhex("11 99 12")))
     (frame,) = wire.events()
     assert isinstance(frame, Frame) and frame.payload == bytes.fromhex("02 01 13")
@@ -130,18 +131,54 @@ def test_spec_errors_unknown_command_bad_sum_other_node(sim: IoBoardSimulator, w
     assert wire.silent()
 
 
-def test_sense_chain_gives_the_farthest_board_address_one() -> None:
-    with IoBoardSimulator(3) as sim:
+@pytest.mark.parametrize("address_once", [False, True])
+def test_sense_chain_gives_the_farthest_board_address_one(address_once: bool) -> None:
+    with IoBoardSimulator(3, address_once=address_once) as sim:
         wire = Wire(sim.port)
         try:
             for address in (1, 2, 3):
                 assert not sim.sense.is_low()
                 (frame,) = wire.ask(BROADCAST, [cmd.set_address(address)])
                 assert isinstance(frame, Frame) and frame.payload == b"\x01\x01"
-            # Source: ref §1.1: farthest board gets 1; sense low once all have addresses.
+            # Source: JVS-TR §2: farthest board gets 1; sense low once all have addresses.
             assert [b.address for b in sim.boards] == [3, 2, 1]
             assert sim.sense.is_low()
-            assert wire.ask(BROADCAST, [cmd.set_address(4)], timeout=QUIET) == []
+            answers = wire.ask(BROADCAST, [cmd.set_address(4)], timeout=QUIET)
+            if address_once:
+                assert answers == []
+                assert [b.address for b in sim.boards] == [3, 2, 1]
+            else:
+                # MAME jvsdev.cpp: the board next to the master takes it again.
+                assert [type(a) for a in answers] == [Frame]
+                assert [b.address for b in sim.boards] == [4, 2, 1]
+        finally:
+            wire.close()
+
+
+def test_by_default_a_board_takes_every_set_address_and_keeps_the_last() -> None:
+    # Source: OpenJVS jvs.c CMD_ASSIGN_ADDR and MAME jvsdev.cpp: no "already addressed"
+    # check, so a master assigning until silence walks one board up to 0x1F.
+    with IoBoardSimulator() as sim:
+        wire = Wire(sim.port)
+        try:
+            for address in range(0x01, 0x20):
+                (frame,) = wire.ask(BROADCAST, [cmd.set_address(address)])
+                assert isinstance(frame, Frame) and frame.payload == b"\x01\x01"
+            assert sim.board.address == 0x1F
+            assert wire.ask(1, [cmd.command_revision()], timeout=QUIET) == []
+            (frame,) = wire.ask(0x1F, [cmd.command_revision()])
+            assert isinstance(frame, Frame) and frame.payload == b"\x01\x01\x13"
+        finally:
+            wire.close()
+
+
+def test_address_once_board_ignores_set_address_after_its_first() -> None:
+    with IoBoardSimulator(address_once=True) as sim:
+        wire = Wire(sim.port)
+        try:
+            assert wire.ask(BROADCAST, [cmd.set_address(1)])
+            assert wire.ask(BROADCAST, [cmd.set_address(2)], timeout=QUIET) == []
+            assert sim.board.address == 1
         finally:
             wire.close()
 
@@ -181,7 +218,7 @@ def test_unplug_breaks_the_open_port_and_replug_moves_the_symlink(tmp_path: Path
 
 
 class TestOpenJvsQuirks:
-    """Source: ref §1.11 table of OpenJVS behaviour."""
+    """Source: OpenJVS jvs.c table of OpenJVS behaviour."""
 
     @pytest.fixture
     def quirky(self) -> Iterator[tuple[IoBoardSimulator, Wire]]:
@@ -234,15 +271,43 @@ class TestOpenJvsQuirks:
         assert again.payload == first.payload + b"\x00"
         assert third.payload == first.payload + b"\x00\x00"
 
-    def test_coin_count_wraps_at_256_with_normal_condition(
+    def test_set_address_is_taken_every_time_keeping_the_last(
         self, quirky: tuple[IoBoardSimulator, Wire]
     ) -> None:
         sim, wire = quirky
+        for address in (2, 0x1F, 5):
+            (frame,) = wire.ask(BROADCAST, [cmd.set_address(address)])
+            assert isinstance(frame, Frame) and frame.payload == b"\x01\x01"
+        assert sim.board.address == 5
+
+    def test_coin_count_wraps_at_256(self, quirky: tuple[IoBoardSimulator, Wire]) -> None:
+        sim, wire = quirky
         sim.board.insert_coin(1, 300)
-        sim.board.conditions[0] = 1  # a jam the quirky board never reports
         (frame,) = wire.ask(1, [cmd.coins(2)])
-        # Source: ref §1.11: after 300 coins OpenJVS reports 0x002C = 44, condition 0.
+        # Source: OpenJVS jvs.c CMD_READ_COINS: the high byte is always 0, 300 -> 0x002C = 44.
         assert isinstance(frame, Frame) and frame.payload == bytes.fromhex("01 01 00 2C 00 00")
+
+    def test_coin_condition_is_always_normal(
+        self, quirky: tuple[IoBoardSimulator, Wire]
+    ) -> None:
+        sim, wire = quirky
+        sim.board.insert_coin(2, 3)
+        sim.board.conditions[:] = [1, 3]  # a jam and a busy chute the quirky board never reports
+        (frame,) = wire.ask(1, [cmd.coins(2)])
+        assert isinstance(frame, Frame) and frame.payload == bytes.fromhex("01 01 00 00 00 03")
+
+    def test_escaped_data_byte_in_the_request_is_decoded(
+        self, quirky: tuple[IoBoardSimulator, Wire]
+    ) -> None:
+        sim, wire = quirky
+        # Coin decrement of 0xE0 coins: the amount's low byte goes out as D0 DF.
+        sim.board.insert_coin(1, 0xE0 + 3)
+        request = encode(1, cmd.request_payload([cmd.coin_decrement(1, 0xE0)]))
+        assert bytes.fromhex("30 01 00 D0 DF") in request
+        wire.send(request)
+        (frame,) = wire.events()
+        assert isinstance(frame, Frame) and frame.payload == b"\x01\x01"
+        assert sim.board.decrements == [(1, 0xE0)] and sim.board.coins[0] == 3
 
     def test_outputs_acknowledged_but_not_driven(
         self, quirky: tuple[IoBoardSimulator, Wire]
@@ -251,6 +316,24 @@ class TestOpenJvsQuirks:
         (frame,) = wire.ask(1, [cmd.general_output1(b"\xff\xff\xf0")])
         assert isinstance(frame, Frame) and frame.payload == b"\x01\x01"
         assert not any(sim.board.output(n) for n in range(1, 21))
+
+    @pytest.mark.parametrize(
+        "request_hex",
+        [
+            "33 02 80 00 40 00",  # analog out, 2 channels
+            "34 02 41 00 42 00",  # character display, 2 characters
+            "31 01 00 05",  # payout counter increase
+        ],
+    )
+    def test_analog_display_and_payout_acknowledged_but_not_driven(
+        self, quirky: tuple[IoBoardSimulator, Wire], request_hex: str
+    ) -> None:
+        sim, wire = quirky
+        wire.send(encode(1, bytes.fromhex(request_hex) + b"\x11"))
+        (frame,) = wire.events()
+        # Acknowledged (report 01, no data), and the command after it is still answered.
+        assert isinstance(frame, Frame) and frame.payload == bytes.fromhex("01 01 01 13")
+        assert sim.board.coins == [0, 0] and not any(sim.board.output(n) for n in range(1, 21))
 
     def test_other_node_is_silent(self, quirky: tuple[IoBoardSimulator, Wire]) -> None:
         _, wire = quirky
@@ -268,7 +351,7 @@ def test_board_answers_any_request_without_raising(payload: bytes, quirks: str |
 
 
 def test_too_big_a_reply_is_acknowledge_overflow() -> None:
-    # 2 players x 200 bytes would not fit one frame: status 04 (ref §1.3).
+    # 2 players x 200 bytes would not fit one frame: status 04 (JVS-TR Tables 6-7).
     assert SimBoard().answer(bytes.fromhex("20 02 C8")) == bytes((Status.OVERFLOW,))
 
 

@@ -1,7 +1,6 @@
 """The kiosk under systemd: READY=1 after the first frame, WATCHDOG=1 from the frame loop at
 half the interval, STATUS= with the screen, STOPPING=1; a stalled loop stops the pings."""
 
-import itertools
 import os
 import socket
 import subprocess
@@ -50,10 +49,12 @@ def test_kiosk_process_notifies_systemd(tmp_path: Path) -> None:
     assert messages[-1] == "STOPPING=1"
     assert "STATUS=notice" in messages
     pings = [t for t, m in received if m == "WATCHDOG=1"]
-    # 90 frames at 60 Hz = 1.5 s; a ping every 0.1 s (half of WATCHDOG_USEC = 0.2 s).
-    assert len(pings) >= 10, messages
-    gaps = sorted(b - a for a, b in itertools.pairwise(pings))
-    assert 0.08 <= gaps[len(gaps) // 2] <= 0.12  # the median gap: half the interval
+    # 90 frames at 60 Hz last at least 1.5 s; a ping is due every 0.1 s (half of
+    # WATCHDOG_USEC = 0.2 s) and never sooner. A loaded machine only stretches the gaps, so
+    # the count has slack; the exact rate is tested on a clock in test_sdnotify.py.
+    assert len(pings) >= 5, messages
+    # Never more often than every 0.1 s over the run (receive times batch, so count).
+    assert len(pings) <= (received[-1][0] - received[0][0]) / 0.1 + 2
 
 
 def test_a_receiver_that_does_not_read_never_blocks_the_loop(tmp_path: Path) -> None:

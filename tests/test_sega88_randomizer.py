@@ -1,11 +1,14 @@
-"""rules/sega.md 1.3 and 2: the core randomizer and Tetris's 1000-piece table."""
+"""The core randomizer, Tetris's 1000-piece table and the attract scene's extra call.
+
+Source: tetris.wiki "Sega Randomizer" (the core, 0x2A6D365A, 1000 pieces, (value AND 0x3F)
+mod 7, one more call when the attract scene plays)."""
 
 from engine import Game
 from engine.pieces import LETTERS
 from engine.randomizer import PieceTable, sega_random
 from games.sega88.rules import SEGA88, SEGA88_DEFAULT_CONSTANT
 
-# Source: reference/sega-research.md 2.2 (power-on sequence, pieces 1-200, seed 0).
+# Power-on sequence, pieces 1-200, seed 0, computed from tetris.wiki "Sega Randomizer".
 POWER_ON_200 = (
     "TITIIJILSJOZZJLSJISLZZZJIJJJOLZJSILTLJOIOOTJTOSZZO"
     "ISLZTOJJLSJOIIZZZJSIIZLZZOIOOTSZZSSSTJOZITZOSLLTZJ"
@@ -48,7 +51,7 @@ def test_table_wraps_to_entry_one_after_1000() -> None:
 
 
 def test_seed_after_the_1000th_call() -> None:
-    # Source: reference/sega-research.md 2.2 (seed after the 1000th piece: 0x2880F2DA).
+    # The seed after the 1000th call from seed 0 (computed from the wiki's algorithm).
     assert Game(SEGA88, seed=0).main_seed == 0x2880F2DA
     table = PieceTable.draw(0, SEGA88_DEFAULT_CONSTANT, 1000, 0x3F)
     assert table.seed_after == 0x2880F2DA
@@ -69,3 +72,29 @@ def test_both_players_walk_the_same_sequence() -> None:
     step_until(game, lambda g: g.player(0).kind >= 0 and g.player(1).kind >= 0)
     assert game.player(0).kind == game.player(1).kind
     assert game.player(0).next_kind == game.player(1).next_kind
+
+
+def test_attract_call_starts_the_next_game_one_call_later() -> None:
+    # Source: tetris.wiki "Sega Randomizer": when the game-over sequence plays through to
+    # attract mode without a Start press, the attract scene makes one more randomizer call.
+    from games.sega88.rules import sega88_attract_call
+
+    after_game = Game(SEGA88, seed=0).main_seed  # 0x2880F2DA, after the 1000th call
+    start_at_once = letters(Game(SEGA88, seed=after_game), 1000)
+    after_attract = sega88_attract_call(after_game)
+    assert after_attract == sega_random(after_game, SEGA88_DEFAULT_CONSTANT)[0]
+    assert after_attract != after_game
+    attract = letters(Game(SEGA88, seed=after_attract), 1000)
+    assert attract[:999] == start_at_once[1:]  # the same draws, one call later
+    # The seed saved after the attract scene's game is one call later too.
+    assert Game(SEGA88, seed=after_attract).main_seed == sega_random(
+        Game(SEGA88, seed=after_game).main_seed, SEGA88_DEFAULT_CONSTANT)[0]
+    assert SEGA88.attract_call is sega88_attract_call
+
+
+def test_main_seed_attract_call_is_one_draw() -> None:
+    from engine.rules import MainSeed
+
+    main = MainSeed(0x2880F2DA, SEGA88_DEFAULT_CONSTANT)
+    main.attract_call()
+    assert main.value == sega_random(0x2880F2DA, SEGA88_DEFAULT_CONSTANT)[0]

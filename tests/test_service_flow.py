@@ -115,7 +115,8 @@ def test_coin_assignments_change_the_rate_and_free_play(tmp_path: Path) -> None:
         op.choose("EXIT")
         op.choose("EXIT")
         op.coin(1)
-        assert machine.credits == 2  # rules/sega.md 5: E = 1 coin 2 credits
+        # MAME segas16b.cpp / segas18.cpp coinage: E = 1 coin 2 credits.
+        assert machine.credits == 2
         op.enter()
         op.choose("COIN ASSIGNMENTS")
         for chute in (Chute.A, Chute.B):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from cabinet.audio.synth import EFFECTS
-from cabinet.video.screens import MONITOR_TESTS
+from cabinet.video.patterns import MONITOR_PATTERNS
 from firmware.machine import Screen
 from firmware.savedata import RankEntry, insert_ranking, load
 from firmware.service.pages.main import ITEMS
@@ -143,7 +143,7 @@ def test_input_test_without_a_cabinet_says_not_connected(tmp_path: Path) -> None
     with cabinet(tmp_path) as op:
         op.enter()
         op.choose("INPUT TEST")
-        op.kiosk.machine.cabinet.panel = None
+        op.kiosk.service_cabinet.panel = None
         assert op.menu.page.source_lines() == [  # type: ignore[attr-defined]
             ("CONTROL PANEL NOT CONNECTED", "alert")]
         op.run(1)
@@ -155,7 +155,7 @@ def test_monitor_test_cycles_every_pattern(tmp_path: Path) -> None:
         op.choose("MONITOR TEST")
         op.choose("crosshatch")
         seen = []
-        for _ in MONITOR_TESTS:
+        for _ in MONITOR_PATTERNS:
             seen.append(op.menu.page.pattern)  # type: ignore[attr-defined]
             op.run()
             native = op.kiosk.native
@@ -165,7 +165,7 @@ def test_monitor_test_cycles_every_pattern(tmp_path: Path) -> None:
             elif seen[-1] == "red":
                 assert native.get_at((160, 112))[:3] == (255, 0, 0)
             op.press("p1.b1" if len(seen) % 2 else "test")
-        assert seen == list(MONITOR_TESTS)
+        assert seen == list(MONITOR_PATTERNS)
         assert op.menu.page.pattern == "crosshatch"  # type: ignore[attr-defined]
         op.press("service")
         assert op.menu.page.title == "MONITOR TEST"
@@ -187,9 +187,10 @@ def test_notices_show_machine_notices_and_a_bad_dip_byte(tmp_path: Path) -> None
         machine.data.dips["bloxeed"].sw2 = 0x1FF  # not a bank value
         op.enter()
         # The machine's notice, and the save writer refusing the out-of-range byte.
+        assert op.kiosk.writer.wait_failed(timeout=5.0)
         problems = op.menu.problems()
         assert len(problems) == 2 and problems[1].startswith("save data: SchemaError")
-        assert op.menu.page.rows()[10].value == "2"
+        assert {r.label: r.value for r in op.menu.page.rows()}["NOTICES"] == "2"
         op.choose("GAME ASSIGNMENTS")
         values = [r.value for r in op.menu.page.rows()]
         assert values[:6] == ["Yes", "On", "3", "Normal", "Off", "On"]  # factory

@@ -9,10 +9,12 @@ import numpy as np
 import pygame
 import pytest
 
-from cabinet.video import screens
-from cabinet.video.field_view import LAYOUT_2P, WELL_W
+from cabinet.video import patterns, screens
+from cabinet.video.field_view import LAYOUT_2P, WELL_H, WELL_W
 from cabinet.video.font import lit_pixels
+from cabinet.video.paint import paint
 from cabinet.video.palette import COLOUR_BARS, UI
+from cabinet.video.picture import FOOTER_PITCH, LABEL_X, LEFT, RIGHT, MenuRow, Picture, Text
 from cabinet.video.screen import NATIVE_H, NATIVE_SIZE, NATIVE_W, new_native
 from engine import Game
 from games.gallery import scenes
@@ -75,11 +77,18 @@ def test_attract_prompt_blinks_and_depends_on_credits() -> None:
     assert text_at(paid, "PUSH START", centred_x("PUSH START"), y, UI["text"])
 
 
-def test_demo_overlay_asks_for_a_coin() -> None:
+def test_demo_overlay_asks_for_a_coin_below_the_wells() -> None:
     game = Game(SEGA88, players=2)
     surface = drawn(lambda s: (screens.game(s, game.players), screens.demo_overlay(s, 0, False, 0)))
-    assert text_at(surface, "INSERT COIN", centred_x("INSERT COIN"), 112, UI["text"])
+    line = "DEMO PLAY   INSERT COIN"
+    assert text_at(surface, line, centred_x(line), screens.DEMO_CAPTION_Y, UI["label"])
     assert text_at(surface, "CREDIT 0", centred_x("CREDIT 0"), screens.CREDIT_Y, UI["credit"])
+    # The caption is below every well: the falling piece is never hidden.
+    frame_bottom = max(layout.well[1] + WELL_H + 1 for layout in LAYOUT_2P)
+    assert frame_bottom < screens.DEMO_CAPTION_Y - 1
+    top = drawn(lambda s: screens.demo_overlay(s, 1, False, 0, "TOP PLAY"))
+    line = "TOP PLAY   PUSH START"
+    assert text_at(top, line, centred_x(line), screens.DEMO_CAPTION_Y, UI["label"])
 
 
 def test_two_player_screen_draws_both_wells() -> None:
@@ -106,16 +115,40 @@ def test_ordinals() -> None:
         "1ST", "2ND", "3RD", "4TH", "11TH", "12TH", "13TH", "21ST", "22ND"]
 
 
-def test_menu_marks_the_cursor_and_scrolls_to_it() -> None:
-    items = [(f"ITEM {i:02d}", str(i)) for i in range(30)]
-    surface = drawn(lambda s: screens.menu(s, "TEST MENU", items, cursor=25))
-    rows_shown = [
-        i for i in range(30)
-        if any(text_at(surface, f"ITEM {i:02d}", 24, screens.MENU_TOP + r * screens.MENU_ROW, c)
-               for r in range(screens.MENU_ROWS) for c in (UI["text"], UI["highlight"]))
-    ]
-    assert 25 in rows_shown and 0 not in rows_shown
-    assert len(rows_shown) == screens.MENU_ROWS
+def test_a_menu_row_under_the_cursor_gets_the_arrow_and_the_highlight() -> None:
+    picture = Picture((MenuRow("DEMO SOUNDS", 26, "ON"), MenuRow("DIFFICULTY", 38, "HARD",
+                                                                 chosen=True)),
+                      heading="GAME ASSIGNMENTS")
+    surface = drawn(lambda s: paint(s, picture))
+    assert text_at(surface, "GAME ASSIGNMENTS", centred_x("GAME ASSIGNMENTS"), 6, UI["value"])
+    assert text_at(surface, "DEMO SOUNDS", LABEL_X, 26, UI["text"])
+    assert text_at(surface, "ON", RIGHT - 16, 26, UI["value"])
+    assert not text_at(surface, ">", LEFT, 26, UI["highlight"])
+    assert text_at(surface, ">", LEFT, 38, UI["highlight"])
+    assert text_at(surface, "DIFFICULTY", LABEL_X, 38, UI["highlight"])
+    assert text_at(surface, "HARD", RIGHT - 32, 38, UI["highlight"])
+
+
+def test_the_footer_keeps_its_last_four_lines_the_last_lowest() -> None:
+    lines = tuple((f"LINE {i}", "label") for i in range(6))
+    surface = drawn(lambda s: paint(s, Picture(footer=lines)))
+    bottom = NATIVE_H - FOOTER_PITCH - 2
+    assert text_at(surface, "LINE 5", centred_x("LINE 5"), bottom, UI["label"])
+    assert text_at(surface, "LINE 2", centred_x("LINE 2"), bottom - 3 * FOOTER_PITCH,
+                   UI["label"])
+    assert not text_at(surface, "LINE 1", centred_x("LINE 1"), bottom - 4 * FOOTER_PITCH,
+                       UI["label"])
+
+
+def test_text_aligns_left_right_and_centre_and_takes_rgb_or_palette_names() -> None:
+    picture = Picture((Text("AB", 40, 16, (1, 2, 3)), Text("CD", 60, 100, "alert", "right"),
+                       Text("EF", 80, 0, "label", "centre")))
+    surface = drawn(lambda s: paint(s, picture))
+    assert text_at(surface, "AB", 16, 40, (1, 2, 3))
+    assert text_at(surface, "CD", 100 - 16, 60, UI["alert"])
+    assert text_at(surface, "EF", centred_x("EF"), 80, UI["label"])
+    with pytest.raises(ValueError, match="no UI colour 'mauve'"):
+        paint(new_native(), Picture((Text("X", 0, 0, "mauve"),)))
 
 
 def test_name_entry_shows_the_initials_entered() -> None:
@@ -131,7 +164,7 @@ def test_backup_cleared_notice() -> None:
 
 
 def test_crosshatch_lines_every_16_pixels_and_on_every_edge() -> None:
-    surface = drawn(screens.crosshatch)
+    surface = drawn(lambda s: paint(s, patterns.crosshatch()))
     white = (255, 255, 255)
     for x in (0, 16, 160, 304, NATIVE_W - 1):
         assert tuple(surface.get_at((x, 8)))[:3] == white
@@ -141,16 +174,17 @@ def test_crosshatch_lines_every_16_pixels_and_on_every_edge() -> None:
 
 
 def test_colour_bars_and_grey_steps() -> None:
-    bars = drawn(screens.colour_bars)
+    bars = drawn(lambda s: paint(s, patterns.colour_bars()))
     for i, colour in enumerate(COLOUR_BARS):
         assert tuple(bars.get_at((i * 40 + 20, 100)))[:3] == colour
-    greys = [tuple(drawn(screens.grey_steps).get_at((i * 20 + 10, 100)))[:3] for i in range(16)]
+    steps = drawn(lambda s: paint(s, patterns.grey_steps()))
+    greys = [tuple(steps.get_at((i * 20 + 10, 100)))[:3] for i in range(16)]
     assert greys[0] == (0, 0, 0) and greys[-1] == (255, 255, 255)
     assert all(a[0] < b[0] and a[0] == a[1] == a[2] for a, b in itertools.pairwise(greys))
 
 
 def test_solid_colours_fill_the_screen_and_reject_unknown_names() -> None:
-    red = pixels(drawn(lambda s: screens.solid(s, "red")))
+    red = pixels(drawn(lambda s: paint(s, patterns.solid("red"))))
     assert (red == (255, 0, 0)).all()
     with pytest.raises(ValueError, match="solid colour must be one of"):
-        screens.solid(new_native(), "mauve")
+        patterns.solid("mauve")

@@ -1,9 +1,13 @@
 """The JVS master: bus initialisation, one combined poll per period, reconnecting.
 
-Initialisation follows ref §1.4: reset twice, Set Address from 1 (until the sense line goes
-low, or without a sense line until no board answers), then 10-14 for every board. The poll
-thread sends switches + coins (+ coin decrement, + general outputs) in one packet (ref §1.10)
-and publishes the freshest result for `JvsSource.read()`.
+Initialisation follows JVS-TR (reset, Set Address): reset twice, Set Address from 1, then
+10-14 for every board. With a sense line, addresses go out until the line goes low.
+Without one, exactly the configured number of boards get an address and no more: silence
+cannot end enumeration, because OpenJVS (src/jvs/jvs.c) and MAME (jvsdev.cpp) boards answer
+every Set Address, even when they have an address, and keep the last. The poll thread
+sends switches + coins (+ coin decrement, + general outputs) in one packet and publishes
+the freshest result for `JvsSource.read()`; a board that stops answering is reset and
+addressed the same way.
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cabinet.jvs import commands as cmd
-from cabinet.jvs.codes import BROADCAST, FIRST_SLAVE, LAST_SLAVE
-from cabinet.jvs.coins import CoinLedger
+from cabinet.jvs.codes import BROADCAST, FIRST_SLAVE, LAST_SLAVE, Status
+from cabinet.jvs.coins import COIN_BURST, COINS_PER_SECOND_MAX, CoinLedger
 from cabinet.jvs.commands import Command, Reply
+from cabinet.jvs.health import LinkHealth
 from cabinet.jvs.info import BoardInfo, decode_bcd, decode_features, decode_text
 from cabinet.jvs.inputs import CoinSlot, SwitchState, decode_coins, decode_switches
 from cabinet.jvs.link import LinkDown, SerialLink
@@ -37,18 +42,22 @@ class SenseInput(Protocol):
 class Timing:
     """Bus timing. Values without a source are project decisions."""
 
-    reset_gap: float = 0.010  # Source: ref §1.4 step 2 (NaokiS28 master: 10 ms between resets)
-    settle: float = 1.0  # decision: inside the 1-5 s boot grace implementations use (ref §1.4)
+    reset_gap: float = 0.010  # Source: JVS-TR §3.3 (NaokiS28 master: 10 ms between resets)
+    settle: float = 1.0  # decision: inside the 1-5 s boot grace implementations use (JVS-TR §3.3)
     reply_timeout: float = 0.100  # decision: initialisation commands
-    address_tries: int = 3  # Source: ref §1.4 step 3 (NaokiS28 retries 3 times)
-    poll_timeout: float = 0.010  # decision: "a few ms" (ref §1.10) plus USB adapter latency
+    address_tries: int = 3  # Source: JVS-TR §3.3 (NaokiS28 retries 3 times)
+    poll_timeout: float = 0.010  # decision: "a few ms" (our practice) plus USB adapter latency
     poll_period: float = 1 / 120  # decision: two polls per 60 Hz frame
     failures_to_drop: int = 10  # decision: about 0.1 s of unanswered polls -> link lost
     reconnect_interval: float = 1.0  # decision
+    coins_per_second: float = COINS_PER_SECOND_MAX  # cabinet/jvs/coins.py
+    coin_burst: float = COIN_BURST  # cabinet/jvs/coins.py
 
 
-# Source: ref §1.4 step 3: treat 31 addresses without the sense line going low as a bus error.
+# Source: JVS-TR §3.3: treat 31 addresses without the sense line going low as a bus error.
 MAX_BOARDS = LAST_SLAVE - FIRST_SLAVE + 1
+# decision: a cabinet without a sense line has one I/O board unless cabinet.toml says more.
+DEFAULT_BOARDS = 1
 
 
 @dataclass(frozen=True)
@@ -65,23 +74,25 @@ class JvsMaster:
         path: str,
         *,
         sense: SenseInput | None = None,
-        boards: int | None = None,
+        boards: int = DEFAULT_BOARDS,
         timing: Timing | None = None,
     ) -> None:
+        if not 1 <= boards <= MAX_BOARDS:
+            raise ValueError(f"JVS boards must be 1-{MAX_BOARDS}, not {boards}")
         self.path = path
         self.sense = sense
-        self.expected_boards = boards
+        self.expected_boards = boards  # used without a sense line
         self.timing = timing or Timing()
         self.boards: list[BoardInfo] = []
         self.outputs = OutputQueue()
-        self.coins = CoinLedger()
+        self.coins = CoinLedger(rate=self.timing.coins_per_second, burst=self.timing.coin_burst)
+        self.health = LinkHealth(path)
         self.polls = 0
         self.failed_polls = 0
         self._link: SerialLink | None = None
         self._lock = threading.Lock()
         self._held: frozenset[str] = frozenset()
         self._pressed: set[str] = set()
-        self._state = f"connecting to {path}"
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -93,35 +104,57 @@ class JvsMaster:
         return self._link
 
     def connect(self) -> list[BoardInfo]:
-        """Open the port and run the whole initialisation sequence (ref §1.4)."""
+        """Open the port and run the whole initialisation sequence (JVS-TR §3.3)."""
         self.close()
         self._link = SerialLink(self.path)
         link = self._link
-        for _ in range(2):  # Source: ref §1.4 step 2: reset twice, no reply expected
+        for _ in range(2):  # Source: JVS-TR §3.3: reset twice, no reply expected
             link.send(BROADCAST, [cmd.reset()])
             time.sleep(self.timing.reset_gap)
         time.sleep(self.timing.settle)
         count = self._assign_addresses(link)
         self.boards = [self._identify(link, address) for address in range(1, count + 1)]
         self.outputs.resize(self.input_board.features.output_bytes)
+        with self._lock:
+            self.coins.restart()
         return self.boards
 
+    @property
+    def plan(self) -> str:
+        """How enumeration ends, for the log."""
+        if self.sense is not None:
+            return "reset, then addresses until the sense line goes low"
+        return f"reset, then {self.expected_boards} address(es), no sense line"
+
     def _assign_addresses(self, link: SerialLink) -> int:
+        if self.sense is None:
+            # Without a sense line nothing says where the chain ends: address exactly the
+            # configured boards (each answer proves one more board took its address).
+            for address in range(FIRST_SLAVE, FIRST_SLAVE + self.expected_boards):
+                if not self._set_address(link, address):
+                    if address == FIRST_SLAVE:
+                        raise BusError(f"no JVS board answered on {self.path}")
+                    raise BusError(
+                        f"{address - 1} of {self.expected_boards} JVS boards answered "
+                        f"on {self.path}"
+                    )
+            return self.expected_boards
+        if self.sense.is_low():
+            raise BusError(
+                "sense line low before the first address (no board on the chain, or the "
+                "adapter's CD pin reads the other way round)"
+            )
         assigned = 0
         for address in range(FIRST_SLAVE, LAST_SLAVE + 1):
-            if self.sense is not None and self.sense.is_low():
-                return assigned
-            if self.expected_boards is not None and assigned >= self.expected_boards:
+            if self.sense.is_low():
                 return assigned
             if not self._set_address(link, address):
                 break
             assigned += 1
         if assigned == 0:
             raise BusError(f"no JVS board answered on {self.path}")
-        if self.sense is not None and not self.sense.is_low():
+        if not self.sense.is_low():
             raise BusError(f"sense line still high after {assigned} address(es)")
-        if self.expected_boards is not None and assigned < self.expected_boards:
-            raise BusError(f"{assigned} of {self.expected_boards} JVS boards answered")
         return assigned
 
     def _set_address(self, link: SerialLink, address: int) -> bool:
@@ -170,7 +203,11 @@ class JvsMaster:
         return next((b for b in self.boards if b.features.players), self.boards[0])
 
     def poll(self, extra: list[Command] | None = None) -> tuple[PollResult, Reply] | None:
-        """One combined switches + coins request to the input board (ref §1.10)."""
+        """One combined switches + coins request to the input board (one packet per poll).
+
+        None when no reply came, or the reply's status is not 01 (a status 03 reply says
+        the board saw our request damaged; its data is not an answer): a line error.
+        """
         board = self.input_board
         features = board.features
         players = min(features.players, 2)
@@ -181,11 +218,16 @@ class JvsMaster:
         reply = self.link.transact(board.address, asks, self.timing.poll_timeout)
         if reply is None:
             return None
+        if reply.status != Status.NORMAL:
+            self.health.line_error(f"reply status {reply.status:02X} from node {board.address}")
+            return None
         switch_answer = reply.answer(0)
         if switch_answer is None:
             return None
         switches = decode_switches(switch_answer.data, players, features.switch_bytes)
         coin_answer = reply.answer(1) if features.coin_slots else None
+        if features.coin_slots and coin_answer is None:
+            return None
         coins = decode_coins(coin_answer.data) if coin_answer is not None else ()
         return PollResult(switches, coins), reply
 
@@ -209,8 +251,11 @@ class JvsMaster:
         self.close()
 
     def status(self) -> str:
-        with self._lock:
-            return f"JVS {self.path}: {self._state}"
+        return self.health.status()
+
+    @property
+    def alarm(self) -> str | None:
+        return self.health.alarm
 
     def take(self) -> tuple[frozenset[str], frozenset[str], tuple[int, int]]:
         """Held controls, presses latched since the last take, coin edges (exactly once)."""
@@ -220,17 +265,13 @@ class JvsMaster:
             edges = self.coins.take_edges()
             return self._held, pressed, (edges[0], edges[1])
 
-    def _set_state(self, state: str) -> None:
-        with self._lock:
-            self._state = state
-
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                self._set_state(f"connecting to {self.path}")
+                self.health.connecting(self.plan)
                 self.connect()
                 board = self.input_board
-                self._set_state(f"up, node {board.address} {board.id}")
+                self.health.up(board.address, board.id)
                 self._poll_loop()
             except (LinkDown, BusError) as exc:
                 self._drop(str(exc))
@@ -243,13 +284,14 @@ class JvsMaster:
         self.close()
         with self._lock:
             self._held = frozenset()
-            self._state = f"down ({reason}); retrying every {self.timing.reconnect_interval:g} s"
+        if not self._stop.is_set():
+            self.health.down(reason, self.timing.reconnect_interval)
 
     def _poll_loop(self) -> None:
         failures = 0
         next_poll = time.monotonic()
         while not self._stop.is_set():
-            if self._poll_and_publish():
+            if self.step():
                 failures = 0
             else:
                 failures += 1
@@ -263,7 +305,9 @@ class JvsMaster:
             else:
                 next_poll = time.monotonic()
 
-    def _poll_and_publish(self) -> bool:
+    def step(self) -> bool:
+        """One poll with the waiting coin decrements and output image; publishes switches
+        and coin edges. False when the poll failed."""
         with self._lock:
             decrements = self.coins.decrements()
         image = self.outputs.next()
@@ -272,6 +316,7 @@ class JvsMaster:
             extra.append(cmd.general_output1(image))
         first_extra = 1 + (1 if self.input_board.features.coin_slots else 0)
         result = self.poll(extra)
+        now = time.monotonic()
         with self._lock:
             if result is None:
                 for slot, amount in decrements:
@@ -282,13 +327,17 @@ class JvsMaster:
             held = poll.switches.controls()
             self._pressed |= held - self._held
             self._held = held
-            self.coins.observe([slot.count for slot in poll.coins])
+            errors = self.coins.observe([slot.count for slot in poll.coins], now)
             for index, (slot, amount) in enumerate(decrements):
                 if reply.answer(first_extra + index) is not None:
                     self.coins.confirm(slot, amount)
+                else:
+                    self.coins.lost(slot, amount)
+        for error in errors:
+            self.health.line_error(error)
         if image is not None and reply.answer(first_extra + len(decrements)) is not None:
             self.outputs.sent(image)
         return True
 
 
-__all__ = ["BusError", "JvsMaster", "PollResult", "SenseInput", "Timing"]
+__all__ = ["DEFAULT_BOARDS", "BusError", "JvsMaster", "PollResult", "SenseInput", "Timing"]

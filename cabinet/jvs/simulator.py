@@ -1,12 +1,20 @@
 """A JVS I/O board simulator on a real pseudo-terminal, answering in a thread.
 
-The master opens ``simulator.port`` with pyserial (115200 8N1 like a real bus, ref §1.1; a
+The master opens ``simulator.port`` with pyserial (115200 8N1 like a real bus, JVS-TR §2; a
 pty ignores the speed). Several boards can share the bus in a daisy chain: ``boards[0]`` is
-next to the master. The sense line follows ref §1.1: a board takes a Set Address only when
+next to the master. The sense line follows JVS-TR §2: a board takes a Set Address only when
 every board after it already has an address, so the farthest board gets address 1, and the
 master's sense input reads low once ``boards[0]`` has its address.
 
-Faults for tests: `corrupt_next_checksum`, `noise_before_next_reply`, `silent` (no answers),
+Set Address, by default, works as in OpenJVS (src/jvs/jvs.c, CMD_ASSIGN_ADDR) and MAME
+(src/devices/machine/jvsdev.cpp, jvs_device::message): the broadcast goes down the chain to
+the first board whose next board already has an address (or that is the last), and that
+board takes it even when it has an address already, keeping the last one. So a master
+without a sense line that assigns "until nobody answers" walks a single board up to 0x1F.
+``address_once=True`` gives the stricter behaviour: a board with an address ignores it.
+
+Faults for tests: `corrupt_next_checksum`, `noise_before_next_reply`, `tamper_next_replies`
+(a checksum-valid but wrong reply, as paired bit errors the 8-bit sum cannot see), `silent`,
 `unplug` / `replug` (the pty goes away; with ``link`` a symlink follows the new pty, like
 /dev/serial/by-id after a USB adapter comes back).
 """
@@ -19,6 +27,7 @@ import select
 import threading
 import tty
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
@@ -34,8 +43,23 @@ from cabinet.jvs.frame import checksum, encode, escape
 from cabinet.jvs.parser import BadChecksum, Frame, FrameParser
 
 
+def paired_error(at: int, value: int, balance: int) -> Callable[[bytes], bytes]:
+    """A line error the 8-bit sum cannot see (for `tamper_next_replies`): payload byte `at`
+    becomes `value` and byte `balance` moves the other way by as much, so the sum of the
+    payload, and with it SUM, is what the board computed for the true reply."""
+
+    def change(payload: bytes) -> bytes:
+        out = bytearray(payload)
+        delta = value - out[at]
+        out[at] = value & 0xFF
+        out[balance] = (out[balance] - delta) & 0xFF
+        return bytes(out)
+
+    return change
+
+
 class SimSense:
-    """The master's sense input as the simulated chain drives it (ref §1.1, §1.4 step 3)."""
+    """The master's sense input as the simulated chain drives it (JVS-TR §2, JVS-TR §3.3)."""
 
     def __init__(self, simulator: IoBoardSimulator) -> None:
         self._simulator = simulator
@@ -53,12 +77,14 @@ class IoBoardSimulator:
         quirks: str | None = None,
         profile: BoardProfile | None = None,
         link: str | os.PathLike[str] | None = None,
+        address_once: bool = False,
     ) -> None:
         if quirks is not None and quirks not in QUIRK_MODES:
             raise ValueError(f"unknown quirks mode {quirks!r}; known: {', '.join(QUIRK_MODES)}")
         if profile is None:
             profile = OPENJVS_SEGA_TYPE3 if quirks == "openjvs" else SIMULATED_BOARD
         self.quirks = quirks
+        self.address_once = address_once
         self.boards = [SimBoard(profile, quirks) for _ in range(boards)]
         self.sense = SimSense(self)
         self.requests: deque[tuple[int, bytes]] = deque(maxlen=4096)
@@ -68,6 +94,7 @@ class IoBoardSimulator:
         self._link = Path(link) if link is not None else None
         self._lock = threading.Lock()
         self._corrupt = 0
+        self._tamper: deque[Callable[[bytes], bytes]] = deque()
         self._noise = b""
         self._fds: tuple[int, int] | None = None  # (pty master, our own slave fd)
         self._slave_path = ""
@@ -81,7 +108,7 @@ class IoBoardSimulator:
 
     @property
     def board(self) -> SimBoard:
-        """The farthest board: it gets address 1 (ref §1.1)."""
+        """The farthest board: it gets address 1 (JVS-TR §2)."""
         return self.boards[-1]
 
     @property
@@ -115,6 +142,12 @@ class IoBoardSimulator:
     def corrupt_next_checksum(self, times: int = 1) -> None:
         with self._lock:
             self._corrupt = times
+
+    def tamper_next_replies(self, *changes: Callable[[bytes], bytes]) -> None:
+        """The next replies (one change each, in order) are rewritten before framing: the
+        checksum is computed over the changed payload, so the master sees a valid frame."""
+        with self._lock:
+            self._tamper.extend(changes)
 
     def noise_before_next_reply(self, noise: bytes = b"\x55\x00\xe0\x01\x07\xd0") -> None:
         with self._lock:
@@ -196,7 +229,7 @@ class IoBoardSimulator:
         if isinstance(event, BadChecksum):
             self.bad_requests += 1
             for board in self._addressed(event.dest):
-                if self.quirks != "openjvs":  # OpenJVS: no reply (ref §1.11)
+                if self.quirks != "openjvs":  # OpenJVS: no reply (OpenJVS jvs.c)
                     self._reply(board, bytes((Status.CHECKSUM_ERROR,)))
             return
         payload = event.payload
@@ -216,26 +249,40 @@ class IoBoardSimulator:
 
     def _broadcast(self, payload: bytes) -> None:
         if payload[:1] == bytes((Cmd.SET_ADDRESS,)):
-            # Source: ref §1.1: a board acts on Set Address only when every board after it
+            board = self._address_taker()
+            if board is not None:
+                answer = board.answer(payload)
+                if answer is not None:
+                    self._reply(board, answer)
+            return
+        for board in self.boards:
+            board.answer(payload)  # reset / comm change: every board, no reply (JVS-TR)
+
+    def _address_taker(self) -> SimBoard | None:
+        """The board a Set Address broadcast reaches, or None."""
+        if self.address_once:
+            # Source: JVS-TR §2: a board acts on Set Address only when every board after it
             # in the chain already has an address (its downstream sense is low).
             for index in range(len(self.boards) - 1, -1, -1):
                 board = self.boards[index]
                 downstream_done = all(b.address is not None for b in self.boards[index + 1 :])
                 if board.address is None and downstream_done:
-                    answer = board.answer(payload)
-                    if answer is not None:
-                        self._reply(board, answer)
-                    return
-            return
-        for board in self.boards:
-            board.answer(payload)  # reset / comm change: every board, no reply (ref §1.5)
+                    return board
+            return None
+        # Source: MAME jvsdev.cpp jvs_device::message: the broadcast is passed on while the
+        # next board has no address; the board that keeps it takes it, addressed or not.
+        for index, board in enumerate(self.boards):
+            following = self.boards[index + 1] if index + 1 < len(self.boards) else None
+            if following is None or following.address is not None:
+                return board
+        return None
 
     def _reply(self, board: SimBoard, payload: bytes, *, retransmit: bool = False) -> None:
         if self._fds is None:
             return
         if self.quirks == "openjvs" and retransmit:
             # OpenJVS bumps the saved length in place on every send, so each retransmit
-            # is one 00 byte longer than the send before (ref §1.11).
+            # is one 00 byte longer than the send before (OpenJVS jvs.c).
             board.last_reply = payload + b"\x00"
             payload = board.last_reply
         elif not retransmit:
@@ -244,6 +291,9 @@ class IoBoardSimulator:
             noise, self._noise = self._noise, b""
             corrupt = self._corrupt > 0
             self._corrupt = max(0, self._corrupt - 1)
+            tamper = self._tamper.popleft() if self._tamper else None
+        if tamper is not None:
+            payload = tamper(payload)
         if corrupt:
             body = bytes((MASTER, len(payload) + 1)) + payload
             wire = bytes((SYNC,)) + escape(body + bytes(((checksum(body) + 1) & 0xFF,)))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cabinet.jvs.master import JvsMaster, SenseInput, Timing
+from cabinet.jvs.master import DEFAULT_BOARDS, JvsMaster, SenseInput, Timing
 from cabinet.jvs.sense import CarrierDetectSense
 from cabinet.source import SourceReading
 
@@ -22,12 +22,22 @@ class JvsSource:
     def status(self) -> str:
         return self.master.status()
 
+    @property
+    def alarm(self) -> str | None:
+        """``JVS ERROR`` while the configured board is down (for the attract screen)."""
+        return self.master.health.alarm
+
+    @property
+    def notice(self) -> str | None:
+        """Line errors seen so far (implausible coin counts, bad reply status), if any."""
+        return self.master.health.notice
+
     def close(self) -> None:
         self.master.stop()
 
 
 class JvsOutputs:
-    """Queues output changes; the poll thread sends them with 0x32 (ref §1.9)."""
+    """Queues output changes; the poll thread sends them with 0x32 (JVS-TR §4.3.21)."""
 
     name = "jvs"
 
@@ -46,11 +56,12 @@ def open_jvs(
     *,
     sense: SenseInput | None = None,
     sense_on_cd: bool = False,
-    boards: int | None = None,
+    boards: int = DEFAULT_BOARDS,
     timing: Timing | None = None,
 ) -> tuple[JvsSource, JvsOutputs]:
     """Start a master on `path` in the background and return its source and sink.
-    ``sense_on_cd``: the adapter wires SENSE to its CD pin (cabinet.toml sense_line)."""
+    ``sense_on_cd``: the adapter wires SENSE to its CD pin (cabinet.toml sense_line);
+    ``boards``: how many boards to address when there is no sense line."""
     master = JvsMaster(path, sense=sense, boards=boards, timing=timing)
     if sense_on_cd and sense is None:
         master.sense = CarrierDetectSense(master)

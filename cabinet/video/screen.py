@@ -2,7 +2,8 @@
 
 Everything is drawn on a native 320x224 surface; ``Display.present`` scales it by the largest
 integer factor that fits the display (nearest neighbour), centres it and leaves black bars.
-Source: reference/cabinet.md 4.4 (draw at native size, integer-scale, centre; do not rely on
+Source: Raspberry Pi config.txt video docs; SDL2 KMSDRM notes (draw at native size, integer-scale,
+centre; do not rely on
 SCALED to pick an integer factor; vsync may raise, so fall back).
 """
 
@@ -14,9 +15,7 @@ from pathlib import Path
 
 import pygame
 
-NATIVE_W = 320
-NATIVE_H = 224
-NATIVE_SIZE = (NATIVE_W, NATIVE_H)
+from cabinet.video.picture import NATIVE_H, NATIVE_SIZE, NATIVE_W
 
 FULLSCREEN = "fullscreen"  # the bare console (SDL picks its driver, kmsdrm on a Pi)
 WINDOW = "window"  # a window on a desktop

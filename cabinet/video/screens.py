@@ -20,14 +20,8 @@ from cabinet.video.field_view import (
 )
 from cabinet.video.font import CELL as CHAR
 from cabinet.video.font import END_MARK, RUB_MARK, glyph
-from cabinet.video.palette import (
-    COLOUR_BARS,
-    GREY_STEPS,
-    SOLID,
-    UI,
-    shade,
-)
-from cabinet.video.screen import NATIVE_H, NATIVE_W
+from cabinet.video.palette import UI, shade
+from cabinet.video.picture import NATIVE_H, NATIVE_W
 from cabinet.video.text import draw_centred, draw_right, draw_text
 from engine.pieces import PIECE_RGB
 
@@ -51,7 +45,8 @@ def blink_on(frame: int) -> bool:
 
 
 def credit_text(credits: int, free_play: bool) -> str:
-    """What the credit line says. Source: reference/cabinet.md 7.3 ("FREE PLAY" replaces
+    """What the credit line says. Source: Sega operator manuals (credits, attract mode, name entry)
+    ("FREE PLAY" replaces
     "CREDIT n" on free play)."""
     return "FREE PLAY" if free_play else f"CREDIT {credits}"
 
@@ -59,6 +54,21 @@ def credit_text(credits: int, free_play: bool) -> str:
 def draw_credit_line(surface: pygame.Surface, credits: int, free_play: bool) -> None:
     surface.fill(UI["background"], (0, CREDIT_Y, NATIVE_W, CHAR))
     draw_centred(surface, credit_text(credits, free_play), CREDIT_Y, UI["credit"])
+
+
+# decision: alarms take the top text row, left edge (the demo caption has the row above the
+# credit line, and the 1P screens leave the top row free).
+ALARM_Y = 0
+
+
+def alarm_line(surface: pygame.Surface, alarms: list[str]) -> None:
+    """Hardware alarms on the attract screen ("JVS ERROR", ...), small, on one row, as
+    boards show an I/O error; nothing when the list is empty."""
+    if not alarms:
+        return
+    text = "  ".join(alarms)
+    surface.fill(UI["background"], (0, ALARM_Y, min(NATIVE_W, (len(text) + 1) * CHAR), CHAR))
+    draw_text(surface, text, 0, ALARM_Y, UI["alert"])
 
 
 def start_prompt(credits: int, free_play: bool) -> str:
@@ -124,12 +134,18 @@ def game(
     draw_credit_line(surface, credits, free_play)
 
 
-def demo_overlay(surface: pygame.Surface, credits: int, free_play: bool, frame: int) -> None:
-    """Over an attract-mode demo game: DEMO PLAY and the blinking start prompt."""
-    surface.fill(UI["well"], (0, 92, NATIVE_W, 36))
-    draw_centred(surface, "DEMO PLAY", 96, UI["label"])
-    if blink_on(frame):
-        draw_centred(surface, start_prompt(credits, free_play), 112, UI["text"])
+# decision: the demo's caption sits between the wells' bottom frame (y 201) and the credit
+# line, so it never hides the falling piece.
+DEMO_CAPTION_Y = CREDIT_Y - CHAR - 4
+
+
+def demo_overlay(surface: pygame.Surface, credits: int, free_play: bool, frame: int,
+                 caption: str = "DEMO PLAY") -> None:
+    """Under an attract-mode demo game: its caption and the blinking start prompt."""
+    surface.fill(UI["background"], (0, DEMO_CAPTION_Y - 1, NATIVE_W, CHAR + 1))
+    prompt = start_prompt(credits, free_play)
+    line = f"{caption}   {prompt}" if blink_on(frame) else f"{caption}   {' ' * len(prompt)}"
+    draw_centred(surface, line, DEMO_CAPTION_Y, UI["label"])
     draw_credit_line(surface, credits, free_play)
 
 
@@ -189,6 +205,9 @@ def title(surface: pygame.Surface, credits: int, free_play: bool, frame: int) ->
     draw_credit_line(surface, credits, free_play)
 
 
+# decision: a proven row shows "*" in green before its rank, a row whose replay fails "!".
+VERIFIED_MARK = "*"
+FAILED_MARK = "!"
 # Short headings of ranking columns that do not fit under their own name.
 COLUMN_HEADINGS = {"level": "LV"}
 
@@ -196,10 +215,12 @@ COLUMN_HEADINGS = {"level": "LV"}
 def rankings(
     surface: pygame.Surface, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]],
     credits: int = 0, free_play: bool = False, highlight: int | None = None,
+    marks: Sequence[str] = (),
 ) -> None:
     """The rankings table: rank, initials and the game's ``columns`` (at most three fit);
     each row is (initials, values in column order). ``highlight`` is the 0-based index of
-    a row to draw in the highlight colour (a new entry)."""
+    a row to draw in the highlight colour (a new entry). ``marks`` puts VERIFIED_MARK or
+    FAILED_MARK before a row (its replay proves it, or does not)."""
     surface.fill(UI["background"])
     draw_centred(surface, "RANKING", 16, UI["value"], scale=2)
     header_y = 48
@@ -214,6 +235,10 @@ def rankings(
         y = header_y + 16 + i * 14
         colour = UI["highlight"] if i == highlight else (UI["text"] if i % 2 else UI["value"])
         draw_text(surface, ordinal(i + 1), 24, y, colour)
+        mark = marks[i] if i < len(marks) else ""
+        if mark:
+            draw_text(surface, mark, 8, y, UI["verified"] if mark == VERIFIED_MARK
+                      else UI["alert"])
         draw_text(surface, str(name)[:3], 80, y, colour)
         for value, right in zip(values, rights, strict=False):
             draw_right(surface, str(value), right, y, colour)
@@ -223,7 +248,7 @@ def rankings(
 # ---- name entry -------------------------------------------------------------------------
 # decision: the characters offered for initials, in wheel order.
 NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ.!?- " + RUB_MARK + END_MARK
-NAME_LENGTH = 3  # Source: reference/cabinet.md 7.3 (3 initials)
+NAME_LENGTH = 3  # Source: Sega operator manuals (credits, attract mode, name entry) (3 initials)
 
 
 def name_entry(
@@ -260,7 +285,7 @@ def name_entry(
     draw_centred(surface, f"TIME {max(0, seconds_left):2d}", 184, UI["text"])
 
 
-# ---- notices and the service menu ------------------------------------------------------
+# ---- notices ------------------------------------------------------------------------------
 def backup_cleared(
     surface: pygame.Surface, detail: Sequence[str] = ("FACTORY SETTINGS LOADED",),
     footer: str = "",
@@ -273,82 +298,3 @@ def backup_cleared(
         draw_centred(surface, line, 100 + i * 12, UI["text"])
     if footer:
         draw_centred(surface, footer, 176, UI["label"])
-
-
-MENU_TOP = 32
-MENU_ROW = 12
-MENU_ROWS = 13  # rows that fit between the title and the footer
-
-
-def menu(
-    surface: pygame.Surface, heading: str, items: Sequence[str | tuple[str, str]],
-    cursor: int = 0, footer: Sequence[str] = (),
-) -> None:
-    """A text menu for the service mode: ``items`` are labels or (label, value) pairs; the
-    row at ``cursor`` is marked; long menus scroll to keep the cursor in view."""
-    surface.fill(UI["background"])
-    draw_centred(surface, heading, 8, UI["value"])
-    surface.fill(UI["frame"], (8, 20, NATIVE_W - 16, 1))
-    first = min(max(0, cursor - MENU_ROWS // 2), max(0, len(items) - MENU_ROWS))
-    for i, item in enumerate(items[first:first + MENU_ROWS], start=first):
-        label, value = (item, "") if isinstance(item, str) else item
-        y = MENU_TOP + (i - first) * MENU_ROW
-        colour = UI["highlight"] if i == cursor else UI["text"]
-        if i == cursor:
-            draw_text(surface, ">", 8, y, colour)
-        draw_text(surface, label, 24, y, colour)
-        if value:
-            draw_right(surface, value, NATIVE_W - 8, y, UI["value"] if i != cursor else colour)
-    if first > 0:
-        draw_right(surface, "^", NATIVE_W - 8, 20, UI["label"])
-    for i, line in enumerate(footer[-3:]):
-        draw_centred(surface, line, NATIVE_H - (len(footer[-3:]) - i) * 10 - 2, UI["label"])
-
-
-# ---- monitor test patterns ------------------------------------------------------------
-# Source: reference/cabinet.md 7.2 (crosshatch, colour bars, full-screen red/green/blue/white).
-CROSSHATCH_STEP = 16  # decision: 20 x 14 squares on 320 x 224
-
-
-def crosshatch(surface: pygame.Surface) -> None:
-    """White 1-pixel grid every 16 pixels, with lines on all four edges (overscan check)."""
-    surface.fill((0, 0, 0))
-    white = (255, 255, 255)
-    for x in [*range(0, NATIVE_W, CROSSHATCH_STEP), NATIVE_W - 1]:
-        surface.fill(white, (x, 0, 1, NATIVE_H))
-    for y in [*range(0, NATIVE_H, CROSSHATCH_STEP), NATIVE_H - 1]:
-        surface.fill(white, (0, y, NATIVE_W, 1))
-    pygame.draw.circle(surface, white, (NATIVE_W // 2, NATIVE_H // 2), NATIVE_H // 2 - 8, 1)
-
-
-def colour_bars(surface: pygame.Surface) -> None:
-    """Eight vertical bars, white to black."""
-    width = NATIVE_W // len(COLOUR_BARS)
-    for i, rgb in enumerate(COLOUR_BARS):
-        surface.fill(rgb, (i * width, 0, width, NATIVE_H))
-
-
-def solid(surface: pygame.Surface, colour: str) -> None:
-    """The whole screen one colour: red, green, blue or white."""
-    if colour not in SOLID:
-        raise ValueError(f"solid colour must be one of {', '.join(SOLID)}, not {colour!r}")
-    surface.fill(SOLID[colour])
-
-
-def grey_steps(surface: pygame.Surface) -> None:
-    """16 vertical grey steps from black to white."""
-    width = NATIVE_W // GREY_STEPS
-    for i in range(GREY_STEPS):
-        level = round(i * 255 / (GREY_STEPS - 1))
-        surface.fill((level, level, level), (i * width, 0, width, NATIVE_H))
-
-
-MONITOR_TESTS: dict[str, Any] = {
-    "crosshatch": crosshatch,
-    "colour bars": colour_bars,
-    "red": lambda s: solid(s, "red"),
-    "green": lambda s: solid(s, "green"),
-    "blue": lambda s: solid(s, "blue"),
-    "white": lambda s: solid(s, "white"),
-    "grey steps": grey_steps,
-}

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-# Source: rules/sega.md 1.4 (score table): (first level of the band, 1/2/3/4-line points,
-# drop points per row). Bloxeed uses the same table.
+# Source: tetris.wiki "Tetris (Sega)", scoring; koryan "DataBase TETRIS(AC)" (score table):
+# (first level of the band, 1/2/3/4-line points, drop points per row). Bloxeed uses the
+# same table (tetrisconcept.net "Bloxeed information").
 SCORE_TABLE: tuple[tuple[int, tuple[int, int, int, int], int], ...] = (
     (0, (100, 400, 900, 2000), 1),
     (2, (200, 800, 1800, 4000), 2),
@@ -12,18 +13,21 @@ SCORE_TABLE: tuple[tuple[int, tuple[int, int, int, int], int], ...] = (
     (8, (500, 2000, 4500, 10000), 5),
 )
 
-# Source: rules/sega.md 1.4 (all clear multiplies the line-clear score by 10).
+# Source: tetris.wiki "Tetris (Sega)"; koryan "DataBase TETRIS(AC)" (an all clear multiplies
+# the line-clear score by 10).
 ALL_CLEAR_MULTIPLIER = 10
 
-# Source: rules/sega.md 1.4 (caps: score 999,999, level 99, lines 999).
+# Source: abomination.jp OGA "Introduction of Bloxeed", basic rules; tetris.wiki "Maxout"
+# (caps: score 999,999, level 99, lines 999).
 SCORE_CAP = 999_999
 LEVEL_CAP = 99
 LINES_CAP = 999
 
-# Source: rules/sega.md 1.5 (level timer): (first level of the band, required frames).
+# Source: tetris.wiki "Tetris (Sega)", level timer: (first level of the band, frames).
 LEVEL_TIMER: tuple[tuple[int, int], ...] = ((0, 3480), (1, 2320), (9, 3480), (11, 1740), (15, 3480))
 
-# Source: rules/sega.md 2 (gravity, frames per row, columns Easy/Normal/Hard/Hardest);
+# Source: tetris.wiki "Tetris (Sega)", speed levels (gravity, frames per row, columns
+# Easy/Normal/Hard/Hardest);
 # the level-15 row holds for levels 15-99.
 TETRIS_GRAVITY: tuple[tuple[int, int, int, int], ...] = (
     (48, 48, 40, 30),
@@ -43,6 +47,11 @@ TETRIS_GRAVITY: tuple[tuple[int, int, int, int], ...] = (
     (4, 2, 2, 1),
     (2, 1, 1, 1),
 )
+
+
+# Source: tetris.wiki "Tetris (Sega)" (the TAS note: lock delay with step reset): the lock
+# delay restarts only when the piece moves down a row.
+LOCK_RESET = "step"
 
 
 def _score_row(level: int) -> tuple[int, tuple[int, int, int, int], int]:
@@ -85,4 +94,5 @@ def scoring_tables() -> dict[str, object]:
         "all_clear_multiplier": ALL_CLEAR_MULTIPLIER,
         "level_timer": [{"from_level": lv, "frames": f} for lv, f in LEVEL_TIMER],
         "caps": {"score": SCORE_CAP, "level": LEVEL_CAP, "lines": LINES_CAP},
+        "lock_reset": LOCK_RESET,
     }

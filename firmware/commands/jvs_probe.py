@@ -1,4 +1,9 @@
-"""`bloxcab jvs-probe PORT [--json] [--watch N]`: enumerate a JVS bus and show its boards."""
+"""`bloxcab jvs-probe PORT [--boards N] [--sense-line] [--json] [--watch N]`: enumerate a JVS
+bus and show its boards.
+
+Without a sense line the probe addresses exactly N boards (1 unless told), as the cabinet
+does with cabinet.toml's ``boards``; ``--sense-line`` follows the adapter's CD pin instead.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,8 @@ from typing import Any
 from cabinet.jvs.info import BoardInfo
 from cabinet.jvs.inputs import WATCH_SWITCHES, SwitchState
 from cabinet.jvs.link import LinkDown
-from cabinet.jvs.master import BusError, JvsMaster, PollResult, Timing
+from cabinet.jvs.master import DEFAULT_BOARDS, MAX_BOARDS, BusError, JvsMaster, PollResult, Timing
+from cabinet.jvs.sense import CarrierDetectSense
 from firmware.errors import UsageError
 
 # decision: polls in a row that may fail during --watch before the probe gives up.
@@ -22,6 +28,14 @@ WATCH_TRIES = 10
 def register(sub: Any) -> None:
     parser = sub.add_parser("jvs-probe", help="identify the boards on a JVS bus")
     parser.add_argument("port", metavar="PORT", help="serial port, e.g. /dev/ttyUSB0")
+    parser.add_argument(
+        "--boards", type=int, default=DEFAULT_BOARDS, metavar="N",
+        help=f"boards to address without a sense line ({DEFAULT_BOARDS})",
+    )
+    parser.add_argument(
+        "--sense-line", action="store_true",
+        help="the adapter wires SENSE to its CD pin: address until it goes low",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--watch", type=int, metavar="N", default=0, help="then show N polls")
     parser.add_argument(
@@ -39,13 +53,17 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.watch < 0 or args.interval < 0 or args.timeout <= 0 or args.settle < 0:
         raise UsageError("--watch, --interval and --settle must be >= 0 and --timeout > 0")
+    if not 1 <= args.boards <= MAX_BOARDS:
+        raise UsageError(f"--boards must be 1-{MAX_BOARDS}")
     if not os.path.exists(args.port):
         raise UsageError(f"no such port {args.port}")
     if os.path.isdir(args.port):
         raise UsageError(f"{args.port} is a directory, not a serial port")
     timeout = args.timeout / 1000
     timing = Timing(settle=args.settle, reply_timeout=timeout, poll_timeout=timeout)
-    master = JvsMaster(args.port, timing=timing)
+    master = JvsMaster(args.port, boards=args.boards, timing=timing)
+    if args.sense_line:
+        master.sense = CarrierDetectSense(master)
     try:
         boards = master.connect()
         _print_boards(args.port, boards, as_json=args.json)

@@ -1,4 +1,6 @@
-"""`bloxcab jvs-sim [--quirks openjvs]`: a JVS I/O board on a pseudo-terminal to try a master.
+"""`bloxcab jvs-sim [--quirks openjvs] [--boards N] [--address-once]`: JVS I/O boards on a
+pseudo-terminal to try a master. A board takes every Set Address broadcast that reaches it
+(as OpenJVS and MAME's boards do); ``--address-once`` makes an addressed board ignore them.
 
 Prints the port path (first line), then reads commands from stdin until Ctrl-C:
 ``press p1.b1``, ``release p1.b1``, ``coin 1``, ``coin 2 3``, ``outputs``, ``help``.
@@ -26,6 +28,10 @@ def register(sub: Any) -> None:
     parser.add_argument("--quirks", choices=QUIRK_MODES, help="behave like OpenJVS")
     parser.add_argument("--boards", type=int, default=1, help="boards in the chain (1)")
     parser.add_argument("--link", metavar="PATH", help="also make PATH a symlink to the pty")
+    parser.add_argument(
+        "--address-once", action="store_true",
+        help="an addressed board ignores later Set Address broadcasts",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -60,7 +66,9 @@ def command(board: SimBoard, line: str) -> str:
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.boards <= 31:
         raise UsageError("--boards must be 1-31")
-    simulator = IoBoardSimulator(args.boards, quirks=args.quirks, link=args.link)
+    simulator = IoBoardSimulator(
+        args.boards, quirks=args.quirks, link=args.link, address_once=args.address_once
+    )
     try:
         simulator.start()
     except OSError as exc:

@@ -1,4 +1,5 @@
-"""`bloxcab rules R --json`: the rule tables in force."""
+"""`bloxcab rules R --json`: the rule tables in force, and every decision table (value, why
+and nearest public source of each entry)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,20 @@ import argparse
 import json
 from typing import Any
 
+from dipswitch.decisions import DIP_DECISIONS
+from engine.decision import Decision, table_json
+from firmware.credits import CREDIT_DECISIONS
+from firmware.machine.decisions import CABINET_DECISIONS
+from firmware.service.decisions import SERVICE_DECISIONS
 from games.registry import cartridge_of_rules, rules_ids
+
+# The board's own decision tables, printed with every rule set's.
+BOARD_DECISIONS = {
+    "dipswitch": DIP_DECISIONS,
+    "credits": CREDIT_DECISIONS,
+    "cabinet": CABINET_DECISIONS,
+    "service": SERVICE_DECISIONS,
+}
 
 
 def register(sub: Any) -> None:
@@ -20,6 +34,19 @@ def rules_document(rules_id: str) -> dict[str, object]:
     return cartridge_of_rules(rules_id).rules_document(rules_id)
 
 
+def full_document(rules_id: str) -> dict[str, object]:
+    """The rules document with every decision as ``{value, why, source}``: the rule set's
+    own (``decisions``) and the board's (``board_decisions``)."""
+    doc = rules_document(rules_id)
+    decisions = doc.get("decisions", {})
+    assert isinstance(decisions, dict)
+    doc["decisions"] = {
+        name: d.as_json() if isinstance(d, Decision) else d for name, d in decisions.items()
+    }
+    doc["board_decisions"] = {name: table_json(t) for name, t in BOARD_DECISIONS.items()}
+    return doc
+
+
 def run(args: argparse.Namespace) -> int:
-    print(json.dumps(rules_document(args.rules), indent=1 if not args.json else None))
+    print(json.dumps(full_document(args.rules), indent=1 if not args.json else None))
     return 0

@@ -47,7 +47,8 @@ def _mode(asked: str | None, configured: str) -> str:
         return asked
     if configured != "auto":
         return configured
-    # Source: reference/cabinet.md 4.3 (SDL on the bare console uses KMS; a desktop has a
+    # Source: Raspberry Pi config.txt video docs; SDL2 KMSDRM notes (SDL on the bare console uses
+    # KMS; a desktop has a
     # display server).
     desktop = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     return "window" if desktop else "fullscreen"
@@ -85,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         screenshot_dir=args.screenshot_dir, screenshot_every=args.screenshot_every,
         realtime=args.realtime, window_scale=config.video.window.scale,
         audio=config.audio.enabled and not args.no_sound, keys=config.inputs.keys,
+        game_options=config.games,
     )
     kiosk = Kiosk(options, wiring.sources, wiring.sinks, SystemdNotifier(),
                   problems=problems + wiring.problems, dip_bank=wiring.dip_bank)

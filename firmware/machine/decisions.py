@@ -1,28 +1,77 @@
-"""Cabinet behaviour no source gives: the project's choices, in one table."""
+"""Cabinet behaviour no public source gives: the project's decisions, in one table.
+
+Each entry is a ``Decision(value, why, source)`` (engine/decision.py); the machine reads the
+frame counts through ``frames(name)``.
+"""
 
 from __future__ import annotations
 
-# decision: every value here is the project's own choice (see each note).
-CABINET_DECISIONS: dict[str, object] = {
-    "title_frames": 600,  # decision: 10 s of title in the attract loop
-    "demo_frames": 2400,  # decision: at most 40 s of demo play
-    "rankings_frames": 480,  # decision: 8 s of rankings
-    "notice_frames": 300,  # decision: "BACKUP DATA CLEARED" stays 5 s (any start skips it)
-    "game_over_frames": 300,  # decision: 5 s game-over screen; also the same-sequence window
-    "game_over_field_frames": 120,  # decision: the final field stays 2 s before GAME OVER
-    "name_repeat_frames": 8,  # decision: a held lever steps one letter every 8 frames
-    "power_on_commit_frames": 3600,  # decision: power-on time saved once a minute
-    "p2_join": "a second player may join a running game with a credit (its own game on the "
-    "other field); a player whose game ended may start again while the other plays",
-    "versus_start": "Bloxeed: 2P start with Allow VS Mode = Yes starts versus; otherwise (and "
-    "on Tetris) it starts two independent games",
-    "tilt": "tilt ends every game in progress, unranked; credits on the board stay",
-    "same_sequence": "Bloxeed: a 1P start from the game-over screen replays the previous "
-    "piece sequence (the piece seed is kept)",
-    "ranking_mode": "every finished non-versus game is ranked in the 'normal' table",
-    "name_entry_order": "initials are entered after every game on the cabinet has ended, "
-    "player 1 first",
+from typing import Any
+
+from engine.decision import Decision
+
+# decision: every entry below is the project's own choice, not a documented fact.
+CABINET_DECISIONS: dict[str, Decision[Any]] = {
+    "title_frames": Decision(600, "10 s of title in the attract loop"),
+    "demo_frames": Decision(2400, "at most 40 s of demo play, long enough to show a level"),
+    "rankings_frames": Decision(480, "8 s of rankings, time to read ten lines"),
+    "top_play_every": Decision(
+        2, "every 2nd attract cycle replays the best ranked game instead of the demo"
+    ),
+    "notice_frames": Decision(
+        300, "'BACKUP DATA CLEARED' stays 5 s (any start skips it), long enough to read"
+    ),
+    "game_over_frames": Decision(
+        300, "5 s game-over screen; also the window for a same-sequence restart"
+    ),
+    "game_over_field_frames": Decision(
+        120, "the final field stays 2 s before GAME OVER, so the player sees how it ended"
+    ),
+    "name_repeat_frames": Decision(8, "a held lever steps one letter every 8 frames"),
+    "power_on_commit_frames": Decision(
+        3600, "power-on time is saved once a minute, few writes for the SD card"
+    ),
+    "p2_join": Decision(
+        "join with a credit",
+        "a second player may join a running game with a credit (its own game on the other "
+        "field); a player whose game ended may start again while the other plays",
+        'koryan "DataBase TETRIS(AC)" (two players at the same time)',
+    ),
+    "versus_start": Decision(
+        "2P start = versus when allowed",
+        "a 2P start with Allow VS Mode = Yes starts versus; otherwise two independent "
+        "games start",
+        "MAME segas18.cpp, SW2:1 Allow VS Mode",
+    ),
+    "tilt": Decision(
+        "ends every game, unranked",
+        "tilt ends every game in progress without ranking it; credits on the board stay",
+    ),
+    "same_sequence": Decision(
+        "1P start on the game-over screen",
+        "a 1P start from the game-over screen replays the previous piece sequence (the "
+        "piece seed is kept), where the game offers it",
+        'abomination.jp OGA "Introduction of Bloxeed", basic rules (same piece order again)',
+    ),
+    "ranking_mode": Decision(
+        "normal",
+        "every finished non-versus game is ranked in the 'normal' table",
+    ),
+    "name_entry_order": Decision(
+        "after all games, player 1 first",
+        "initials are entered after every game on the cabinet has ended, player 1 first",
+    ),
 }
+
+
+def frames(name: str) -> int:
+    """A whole-number decision's value: a frame count (``frames("title_frames")``) or a
+    count such as ``top_play_every``."""
+    value = CABINET_DECISIONS[name].value
+    if not isinstance(value, int):
+        raise TypeError(f"cabinet decision {name!r} is not a frame count")
+    return value
+
 
 # Source: issue "kiosk" (20 s name-entry countdown).
 NAME_ENTRY_FRAMES = 20 * 60

@@ -3,11 +3,17 @@
 ``CabinetMachine.step(InputFrame)`` runs one frame (1/60 s) and returns the cues of that
 frame (engine events and cabinet events such as ``coin``) for the speaker; the screen,
 the coin meter, the lockout and the lamps read the machine's state.
+
+The machine does not know the service menu: whoever builds it (the kiosk) passes
+``service_mode``, which opens the test mode when TEST is pressed. The machine only steps
+what it returns (``ServiceMode``), so it imports and runs without the menu or pygame.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import Protocol
 
 from dipswitch import decode_coinage, override
 from engine import InputFrame
@@ -16,11 +22,12 @@ from engine.replay import Replay
 from engine.session import GameSession, Summary
 from firmware.credits import CreditBoard
 from firmware.machine.coin_desk import CoinDesk, Saver
-from firmware.machine.decisions import CABINET_DECISIONS
+from firmware.machine.decisions import frames as decision_frames
 from firmware.machine.name_entry import NameEntry
+from firmware.machine.ranking_desk import RankingDesk
 from firmware.machine.screens import ATTRACT, Screen
-from firmware.savedata import GameCounts, RankEntry, SaveData, insert_ranking, ranks
-from firmware.service import ServiceCabinet, ServiceMenu
+from firmware.rankings.store import ReplayStore
+from firmware.savedata import GameCounts, RankEntry, SaveData, better_records, ranks
 from games.registry import CartDips, Cartridge, cartridge, new_session
 
 log = logging.getLogger("bloxcab.machine")
@@ -32,7 +39,17 @@ TILT = "tilt"
 
 
 def _frames(key: str) -> int:
-    return int(str(CABINET_DECISIONS[key]))
+    return decision_frames(key)
+
+
+class ServiceMode(Protocol):
+    """The test mode as the machine sees it: one step a frame, True once EXIT was chosen."""
+
+    def step(self, inputs: InputFrame) -> bool: ...
+
+
+# Opens the test mode on the machine; the InputFrame is the one TEST went down in.
+ServiceModeFactory = Callable[["CabinetMachine", InputFrame], ServiceMode]
 
 
 def _columns(summary: Summary, columns: tuple[str, ...]) -> dict[str, int | str]:
@@ -50,6 +67,8 @@ class CabinetMachine:
         demos: dict[str, Replay] | None = None,
         physical_sw1: int | None = None,
         physical_sw2: int | None = None,
+        replays: ReplayStore | None = None,
+        service_mode: ServiceModeFactory | None = None,
     ) -> None:
         self.data = data
         self.saver = saver
@@ -67,8 +86,10 @@ class CabinetMachine:
         self.versus = False
         self.demo: GameSession | None = None
         self.demo_inputs: list[int] = []
+        self.demo_joins: dict[int, int] = {}
         self.ended: set[int] = set()
-        self.rank_queue: list[tuple[int, str, Summary]] = []  # player, mode, summary
+        self.rank_queue: list[tuple[int, str, Summary, str | None]] = []  # player, mode,
+        # summary, replay id
         self.name_entry: NameEntry | None = None
         # After a 1P game over, Start again may replay the same piece sequence.
         self.same_sequence_ready = False
@@ -84,8 +105,12 @@ class CabinetMachine:
             board = CreditBoard(coin_settings)
             board.credits = min(data.credits, board.max_credits)
         self.desk = CoinDesk(board, data, saver)
-        self.service_menu: ServiceMenu | None = None
-        self.cabinet = ServiceCabinet()  # the kiosk attaches the real panel/outputs/audio
+        self.rankings = RankingDesk(data, saver, replays, self._notice)
+        self.attract_cycles = 0
+        self.top_play = False  # the demo now playing is the best ranked game's replay
+        self.service_mode = service_mode  # None: a board without a test mode ignores TEST
+        self.scene_value = 0  # the value the attract scene drew (it picks what it shows)
+        self.service_menu: ServiceMode | None = None
 
     # ---- views for the screen, the speaker and the outputs ---------------------------------
     @property
@@ -127,14 +152,14 @@ class CabinetMachine:
             for _ in range(count):
                 self.desk.coin(chute)
         self.meter_pulses = self.desk.update()
+        self.rankings.update()
         cues.extend(Event(COIN, 0, chute) for chute in self.meter_pulses)
         in_service = self.screen == Screen.SERVICE
         # In the menu SERVICE moves the cursor (firmware/service/decisions.py).
         if inputs.service and not prev.service and not in_service and self.desk.service():
             cues.append(Event(CREDIT))
         self._tick_power_on()
-        if in_service or (inputs.test and not prev.test):
-            self._service(inputs)
+        if (in_service or (inputs.test and not prev.test)) and self._service(inputs):
             return cues
         if inputs.tilt and not prev.tilt and self.screen in (Screen.PLAY, Screen.NAME_ENTRY):
             self._tilt(cues)
@@ -167,20 +192,42 @@ class CabinetMachine:
             self._go(Screen.TITLE)
         elif screen == Screen.GAME_OVER and frames >= _frames("game_over_frames"):
             self.same_sequence_ready = False
-            on_attract = self.cartridge.on_attract
-            if on_attract is not None:
-                on_attract(self.data.seeds.setdefault(self.game_id, {}))
-                self.saver.submit(self.data)
+            self._to_attract()
+        elif screen == Screen.SCENE and frames >= self._scene_frames():
             self._go(Screen.TITLE)
         elif screen == Screen.TITLE and frames >= _frames("title_frames"):
             self._start_demo()
         elif screen == Screen.DEMO:
             self._step_demo(cues)
         elif screen == Screen.RANKINGS and frames >= _frames("rankings_frames"):
+            self.attract_cycles += 1
             self._go(Screen.TITLE)
 
+    def _to_attract(self) -> None:
+        """The game-over sequence ran through without a Start: the cartridge's hook and
+        its attract scene (whose random call moves the kept seeds on), then the title."""
+        cart = self.cartridge
+        kept = self.data.seeds.setdefault(self.game_id, dict(cart.factory_seeds))
+        if cart.on_attract is not None:
+            cart.on_attract(kept)
+        scene = cart.attract_scene
+        if scene is not None:
+            self.scene_value = scene.begin(kept)
+        if cart.on_attract is not None or scene is not None:
+            self.saver.submit(self.data)
+        self._go(Screen.TITLE if scene is None else Screen.SCENE)
+
+    def _scene_frames(self) -> int:
+        scene = self.cartridge.attract_scene
+        return 0 if scene is None else scene.frames
+
     def _start_demo(self) -> None:
-        replay = self.demos.get(self.game_id)
+        replay = None
+        self.top_play = False
+        if self.attract_cycles % _frames("top_play_every") == _frames("top_play_every") - 1:
+            replay = self.rankings.top_replay(self.game_id, self.cartridge.ranking.modes[0])
+            self.top_play = replay is not None
+        replay = replay or self.demos.get(self.game_id)
         if replay is None:
             self._go(Screen.RANKINGS)
             return
@@ -192,6 +239,7 @@ class CabinetMachine:
             self._go(Screen.RANKINGS)
             return
         self.demo_inputs = replay.inputs
+        self.demo_joins = {at: player for at, player in replay.joins}
         self._go(Screen.DEMO)
 
     def _step_demo(self, cues: list[Event]) -> None:
@@ -201,6 +249,8 @@ class CabinetMachine:
             self.demo = None
             self._go(Screen.RANKINGS)
             return
+        if n in self.demo_joins:
+            demo.join(self.demo_joins[n])
         events = demo.step(InputFrame.from_bits(self.demo_inputs[n - 1]))
         if self.dips.demo_sounds:
             cues.extend(events)
@@ -228,8 +278,9 @@ class CabinetMachine:
         same = (self.screen == Screen.GAME_OVER and players == 1 and cart.same_sequence
                 and self.same_sequence_ready)
         kept = self.data.seeds.setdefault(game_id, dict(cart.factory_seeds))
-        self.game = cart.new_session(cart.rules_ids[0], settings,
-                                     cart.seeds_for_start(kept, same), players)
+        seeds = cart.seeds_for_start(kept, same)
+        self.game = cart.new_session(cart.rules_ids[0], settings, seeds, players)
+        self.rankings.start(game_id, cart.rules_ids[0], settings, seeds, players)
         self._keep_seeds()
         counts = self.data.bookkeeping.games.setdefault(game_id, GameCounts())
         if players == 2:
@@ -265,12 +316,14 @@ class CabinetMachine:
         for index in (0, 1):
             if start[index] and self._can_join(index) and self.desk.start(1):
                 game.join(index)
+                self.rankings.join(index)
                 self.ended.discard(index)
                 self.games_started += 1
                 counts.two_player += 1
                 self.saver.submit(self.data)
                 cues.append(Event(START, index, 1))
         cues.extend(game.step(inputs))
+        self.rankings.frame(inputs, game)
         counts.play_frames += 1
         spec = self.cartridge.ranking
         for index in (0, 1):
@@ -279,11 +332,14 @@ class CabinetMachine:
                 continue
             self.ended.add(index)
             self.games_finished += 1
+            if self.cartridge.records is not None and not self.versus:
+                better_records(self.data, self.game_id, self.cartridge.records(game, index))
             if self.versus or not spec.qualifies(summary):
                 continue
             mode = spec.mode(summary)
             if ranks(self.data, self.game_id, mode, _columns(summary, spec.columns)):
-                self.rank_queue.append((index, mode, summary))
+                self.rank_queue.append((index, mode, summary,
+                                        self.rankings.replay_for(game, index)))
         if game.over:
             self._finish_game()
 
@@ -298,7 +354,7 @@ class CabinetMachine:
 
     def _next_name_entry(self) -> None:
         if self.rank_queue:
-            index, _, summary = self.rank_queue[0]
+            index, _, summary, _ = self.rank_queue[0]
             self.name_entry = NameEntry(index, int(summary.get("score", 0)))
             self._go(Screen.NAME_ENTRY)
         else:
@@ -311,13 +367,13 @@ class CabinetMachine:
         entry.step(inputs.player(entry.player))
         if not entry.done:
             return
-        _, mode, summary = self.rank_queue.pop(0)
+        _, mode, summary, rid = self.rank_queue.pop(0)
         columns = _columns(summary, self.cartridge.ranking.columns)
-        insert_ranking(self.data, self.game_id, mode, RankEntry(entry.initials, columns))
-        self.saver.submit(self.data)
+        self.rankings.enter(self.game_id, mode, RankEntry(entry.initials, columns, rid))
         self._next_name_entry()
 
     def _tilt(self, cues: list[Event]) -> None:
+        self.rankings.drop()
         self.game = None
         self.name_entry = None
         self.rank_queue = []
@@ -327,25 +383,24 @@ class CabinetMachine:
         self._go(Screen.TITLE)
 
     # ---- the service menu (TEST) ------------------------------------------------------------
-    def attach_cabinet(self, panel: object = None, outputs: object = None,
-                       audio: object = None) -> None:
-        """The kiosk lends the menu the control panel, the outputs and the speaker."""
-        self.cabinet = ServiceCabinet(panel, outputs, audio)  # type: ignore[arg-type]
-
-    def _service(self, inputs: InputFrame) -> None:
+    def _service(self, inputs: InputFrame) -> bool:
         """TEST from any screen enters the menu; a game in progress is abandoned (credits
-        stay). EXIT goes back to attract mode."""
+        stay). EXIT goes back to attract mode. False when there is no test mode to enter."""
         if self.service_menu is None:
+            if self.service_mode is None:
+                return False
+            self.rankings.drop()
             self.game = self.demo = self.name_entry = None
             self.rank_queue = []
             self.versus = False
             self.saver.submit(self.data)
-            self.service_menu = ServiceMenu(self, self.cabinet, entered_with=inputs)
+            self.service_menu = self.service_mode(self, inputs)
             self._go(Screen.SERVICE)
         elif self.service_menu.step(inputs):
             self.service_menu = None
             self.game_id = self.data.selected_game
             self._go(Screen.TITLE)
+        return True
 
     def _tick_power_on(self) -> None:
         if self.frame % 60 == 0:

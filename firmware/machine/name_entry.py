@@ -4,13 +4,13 @@ back, the end mark finishes), button 2 also takes one back."""
 from __future__ import annotations
 
 from engine import PlayerInput
-from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES
+from firmware.machine.decisions import NAME_ENTRY_FRAMES, frames
 
 END_MARK = "\x03"  # the font's end-mark glyph ("ED"); choosing it finishes early
 RUB_MARK = "\x08"  # the font's left arrow; choosing it takes the last initial back
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ.!?- " + RUB_MARK + END_MARK
 INITIALS = 3
-REPEAT = int(str(CABINET_DECISIONS["name_repeat_frames"]))
+REPEAT = frames("name_repeat_frames")
 
 
 class NameEntry:

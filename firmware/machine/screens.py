@@ -11,7 +11,8 @@ class Screen(StrEnum):
     PLAY = "play"
     NAME_ENTRY = "name_entry"
     GAME_OVER = "game_over"
+    SCENE = "scene"  # the cartridge's attract scene after a game over ran through
     SERVICE = "service"
 
 
-ATTRACT = frozenset({Screen.TITLE, Screen.DEMO, Screen.RANKINGS})
+ATTRACT = frozenset({Screen.TITLE, Screen.DEMO, Screen.RANKINGS, Screen.SCENE})

@@ -110,6 +110,12 @@ class SaveWriter:
         with self._cond:
             return self._cond.wait_for(lambda: self._durable >= seq, timeout)
 
+    def wait_failed(self, attempts: int = 1, timeout: float | None = None) -> bool:
+        """Block until at least ``attempts`` writes have failed since start; ``last_error``
+        then says why (for tests, never the frame thread)."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self.failed_attempts >= attempts, timeout)
+
     def close(self, timeout: float = 5.0) -> bool:
         """Flush what is pending and stop. False if it could not be made durable in time."""
         with self._cond:
@@ -152,8 +158,10 @@ class SaveWriter:
                 break
             except Exception as exc:  # any failure: keep the game going, retry, report
                 streak += 1
-                self.failed_attempts += 1
-                self.last_error = describe(exc)
+                with self._cond:
+                    self.last_error = describe(exc)
+                    self.failed_attempts += 1
+                    self._cond.notify_all()
                 if streak == 1:
                     self._log(
                         f"save: write to bank {self._target} failed: {self.last_error}; "

@@ -1,17 +1,18 @@
 """The service menu (test mode): a stack of pages, entered with TEST from any screen.
 
 ``ServiceMenu.step(inputs)`` runs one frame and returns True once EXIT was chosen; the
-machine then goes back to attract mode. Source: reference/cabinet.md 7.2 (SERVICE moves the
+machine then goes back to attract mode. Source: Sega service manuals (Daytona USA, NAOMI-era test
+menus) (SERVICE moves the
 cursor, TEST selects; items: input, output, sound and monitor tests, game and coin
 assignments, bookkeeping, backup data clear, exit).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import pygame
-
+from cabinet.video.picture import Colour, Picture
 from engine import InputFrame
 from firmware.savedata import SaveData
 from firmware.service.hookup import ServiceCabinet
@@ -57,8 +58,9 @@ class ServiceMenu:
             self.page.handle(keys, inputs)
         return self.done
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.page.draw(surface)
+    def picture(self) -> Picture:
+        """What the screen shows now: the page on top of the stack."""
+        return self.page.picture()
 
     # ---- page stack ------------------------------------------------------------------------
     def push(self, page: Page) -> None:
@@ -110,14 +112,26 @@ class ServiceMenu:
             found.extend(f"output {name}: {why}" for name, why in outputs.errors.items())
         panel = self.cabinet.panel
         if panel is not None:
-            found.extend(f"input {s.name}: {s.error}" for s in panel.states() if s.error)
+            states = panel.states()
+            found.extend(f"input {s.name}: {s.error}" for s in states if s.error)
+            found.extend(f"input {s.name}: {s.notice}" for s in states if s.notice)
         return found
 
-    def status_lines(self) -> list[tuple[str, str]]:
-        lines: list[tuple[str, str]] = []
+    def status_lines(self) -> list[tuple[str, Colour]]:
+        lines: list[tuple[str, Colour]] = []
         if self.status and self.frame < self.status_until:
             lines.append((self.status, "value"))
         error = getattr(self.machine.saver, "last_error", None)
         if error:
             lines.append((f"SAVE ERROR: {error}", "alert"))
         return lines
+
+
+def opener(cabinet: ServiceCabinet) -> Callable[[CabinetMachine, InputFrame], ServiceMenu]:
+    """The machine's ``service_mode``: a fresh menu lent ``cabinet`` each time TEST is
+    pressed."""
+
+    def open_menu(machine: CabinetMachine, entered_with: InputFrame) -> ServiceMenu:
+        return ServiceMenu(machine, cabinet, entered_with)
+
+    return open_menu

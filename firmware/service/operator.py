@@ -24,7 +24,8 @@ class Operator:
     @property
     def menu(self) -> ServiceMenu:
         menu = self.kiosk.machine.service_menu
-        assert menu is not None, f"not in the service menu (screen {self.kiosk.machine.screen})"
+        assert isinstance(menu, ServiceMenu), (
+            f"not in the service menu (screen {self.kiosk.machine.screen})")
         self.last_menu = menu
         return menu
 

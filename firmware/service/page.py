@@ -2,7 +2,8 @@
 
 Each page is one screen of the test mode. ``handle`` runs once per frame with the menu's
 keys; the default moves the cursor (SERVICE or lever down / lever up), selects (TEST or
-button 1), changes a setting (lever left/right) and goes back (button 2).
+button 1), changes a setting (lever left/right) and goes back (button 2). ``picture`` says
+what the page shows (cabinet.video.picture); cabinet.video.paint draws it.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import pygame
-
+from cabinet.video.picture import Colour, Item, Picture
 from engine import InputFrame
 from firmware.service.keys import Keys
+from firmware.service.layout import menu_rows
 
 if TYPE_CHECKING:
     from firmware.service.menu import ServiceMenu
@@ -43,15 +44,19 @@ class Page:
     def rows(self) -> list[Row]:
         return [Row(EXIT)]
 
-    def footer(self) -> list[tuple[str, str]]:
+    def footer(self) -> list[tuple[str, Colour]]:
         return [("SERVICE: MOVE   TEST: SELECT", "label")]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        from firmware.service import draw
+    def items(self) -> list[Item]:
+        """What the page shows under its title; by default its rows, the cursor marked."""
+        return list(menu_rows(self.rows(), self.cursor, pitch=self.pitch))
 
-        draw.page_frame(surface, self.title)
-        draw.rows(surface, self.rows(), self.cursor, pitch=self.pitch)
-        draw.footer(surface, [*self.menu.status_lines(), *self.footer()])
+    def heading(self) -> str:
+        return self.title
+
+    def picture(self) -> Picture:
+        return Picture(tuple(self.items()), heading=self.heading(),
+                       footer=(*self.menu.status_lines(), *self.footer()))
 
     # ---- what the keys do -------------------------------------------------------------
     def handle(self, keys: Keys, inputs: InputFrame) -> None:

@@ -1,9 +1,9 @@
 """Pixel art of the Bloxeed power-block characters, as data, and their sprites.
 
 Rows are top to bottom; each letter is a colour from SPRITE_RGB, ``.`` is transparent. A
-character stands on its (row, column) cell: 1 column wide (8 px), 16t 2 columns (16 px),
-at most 2 rows (16 px) high. Source: rules/sega.md 3.4 (characters 16t, Bomb, Flicky,
-Satellite; 16t is 2 columns wide, the others 1; 2-row-high hitbox). The art is ours.
+character stands on its (row, column) cell: 1 column wide (8 px), 16t 3 columns (24 px),
+at most 2 rows (16 px) high. Source: tetris.wiki "Bloxeed" (16t is 3 columns wide);
+abomination.jp OGA "Introduction of Bloxeed" (2-row-high hitbox). The art is ours.
 """
 
 from __future__ import annotations
@@ -20,21 +20,21 @@ SPRITE_RGB: dict[str, RGB] = {
 
 # Power-block kind -> art. Source for the kind numbers: palette.POWER_LETTERS.
 CHARACTER_ART: dict[int, tuple[str, ...]] = {
-    2: (  # 16t: a weight with "16t" on it
-        "......dddd......",
-        "......d..d......",
-        "....dddddddd....",
-        "...dssssssssd...",
-        "...dssssssssd...",
-        "..dssssssssssd..",
-        "..dsksskkkskssd.",
-        ".dssksskssskksd.",
-        ".dssksskkkskssd.",
-        ".dssksskskskssd.",
-        "dsssksskkksksssd",
-        "dssssssssssssssd",
-        "dssssssssssssssd",
-        "dddddddddddddddd",
+    2: (  # 16t: a weight with "16t" on it, 3 columns wide
+        "..........dddd..........",
+        "..........d..d..........",
+        "........dddddddd........",
+        "......dssssssssssd......",
+        ".....dssssssssssssd.....",
+        "....dssksskkkssksssd....",
+        "...dsskksskssskkksssd...",
+        "...dsssksskkksskssssd...",
+        "..dssssksskskssksssssd..",
+        "..dssskkkskkksskkssssd..",
+        ".dssssssssssssssssssssd.",
+        "dssssssssssssssssssssssd",
+        "dssssssssssssssssssssssd",
+        "dddddddddddddddddddddddd",
     ),
     3: (  # Bomb
         ".....y..",

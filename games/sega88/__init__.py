@@ -10,6 +10,7 @@ from games import sega_board
 from games.cartridge import Cartridge
 from games.sega88.dips import BANK
 from games.sega88.rules import SEGA88
+from games.sega88.scene import SCENE
 
 
 def _start_seeds(kept: Mapping[str, int], same_sequence: bool) -> dict[str, int]:
@@ -37,4 +38,6 @@ CARTRIDGE = Cartridge(
     cli_settings=sega_board.cli_settings,
     demo_player=sega_board.demo_player,
     legacy_seeds={"sega88_main": "main"},
+    # Source: tetris.wiki "Sega Randomizer" (one more call when the attract scene plays).
+    attract_scene=SCENE,
 )

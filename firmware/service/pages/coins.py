@@ -1,8 +1,10 @@
 """Coin assignments: SW1, Coin A on switches 1-4 and Coin B on 5-8, each stepped through
 the 16 rows of the Sega coinage table; both at 0 is free play.
 
-Source: rules/sega.md 5 and reference/cabinet.md 7.1 (the coinage table, free play when
-both chutes are 0); reference/cabinet.md 7.2 (changing the rates clears inserted partial
+Source: MAME segas16b.cpp / segas18.cpp DIP definitions and Sega System 16 coinage DIP table (MAME
+segaipt) (the coinage table, free play when
+both chutes are 0); Sega service manuals (Daytona USA, NAOMI-era test menus) (changing the rates
+clears inserted partial
 coins: CreditBoard.set_coin_settings does that).
 """
 
@@ -10,11 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
+from cabinet.video.picture import LEFT, RIGHT, Colour, Item, Text
 from dipswitch import COINAGE, SW1, Chute, CoinSettings, decode_coinage, encode_coinage, override
 from firmware.savedata.schema import FACTORY_SW1
-from firmware.service import draw
+from firmware.service.layout import ROW_PITCH, menu_rows, wrap
 from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.confirm import ConfirmPage
 from firmware.service.pages.dip_table import bank_grid
@@ -26,7 +27,7 @@ VALUES = tuple(COINAGE)  # table order: 0xF (1C/1C) first, 0x0 (free play) last
 FACTORY = "FACTORY SETTINGS"
 CHUTE_ROWS = (("COIN A", Chute.A, (1, 2, 3, 4)), ("COIN B", Chute.B, (5, 6, 7, 8)))
 ROW_TOP = 56
-ROW_PITCH = 24  # a chute takes two lines: name and switches, then its rate
+CHUTE_PITCH = 24  # a chute takes two lines: name and switches, then its rate
 
 
 class CoinPage(Page):
@@ -86,34 +87,34 @@ class CoinPage(Page):
         board.set_coin_settings(settings)
         data.credit_board = board.to_dict()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        draw.page_frame(surface, self.title)
-        settings, notice = self.settings()
+    def items(self) -> list[Item]:
+        settings, _ = self.settings()
         cursor_positions = CHUTE_ROWS[self.cursor][2] if self.cursor < len(CHUTE_ROWS) else ()
-        bank_grid(surface, SW1.name, self.in_force, cursor_positions)
+        items = bank_grid(SW1.name, self.in_force, cursor_positions)
         rows = self.rows()
-        value, light = draw.colour("value"), draw.colour("frame_light")
         for i, (name, chute, positions) in enumerate(CHUTE_ROWS):
-            y = ROW_TOP + i * ROW_PITCH
-            draw.rows(surface, [rows[i]], 0 if self.cursor == i else -1, top=y)
-            draw.draw_text(surface, f"SW1:{positions[0]}-{positions[-1]}", 96, y, light)
-            draw.draw_right(surface, f"VALUE {settings.scheme(chute).value:X}", draw.RIGHT,
-                            y, light)
+            y = ROW_TOP + i * CHUTE_PITCH
+            items += menu_rows([rows[i]], 0 if self.cursor == i else -1, top=y)
+            items.append(Text(f"SW1:{positions[0]}-{positions[-1]}", y, 96, "frame_light"))
+            items.append(Text(f"VALUE {settings.scheme(chute).value:X}", y, RIGHT,
+                              "frame_light", "right"))
             label = SW1.switch(name.title()).label_of(self.in_force) or ""
-            draw.draw_text(surface, label.upper()[:38], draw.LEFT + 8, y + 11, value)
+            items.append(Text(label.upper()[:38], y + 11, LEFT + 8, "value"))
         tail = rows[len(CHUTE_ROWS):]
-        top = ROW_TOP + len(CHUTE_ROWS) * ROW_PITCH + 4
-        tail_cursor = self.cursor - len(CHUTE_ROWS)
-        draw.rows(surface, tail, tail_cursor, top=top)
-        y = top + len(tail) * 12 + 6
+        top = ROW_TOP + len(CHUTE_ROWS) * CHUTE_PITCH + 4
+        items += menu_rows(tail, self.cursor - len(CHUTE_ROWS), top=top)
         credits = self.menu.machine.credits
         mode = "FREE PLAY" if settings.free_play else f"CREDITS ON BOARD {credits}"
-        draw.draw_centred(surface, mode, y, draw.colour("highlight" if settings.free_play
-                                                        else "text"))
-        lines: list[tuple[str, str]] = []
+        items.append(Text(mode, top + len(tail) * ROW_PITCH + 6,
+                          colour="highlight" if settings.free_play else "text", align="centre"))
+        return items
+
+    def footer(self) -> list[tuple[str, Colour]]:
+        _, notice = self.settings()
+        lines: list[tuple[str, Colour]] = []
         if self.physical is not None:
             lines.append(("SET BY THE DIP SWITCHES ON THE BOARD", "alert"))
         if notice:
-            lines.extend((line, "alert") for line in draw.wrap(notice)[:2])
+            lines.extend((line, "alert") for line in wrap(notice)[:2])
         lines.append(("TEST: CHANGE   SERVICE: MOVE", "label"))
-        draw.footer(surface, [*self.menu.status_lines(), *lines])
+        return lines

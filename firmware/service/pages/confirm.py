@@ -1,4 +1,5 @@
-"""YES/NO before anything is cleared. Source: reference/cabinet.md 7.2 (clear high scores
+"""YES/NO before anything is cleared. Source: Sega service manuals (Daytona USA, NAOMI-era test
+menus) (clear high scores
 and clear bookkeeping each need confirmation). The cursor starts on NO
 (SERVICE_DECISIONS confirm_default)."""
 
@@ -7,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import pygame
-
-from firmware.service import draw
+from cabinet.video.picture import Item, Picture, Text
+from firmware.service.layout import menu_rows
 from firmware.service.page import Page, Row
 
 if TYPE_CHECKING:
@@ -40,9 +40,11 @@ class ConfirmPage(Page):
         else:
             self.menu.say("NOTHING CHANGED")
 
-    def draw(self, surface: pygame.Surface) -> None:
-        draw.page_frame(surface, self.title)
-        for i, line in enumerate(self.detail):
-            draw.draw_centred(surface, line.upper(), 40 + i * 12, draw.colour("text"))
-        draw.rows(surface, self.rows(), self.cursor, top=112, pitch=16)
-        draw.footer(surface, [("TEST: SELECT   SERVICE: MOVE", "label")])
+    def items(self) -> list[Item]:
+        lines: list[Item] = [Text(line.upper(), 40 + i * 12, align="centre")
+                             for i, line in enumerate(self.detail)]
+        return [*lines, *menu_rows(self.rows(), self.cursor, top=112, pitch=16)]
+
+    def picture(self) -> Picture:
+        return Picture(tuple(self.items()), heading=self.title,
+                       footer=(("TEST: SELECT   SERVICE: MOVE", "label"),))

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
+from cabinet.video.picture import Colour, Item, Text
 from dipswitch import DipBank, DipSwitch, dip_rows, override
-from firmware.service import draw
+from firmware.service.layout import ROW_PITCH, menu_rows, wrap
 from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.confirm import ConfirmPage
 from firmware.service.pages.dip_table import bank_grid
@@ -87,24 +86,28 @@ class DipPage(Page):
         self.menu.data.dips[self.game].sw2 = self.bank.set(self.soft, sw.name, new)
         self.menu.save()
 
-    # ---- drawing --------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        draw.page_frame(surface, f"{self.title}  {CARTRIDGES[self.game].title}")
-        shown, notice = dip_rows(self.bank, self.in_force)
-        rows = self.rows()
+    # ---- what it shows ---------------------------------------------------------------------
+    def items(self) -> list[Item]:
+        shown, _ = dip_rows(self.bank, self.in_force)
         marked: tuple[int, ...] = ()
         if self.cursor < len(shown):
             marked = tuple(p for p, _ in shown[self.cursor].positions)
-        bank_grid(surface, self.bank.name, self.in_force, marked)
-        draw.rows(surface, rows, self.cursor, top=ROW_TOP)
+        items = bank_grid(self.bank.name, self.in_force, marked)
+        items += menu_rows(self.rows(), self.cursor, top=ROW_TOP)
         for i, row in enumerate(shown):
             text = " ".join(state for _, state in row.positions)
-            draw.draw_text(surface, text, SWITCHES_X, ROW_TOP + i * 12,
-                           draw.colour("frame_light"))
-        lines: list[tuple[str, str]] = []
+            items.append(Text(text, ROW_TOP + i * ROW_PITCH, SWITCHES_X, "frame_light"))
+        return items
+
+    def footer(self) -> list[tuple[str, Colour]]:
+        _, notice = dip_rows(self.bank, self.in_force)
+        lines: list[tuple[str, Colour]] = []
         if self.physical is not None:
             lines.append(("SET BY THE DIP SWITCHES ON THE BOARD", "alert"))
         if notice:
-            lines.extend((line, "alert") for line in draw.wrap(notice)[:2])
+            lines.extend((line, "alert") for line in wrap(notice)[:2])
         lines.append(("FROM THE NEXT GAME. TEST: CHANGE", "label"))
-        draw.footer(surface, [*self.menu.status_lines(), *lines])
+        return lines
+
+    def heading(self) -> str:
+        return f"{self.title}  {CARTRIDGES[self.game].title}"

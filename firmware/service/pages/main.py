@@ -1,6 +1,7 @@
 """The test mode's first page: every item of the service menu.
 
-Source: reference/cabinet.md 7.2 (typical items: input test, output test, sound test,
+Source: Sega service manuals (Daytona USA, NAOMI-era test menus) (typical items: input test, output
+test, sound test,
 monitor test, game assignments, coin assignments, bookkeeping, backup data clear, exit).
 """
 
@@ -8,10 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
+from cabinet.video.picture import HEADING_Y, RIGHT, Item, Text
 from dipswitch import decode_coinage, override
-from firmware.service import draw
 from firmware.service.menu import ServiceMenu
 from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.bookkeeping import BookkeepingPage
@@ -19,11 +18,12 @@ from firmware.service.pages.clear import backup_page, rankings_page
 from firmware.service.pages.coins import CoinPage
 from firmware.service.pages.dips import DipPage
 from firmware.service.pages.game_select import GameSelectPage
-from firmware.service.pages.input_test import InputTestPage
-from firmware.service.pages.monitor_test import MonitorTestPage
+from firmware.service.pages.input_check import InputTestPage
+from firmware.service.pages.monitor_check import MonitorTestPage
 from firmware.service.pages.notices import NoticesPage
-from firmware.service.pages.output_test import OutputTestPage
-from firmware.service.pages.sound_test import SoundTestPage
+from firmware.service.pages.output_check import OutputTestPage
+from firmware.service.pages.rankings_verify import RankingsVerifyPage
+from firmware.service.pages.sound_check import SoundTestPage
 from games.registry import CARTRIDGES
 
 ITEMS: tuple[tuple[str, Callable[[ServiceMenu], Page]], ...] = (
@@ -35,6 +35,7 @@ ITEMS: tuple[tuple[str, Callable[[ServiceMenu], Page]], ...] = (
     ("COIN ASSIGNMENTS", CoinPage),
     ("GAME SELECT", GameSelectPage),
     ("BOOKKEEPING", BookkeepingPage),
+    ("RANKINGS VERIFY", RankingsVerifyPage),
     ("RANKINGS CLEAR", rankings_page),
     ("BACKUP DATA CLEAR", backup_page),
     ("NOTICES", NoticesPage),
@@ -66,9 +67,7 @@ class MainPage(Page):
         else:
             self.menu.exit()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def items(self) -> list[Item]:
         machine = self.menu.machine
-        draw.draw_right(surface, "FREE PLAY" if machine.free_play
-                        else f"CREDIT {machine.credits}", draw.RIGHT, draw.HEADING_Y,
-                        draw.colour("label"))
+        credit = "FREE PLAY" if machine.free_play else f"CREDIT {machine.credits}"
+        return [*super().items(), Text(credit, HEADING_Y, RIGHT, "label", "right")]

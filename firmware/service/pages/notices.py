@@ -3,9 +3,8 @@ the save writer's last error, failing inputs and outputs."""
 
 from __future__ import annotations
 
-import pygame
-
-from firmware.service import draw
+from cabinet.video.picture import LEFT, Colour, Item, Picture, Text
+from firmware.service.layout import menu_rows, wrap
 from firmware.service.page import EXIT, Page, Row
 
 MAX_LINES = 14
@@ -17,17 +16,21 @@ class NoticesPage(Page):
     def rows(self) -> list[Row]:
         return [Row(EXIT)]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        draw.page_frame(surface, self.title)
+    def items(self) -> list[Item]:
         lines: list[str] = []
         for notice in self.menu.problems():
-            lines.extend(draw.wrap(notice))
+            lines.extend(wrap(notice))
         if not lines:
             lines = ["NO NOTICES"]
-        for i, line in enumerate(lines[:MAX_LINES]):
-            draw.draw_text(surface, line.upper(), draw.LEFT, 26 + i * 10, draw.colour("alert"))
+        items: list[Item] = [Text(line.upper(), 26 + i * 10, LEFT, "alert")
+                             for i, line in enumerate(lines[:MAX_LINES])]
         if len(lines) > MAX_LINES:
-            draw.draw_text(surface, f"... {len(lines) - MAX_LINES} MORE LINES IN THE LOG",
-                           draw.LEFT, 26 + MAX_LINES * 10, draw.colour("label"))
-        draw.rows(surface, self.rows(), self.cursor, top=180)
-        draw.footer(surface, [("TEST: BACK", "label")])
+            items.append(Text(f"... {len(lines) - MAX_LINES} MORE LINES IN THE LOG",
+                              26 + MAX_LINES * 10, LEFT, "label"))
+        return [*items, *menu_rows(self.rows(), self.cursor, top=180)]
+
+    def footer(self) -> list[tuple[str, Colour]]:
+        return [("TEST: BACK", "label")]
+
+    def picture(self) -> Picture:
+        return Picture(tuple(self.items()), heading=self.title, footer=tuple(self.footer()))

@@ -8,19 +8,34 @@ from engine import events as ev
 from engine.events import Event
 from engine.field import FULL_ROW, Field
 from engine.rotation import FIELD_HEIGHT, FIELD_WIDTH
-from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, BOMB, FLICKY, SATELLITE, T16
+from engine.tables.sega_common import ALL_CLEAR_MULTIPLIER, LINES_CAP
+from games.bloxeed.rules.decisions import (
+    BOMB,
+    BOMB_SIZE,
+    CHARACTER_CEILING_ROW,
+    CHARACTER_COLUMN,
+    CHARACTER_FALL_FRAMES,
+    CHARACTER_WAIT,
+    CHARACTER_WIDTH,
+    FLICKY,
+    FLICKY_CLEAR_WINDOW,
+    SATELLITE,
+    T16,
+)
 from games.bloxeed.rules.tables import (
     CHARACTER_HEIGHT,
     CHARACTER_LOCK,
     FLICKY_COLOUR,
+    FLICKY_WRAP_LINES,
+    FLICKY_WRAP_UP_TO,
     SATELLITE_ALL_CLEAR,
-    SATELLITE_POINTS,
+    SATELLITE_GONE_ON_ALL_CLEAR,
+    SATELLITE_POINTS_DIVISOR,
+    T16_WIDTH,
 )
 
 if TYPE_CHECKING:
     from engine.player import Player
-
-_D = BLOXEED_DECISIONS
 
 # Character phases, for the screen.
 NONE = ""
@@ -33,9 +48,14 @@ PHASES = (NONE, PENDING, WAITING, FALLING, LANDED)
 
 class Character:
     """The one character of a player. ``x`` is its left column and ``y`` the row of its
-    hitbox bottom (0-based; ``y`` 20 is above the ceiling); the hitbox is 2 rows high."""
+    hitbox bottom (0-based; ``y`` 20 is above the ceiling); the hitbox is 2 rows high.
+    ``pending`` is a bit mask of the rows Flicky's blocks completed that wait to clear
+    together, ``clear_left`` the frames until they do."""
 
-    __slots__ = ("count", "kind", "lock_left", "mask", "phase", "wait", "width", "x", "y")
+    __slots__ = (
+        "clear_left", "count", "kind", "lock_left", "mask", "pending", "phase", "wait",
+        "width", "x", "y",
+    )
 
     def __init__(self) -> None:
         self.kind = 0
@@ -47,6 +67,8 @@ class Character:
         self.wait = 0
         self.count = 0
         self.lock_left = 0
+        self.pending = 0
+        self.clear_left = 0
 
     def activate(self, kind: int) -> None:
         self.kind = kind
@@ -55,11 +77,13 @@ class Character:
     def enter(self) -> None:
         """Put the character above the ceiling (on the activating clear's collapse frame)."""
         self.phase = WAITING
-        self.width = _D.character_width[self.kind]
-        self._place(_D.character_column, _D.character_ceiling_row)
-        self.wait = _D.character_wait
+        self.width = T16_WIDTH if self.kind == T16 else CHARACTER_WIDTH.value[self.kind]
+        self._place(CHARACTER_COLUMN.value, CHARACTER_CEILING_ROW.value)
+        self.wait = CHARACTER_WAIT.value
         self.count = 0
         self.lock_left = CHARACTER_LOCK
+        self.pending = 0
+        self.clear_left = 0
 
     def gone(self) -> None:
         self.kind = 0
@@ -83,8 +107,28 @@ class Character:
         y = self.y - 1
         return y >= 0 and not field.rows[y] & self.mask
 
+    def pending_rows(self) -> list[int]:
+        """Rows (0-based) Flicky completed that wait to clear together."""
+        return [r for r in range(FIELD_HEIGHT) if self.pending >> r & 1]
+
     def step(self, player: Player, pressed: int, out: list[Event]) -> bool:
-        """One frame in control; True when the character is done (acted or gone)."""
+        """One frame in control; True when the character is done (acted or gone). Rows
+        Flicky completed clear when their window ends, or when Flicky leaves first."""
+        if self.pending:
+            self.clear_left -= 1
+            if self.clear_left <= 0:
+                self._clear_pending(player, out)
+        done = self._act(player, pressed, out)
+        if done and self.pending:
+            self._clear_pending(player, out)
+        return done
+
+    def _clear_pending(self, player: Player, out: list[Event]) -> None:
+        flicky_clear(player, self.pending_rows(), out)
+        self.pending = 0
+        self.clear_left = 0
+
+    def _act(self, player: Player, pressed: int, out: list[Event]) -> bool:
         field = player.field
         index = player.index
         d = player.das_dir
@@ -99,7 +143,11 @@ class Character:
         if pressed and self.kind in (FLICKY, SATELLITE):
             out.append(Event(ev.CHARACTER_ACT, index, self.kind))
             if self.kind == FLICKY:
-                flicky_drop(player, self.x, self.y, out)
+                row = flicky_drop(player, self.x, self.y)
+                if row is not None:
+                    if not self.pending:
+                        self.clear_left = FLICKY_CLEAR_WINDOW.value
+                    self.pending |= 1 << row
             elif satellite_shot(player, self.x, self.y, out):
                 return True
         if self.phase == WAITING:
@@ -109,7 +157,7 @@ class Character:
                 out.append(Event(ev.CHARACTER_ENTER, index, self.kind))
             return False
         self.count += 1
-        if self.count >= _D.character_fall_frames:
+        if self.count >= CHARACTER_FALL_FRAMES.value:
             self.count = 0
             if self.can_fall(field):
                 self._place(self.x, self.y - 1)
@@ -138,25 +186,26 @@ class Character:
 
     def state(self) -> tuple[int, ...]:
         return (self.kind, PHASES.index(self.phase), self.x, self.y, self.width, self.wait,
-                self.count, self.lock_left)
+                self.count, self.lock_left, self.pending, self.clear_left)
 
     def restore(self, state: tuple[int, ...]) -> None:
-        self.kind, phase, x, y, self.width, self.wait, self.count, self.lock_left = state
+        (self.kind, phase, x, y, self.width, self.wait, self.count, self.lock_left,
+         self.pending, self.clear_left) = state
         self.phase = PHASES[phase]
         self._place(x, y)
 
 
 def crush(field: Field, x: int, y: int) -> None:
-    """16t: every block below it in its 2 columns is crushed."""
+    """16t: every block below it in its 3 columns is crushed."""
     for r in range(min(y, FIELD_HEIGHT)):
-        for c in (x, x + 1):
+        for c in range(x, min(x + T16_WIDTH, FIELD_WIDTH)):
             if field.cells[r][c]:
                 field.set(r, c, 0)
 
 
 def blast(field: Field, x: int, y: int) -> None:
     """Bomb: every block in the 3x3 square centred on the cell below it."""
-    half = _D.bomb_size // 2
+    half = BOMB_SIZE.value // 2
     centre = y - 1
     for r in range(max(centre - half, 0), min(centre + half + 1, FIELD_HEIGHT)):
         for c in range(max(x - half, 0), min(x + half + 1, FIELD_WIDTH)):
@@ -164,34 +213,60 @@ def blast(field: Field, x: int, y: int) -> None:
                 field.set(r, c, 0)
 
 
-def flicky_drop(player: Player, x: int, y: int, out: list[Event]) -> None:
-    """Drop one cyan block straight down from below Flicky; a line it completes is scored
-    (not towards level-up) and removed at once."""
+def flicky_drop(player: Player, x: int, y: int) -> int | None:
+    """Drop one cyan block straight down from below Flicky; returns the row (0-based) if
+    the block completed it (the row then waits to clear with the others)."""
     field = player.field
     r = min(y, FIELD_HEIGHT) - 1
     bit = 1 << x
     rows = field.rows
     if r < 0 or rows[r] & bit:
-        return
+        return None
     while r > 0 and not rows[r - 1] & bit:
         r -= 1
     field.set(r, x, FLICKY_COLOUR)
-    if field.rows[r] == FULL_ROW:
-        player.score_clear([r], out, counts=False)
-        field.remove_rows([r])
+    return r if field.rows[r] == FULL_ROW else None
+
+
+def flicky_lines_scored(lines: int) -> int:
+    """The clear size a Flicky clear of ``lines`` rows scores as: 1-4 as themselves, 5-8 as
+    lines - 4 (tetris.wiki "Bloxeed"), 9+ wrapping on every 4 (decision)."""
+    if lines <= FLICKY_WRAP_LINES:
+        return lines
+    if lines <= FLICKY_WRAP_UP_TO:
+        return lines - FLICKY_WRAP_LINES
+    return (lines - 1) % FLICKY_WRAP_LINES + 1
+
+
+def flicky_clear(player: Player, rows: list[int], out: list[Event]) -> None:
+    """Clear ``rows`` together: scored as flicky_lines_scored, all clear x10, the lines
+    counted but not towards level-up."""
+    field = player.field
+    n = len(rows)
+    gone = set(rows)
+    points = player.rules.line_points(player.level, flicky_lines_scored(n))
+    if not any(bits for r, bits in enumerate(field.rows) if r not in gone):
+        points *= ALL_CLEAR_MULTIPLIER
+        out.append(Event(ev.ALL_CLEAR, player.index))
+    player.add_score(points)
+    player.lines = min(player.lines + n, LINES_CAP)
+    out.append(Event(ev.LINE_CLEAR, player.index, n))
+    field.remove_rows(rows)
 
 
 def satellite_shot(player: Player, x: int, y: int, out: list[Event]) -> bool:
-    """Destroy the topmost block below Satellite (10 points); True after an all clear."""
+    """Destroy the topmost block below Satellite (the single-line value of the level / 10);
+    True after an all clear."""
     field = player.field
     cells = field.cells
     for r in range(min(y, FIELD_HEIGHT) - 1, -1, -1):
         if cells[r][x]:
             field.set(r, x, 0)
-            player.add_score(SATELLITE_POINTS)
+            player.add_score(player.rules.line_points(player.level, 1)
+                             // SATELLITE_POINTS_DIVISOR)
             if field.is_empty():
                 player.add_score((player.level + 1) * SATELLITE_ALL_CLEAR)
                 out.append(Event(ev.ALL_CLEAR, player.index))
-                return _D.satellite_gone_on_all_clear
+                return SATELLITE_GONE_ON_ALL_CLEAR
             return False
     return False

@@ -1,115 +1,230 @@
-"""Every Bloxeed value rules/sega.md tags [decision]: the project's choices, in one table.
+"""Bloxeed's project decisions: every value no public source settles, in one table.
 
-Correct them here when better evidence arrives. Each field carries a `# decision` note.
+Each entry is a ``Decision(value, why, source)`` (engine/decision.py); the code reads the
+named constants below, ``bloxcab rules bloxeed --json`` prints BLOXEED_DECISIONS. Correct a
+value here when better evidence arrives; once a source settles it, move it to tables.py.
+Source names as in tables.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from typing import Any
 
+from engine.decision import Decision
 from engine.pieces import I, J, L, O, S, T, Z
 
+_WIKI = 'tetris.wiki "Bloxeed"'
+_BLX = 'abomination.jp OGA "Introduction of Bloxeed"'
+_TC = 'tetrisconcept.net "Bloxeed information"'
+
 # Power-block kinds, numbered in priority order (1 = highest); the number is what a field
-# cell holds in bits 4-7. decision: the order after "4 Lines" (which is src) is ours.
-FOUR_LINES, T16, BOMB, FLICKY, SATELLITE = 1, 2, 3, 4, 5  # decision
+# cell holds in bits 4-7 (POWER_PRIORITY below says why this order).
+FOUR_LINES, T16, BOMB, FLICKY, SATELLITE = 1, 2, 3, 4, 5
 KIND_NAMES: dict[int, str] = {
     FOUR_LINES: "4lines", T16: "16t", BOMB: "bomb", FLICKY: "flicky", SATELLITE: "satellite",
 }
 CHARACTERS = (T16, BOMB, FLICKY, SATELLITE)
 
+POWER_PRIORITY = Decision(
+    tuple(KIND_NAMES[k] for k in sorted(KIND_NAMES)),
+    "only '4 Lines first' is known; the others follow the order the sources list them in",
+    f"{_TC} (4 Lines wins over the others); {_BLX}, power blocks (one per clear)",
+)
+GRAVITY_DIFFICULTY_SHIFT = Decision(
+    1,
+    "difficulty d uses the Tetris gravity column d + 1 (capped at Hardest), so Normal is "
+    "1G at levels 9 and 15+ and slower at 8 and 10-14",
+    f"{_BLX}, note 6 (which levels are 1G on Normal)",
+)
+HIGH_SPEED_FROM_LEVEL = Decision(
+    20,
+    "High Speed Mode turns 1G into 2G from this level; the sources give no level",
+    f"{_BLX}, basic rules and note 5 (the mode exists and is factory on)",
+)
+LEVEL_TIMER = Decision(
+    "the Tetris (1988) table",
+    "no Bloxeed level-timer table is published; the speed curve is said to be Tetris's",
+    f"{_TC} (speed curve and scoring as in Sega Tetris)",
+)
+GARBAGE_DELAY_FRAMES = Decision(
+    "L+1..L+10 delay, rise on L+11 (first ARE frame)",
+    "a non-clearing lock on frame L with a full meter decides the row on L + 1 and empties "
+    "the meter then; the row rises on the first ARE frame",
+    f"{_BLX}, basic rules (garbage delay 10 frames)",
+)
+GARBAGE_SKIP_LEVEL = Decision(
+    10,
+    "'the lock that reaches level 10' is read as the non-clearing lock whose level-timer "
+    "level-up takes the level from 9 to 10",
+    f"{_BLX}, garbage lines (no row on reaching level 10)",
+)
+PAUSE_WHILE_CHARACTER = Decision(
+    "from the activating lock until the character is gone",
+    "the meter and the power-block timer stop for the whole life of a character, from "
+    "the lock that activates it",
+    f"{_BLX}, garbage lines and power blocks (no filling while a character is in the field)",
+)
+POWER_VALUE_BITS = Decision(
+    "low 6 bits of one main-seed call",
+    "the kind's 0..63 value is the low 6 bits of one main-seed call, as pieces use low bits",
+    f"{_BLX}, power blocks (a value 00-3F from the random seed)",
+)
+POWER_THRESHOLDS = Decision(
+    (3600, 1800, 900, 300),
+    "level-0 power-block timer thresholds in frames, zones 0-3: 60, 30, 15 and 5 s, "
+    "halving towards the documented top zone",
+    f"{_BLX}, power blocks (only the top zone's 5 s is given)",
+)
+POWER_THRESHOLD_GROWTH_PERCENT = Decision(
+    5,
+    "thresholds grow by 5% of their level-0 value per level (linear, frames rounded down), "
+    "so power blocks come more slowly at higher levels",
+    f"{_BLX}, power blocks (the interval is felt to grow with the level)",
+)
+POWER_TIMER_FIRES_AT = Decision(
+    "timer == threshold",
+    "the timer fires on the frame it reaches the threshold, then restarts at 0",
+)
+ZONE_WEIGHTS = Decision(
+    ((13, 13, 13, 13, 12),) * 4,
+    "weights out of 64 per kind (4 Lines, 16t, Bomb, Flicky, Satellite), equal as near as "
+    "64 values allow, in every zone; the published per-zone table was not readable",
+    f"{_BLX}, power blocks (a per-zone probability table exists, on tetris.wiki)",
+)
+MARKED_CELL = Decision(
+    {I: 1, O: 0, T: 1, J: 0, L: 2, S: 0, Z: 1},
+    "the marked cell of each piece, 0-based in reading order of the spawn state (I 2nd, "
+    "O 1st, T 2nd, J 1st, L 3rd, S 1st, Z 2nd); the source's figure was not readable",
+    f"{_BLX}, power blocks, figure 2 (the position is fixed per piece)",
+)
+MARK_FOLLOWS_ROTATION = Decision(
+    "same reading-order index in the current state",
+    "the mark stays with the cell of the same reading-order index as the piece turns",
+)
+ONE_STORED_KIND = Decision(
+    True,
+    "one kind is stored: every marked piece not yet locked (current and next) shows the "
+    "last chosen kind",
+    f"{_BLX}, transform glitch (only one spot holds the kind)",
+)
+CHARACTER_WAIT = Decision(
+    180,
+    "'about 180 frames' taken as exactly 180 above the ceiling, from the activating "
+    "clear's collapse frame",
+    f"{_BLX}, power blocks (about 180 frames before a character enters)",
+)
+CHARACTER_FALL_FRAMES = Decision(
+    4,
+    "characters fall one row every 4 frames; the source's speed table was not readable",
+    f"{_BLX}, power blocks, table 6 (descent speeds, Normal only)",
+)
+CHARACTER_WIDTH = Decision(
+    {BOMB: 1, FLICKY: 1, SATELLITE: 1},
+    "Bomb, Flicky and Satellite act on one column, so their hitbox is one column wide "
+    "(16t's 3 columns is sourced: tables.py)",
+)
+CHARACTER_COLUMN = Decision(
+    4,
+    "a character starts with its hitbox's left column at column 5 (0-based 4), where "
+    "pieces spawn",
+)
+CHARACTER_CEILING_ROW = Decision(
+    20,
+    "while waiting, the hitbox bottom sits in row 21 (0-based 20), just above the ceiling",
+    f"{_BLX}, power blocks (the character waits above the ceiling)",
+)
+CHARACTER_LEVER = Decision(
+    "as a piece: DAS, free columns only, no soft drop",
+    "the lever moves a character like a piece (first frame, then every frame after DAS) "
+    "into free columns only; several buttons in one frame act once",
+    f"{_BLX}, power blocks (the lever and buttons work while it waits)",
+)
+BOMB_SIZE = Decision(
+    3,
+    "Bomb clears the 3x3 square centred on the cell below it (the floor counts as a row "
+    "below row 1); nothing falls after",
+    "tetriswiki.cn \"Bloxeed\" (a picture of the blast area)",
+)
+T16_CRUSH = Decision(
+    "every block below it in its columns",
+    "16t crushes everything under its 3 columns, down to the floor; nothing falls after",
+    f"{_WIKI} (16t's width)",
+)
+FLICKY_CLEAR_WINDOW = Decision(
+    40,
+    "a row a Flicky block completes waits for the line clear delay (40 frames); rows "
+    "completed meanwhile join it and all clear as one (also when Flicky leaves first)",
+    f"{_WIKI} (Flicky's rows clear together); {_BLX}, Flicky quirk (blocks placed during "
+    "the line clear animation)",
+)
+FLICKY_LINES_BEYOND_8 = Decision(
+    "((n - 1) mod 4) + 1",
+    "a Flicky clear of 9 or more lines scores as ((n - 1) mod 4) + 1 lines, going on with "
+    "the wiki's wrap for 5-8 (n - 4)",
+    f"{_WIKI} (5 scores as a single, 6 as a double, and so on)",
+)
+FOUR_LINES_ROWS = Decision(
+    (0, 2, 4, 6),
+    "4 Lines removes rows 1, 3, 5 and 7 (those holding blocks) after the activating clear "
+    "collapsed, with its own line clear delay, and counts towards level-up",
+    f"{_TC} (up to 4 alternating rows, scored as a normal clear)",
+)
+REPLAY_DRAWS_MAIN_SEED = Decision(
+    False,
+    "a game that replays a kept piece seed does not call the main seed for its pieces",
+    f"{_BLX}, basic rules (the same piece order may be played again)",
+)
+VERSUS_ROWS_SENT = Decision(
+    "lines - 1",
+    "n lines send n - 1 rows (piece clears only, not 4 Lines or Flicky), the hole under "
+    "the clearing piece's leftmost cell, as in the TGM versus modes Bloxeed led to",
+    'tetris.wiki "Tetris The Absolute The Grand Master 2" (versus like Bloxeed\'s)',
+)
+VERSUS_GARBAGE_COLOUR = Decision(8, "rows received in versus are grey (colour 8)")
+VERSUS_RISE = Decision(
+    "next non-clearing lock, all at once, garbage delay",
+    "received rows wait and rise together at the receiver's next non-clearing lock, with "
+    "the garbage delay, as a meter row would",
+)
+VERSUS_TOP_OUT = Decision(
+    "spawn blocked, or a block pushed above the ceiling",
+    "a blocked spawn or a block pushed above the ceiling tops a player out; the other wins "
+    "and both games end",
+)
+VERSUS_POWER_BLOCKS = Decision(True, "power blocks appear in versus too")
 
-@dataclass(frozen=True)
-class BloxeedDecisions:
-    # decision: Bloxeed difficulty d uses the Tetris gravity column d + 1 (capped at Hardest),
-    # so that on Normal levels 9 and 15+ are 1G and levels 8 and 10-14 slower (BLX note 6).
-    gravity_difficulty_shift: int = 1
-    # decision: High Speed Mode makes 1G into 2G from this level on.
-    high_speed_from_level: int = 20
-    # decision: the level timer uses the Tetris table (rules/sega.md 1.5).
-    level_timer: str = "the Tetris (1988) table"
-    # decision: the garbage delay: a non-clearing lock on frame L with a full meter decides
-    # the row on frame L + 1 (first garbage frame) and empties the meter then; frames
-    # L+1..L+10 are the garbage delay, the row rises on frame L + 11 which is also the first
-    # ARE frame, so the next piece spawns on L + 10 + ARE + 1.
-    garbage_delay_frames: str = "L+1..L+10 delay, rise on L+11 (first ARE frame)"
-    # decision: "the lock that reaches level 10" is the non-clearing lock whose level-timer
-    # level-up raises the level from 9 to 10 (a clearing lock never raises garbage anyway).
-    garbage_skip_level: int = 10
-    # decision: the meter and the power-block timer stop from the lock that activates a
-    # character until the frame the character acts or disappears.
-    pause_while_character: str = "from the activating lock until the character is gone"
-    # decision: 6-bit value = low 6 bits of one main-seed call's return value.
-    power_value_bits: str = "low 6 bits of one main-seed call"
-    # decision: level-0 thresholds of the power-block timer in frames, zones 0..3
-    # (only the top zone's 5 s is src; the others are ours).
-    power_thresholds: tuple[int, int, int, int] = (3600, 1800, 900, 300)
-    # decision: thresholds grow by 5% of their level-0 value per level (linear), in frames
-    # rounded down: threshold(level) = base * (100 + 5 * level) // 100.
-    power_threshold_growth_percent: int = 5
-    # decision: the timer fires on the frame it reaches the threshold, then restarts at 0.
-    power_timer_fires_at: str = "timer == threshold"
-    # decision: weights out of 64 per kind (4 Lines, 16t, Bomb, Flicky, Satellite), per zone;
-    # equal weights as near as 64 values allow.
-    zone_weights: tuple[tuple[int, int, int, int, int], ...] = (
-        (13, 13, 13, 13, 12),
-        (13, 13, 13, 13, 12),
-        (13, 13, 13, 13, 12),
-        (13, 13, 13, 13, 12),
-    )
-    # decision: the marked cell of each piece, 0-based index in reading order of the spawn
-    # state (I 2nd, O 1st, T 2nd, J 1st, L 3rd, S 1st, Z 2nd).
-    marked_cell: dict[int, int] = field(
-        default_factory=lambda: {I: 1, O: 0, T: 1, J: 0, L: 2, S: 0, Z: 1}
-    )
-    # decision: the mark follows rotation by index: it is the cell with the same reading-order
-    # index in the current state's cell table.
-    mark_follows_rotation: str = "same reading-order index in the current state"
-    # decision: one kind is stored; every marked piece not yet locked (current and next)
-    # shows the last chosen kind, which gives the transform glitch.
-    one_stored_kind: bool = True
-    # decision: "about 180 frames": the character waits exactly this many frames above the
-    # ceiling after the collapse frame of the clear that activated it.
-    character_wait: int = 180
-    # decision: characters fall one row every this many frames.
-    character_fall_frames: int = 4
-    # decision: widths in columns.
-    character_width: dict[int, int] = field(
-        default_factory=lambda: {T16: 2, BOMB: 1, FLICKY: 1, SATELLITE: 1}
-    )
-    # decision: the character's start column (0-based, left column of its hitbox) and the row
-    # of its hitbox bottom while above the ceiling (0-based: 20 = rules row 21).
-    character_column: int = 4
-    character_ceiling_row: int = 20
-    # decision: the lever moves a character like a piece (first frame, then after DAS every
-    # frame), into free columns only; no soft drop; several buttons in a frame act once.
-    character_lever: str = "as a piece: DAS, free columns only, no soft drop"
-    # decision: Bomb clears a 3x3 square centred on the cell below it (the floor counts as a
-    # row below row 1); 16t clears every cell below it in its 2 columns. Nothing falls after.
-    bomb_size: int = 3
-    # decision: a Flicky line is removed at once (no line clear delay) and Flicky stays.
-    flicky_clear_delay: int = 0
-    # decision: a Satellite all clear ends the Satellite at once.
-    satellite_gone_on_all_clear: bool = True
-    # decision: 4 Lines removes rows 1, 3, 5, 7 (those holding blocks) after the activating
-    # clear's collapse, with its own line clear delay; it counts towards level-up.
-    four_lines_rows: tuple[int, ...] = (0, 2, 4, 6)
-    # decision: when a game replays a kept piece seed, the main seed is not called for it.
-    replay_draws_main_seed: bool = False
-    # decision: versus: n lines send n - 1 rows (piece clears only, not 4 Lines or Flicky),
-    # hole under the clearing piece's leftmost cell, grey (colour 8).
-    versus_rows_sent: str = "lines - 1"
-    versus_garbage_colour: int = 8
-    # decision: received rows wait and rise together at the receiver's next non-clearing
-    # lock, with the garbage delay (as a meter row would).
-    versus_rise: str = "next non-clearing lock, all at once, garbage delay"
-    # decision: a block pushed above the ceiling by rising rows tops the player out; when one
-    # player tops out the other wins and both games end.
-    versus_top_out: str = "spawn blocked, or a block pushed above the ceiling"
-    # decision: power blocks appear in versus too.
-    versus_power_blocks: bool = True
-
-    def as_mapping(self) -> dict[str, object]:
-        return asdict(self)
-
-
-BLOXEED_DECISIONS = BloxeedDecisions()
+# decision: the table `bloxcab rules bloxeed --json` prints (engine decisions come first).
+BLOXEED_DECISIONS: dict[str, Decision[Any]] = {
+    "power_priority": POWER_PRIORITY,
+    "gravity_difficulty_shift": GRAVITY_DIFFICULTY_SHIFT,
+    "high_speed_from_level": HIGH_SPEED_FROM_LEVEL,
+    "level_timer": LEVEL_TIMER,
+    "garbage_delay_frames": GARBAGE_DELAY_FRAMES,
+    "garbage_skip_level": GARBAGE_SKIP_LEVEL,
+    "pause_while_character": PAUSE_WHILE_CHARACTER,
+    "power_value_bits": POWER_VALUE_BITS,
+    "power_thresholds": POWER_THRESHOLDS,
+    "power_threshold_growth_percent": POWER_THRESHOLD_GROWTH_PERCENT,
+    "power_timer_fires_at": POWER_TIMER_FIRES_AT,
+    "zone_weights": ZONE_WEIGHTS,
+    "marked_cell": MARKED_CELL,
+    "mark_follows_rotation": MARK_FOLLOWS_ROTATION,
+    "one_stored_kind": ONE_STORED_KIND,
+    "character_wait": CHARACTER_WAIT,
+    "character_fall_frames": CHARACTER_FALL_FRAMES,
+    "character_width": CHARACTER_WIDTH,
+    "character_column": CHARACTER_COLUMN,
+    "character_ceiling_row": CHARACTER_CEILING_ROW,
+    "character_lever": CHARACTER_LEVER,
+    "bomb_size": BOMB_SIZE,
+    "t16_crush": T16_CRUSH,
+    "flicky_clear_window": FLICKY_CLEAR_WINDOW,
+    "flicky_lines_beyond_8": FLICKY_LINES_BEYOND_8,
+    "four_lines_rows": FOUR_LINES_ROWS,
+    "replay_draws_main_seed": REPLAY_DRAWS_MAIN_SEED,
+    "versus_rows_sent": VERSUS_ROWS_SENT,
+    "versus_garbage_colour": VERSUS_GARBAGE_COLOUR,
+    "versus_rise": VERSUS_RISE,
+    "versus_top_out": VERSUS_TOP_OUT,
+    "versus_power_blocks": VERSUS_POWER_BLOCKS,
+}

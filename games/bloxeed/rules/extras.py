@@ -11,7 +11,11 @@ from engine.player import ARE, NO_PIECE, OVER
 from engine.rules import Extras, MainSeed
 from engine.settings import GameSettings
 from games.bloxeed.rules.characters import PENDING, Character
-from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, FOUR_LINES, KIND_NAMES
+from games.bloxeed.rules.decisions import (
+    FOUR_LINES,
+    GARBAGE_SKIP_LEVEL,
+    KIND_NAMES,
+)
 from games.bloxeed.rules.garbage import GarbageMeter
 from games.bloxeed.rules.power import (
     PowerBlocks,
@@ -25,8 +29,6 @@ from games.bloxeed.rules.versus import versus_row
 
 if TYPE_CHECKING:
     from engine.player import Player
-
-_D = BLOXEED_DECISIONS
 
 # Player phases added by Bloxeed (engine/player.py has are, active, clear, over).
 GARBAGE = "garbage"  # the garbage delay; the row rises on its last frame + 1 (first ARE)
@@ -141,7 +143,7 @@ class BloxeedExtras(Extras):
     def _decide_garbage(self, player: Player, out: list[Event]) -> None:
         """On the frame after a non-clearing lock: start the garbage delay, or not."""
         if not self.incoming:
-            if self.lock_level < _D.garbage_skip_level <= player.level:
+            if self.lock_level < GARBAGE_SKIP_LEVEL.value <= player.level:
                 return  # the lock that reached level 10: no row, the meter stays full
             self.meter.empty()
             out.append(Event(ev.METER_EMPTY, player.index))

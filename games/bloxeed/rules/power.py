@@ -6,13 +6,17 @@ from engine.field import COLOUR_MASK, POWER_SHIFT, Field
 from engine.rules import MainSeed
 from engine.tables.sega_common import LEVEL_CAP
 from games.bloxeed.rules.decisions import (
-    BLOXEED_DECISIONS,
     BOMB,
     FLICKY,
     FOUR_LINES,
+    FOUR_LINES_ROWS,
     KIND_NAMES,
+    MARKED_CELL,
+    POWER_THRESHOLD_GROWTH_PERCENT,
+    POWER_THRESHOLDS,
     SATELLITE,
     T16,
+    ZONE_WEIGHTS,
 )
 from games.bloxeed.rules.tables import POWER_VALUE_MASK, ZONE_COLUMNS, ZONE_FLOORS
 
@@ -21,18 +25,17 @@ __all__ = [
     "activated_kind", "clear_marks", "four_lines_rows", "threshold", "zone_of",
 ]
 
-_D = BLOXEED_DECISIONS
 _ZONE_MASK = sum(1 << c for c in ZONE_COLUMNS)
 
 
 def threshold(level: int, zone: int) -> int:
-    base = _D.power_thresholds[zone]
-    return base * (100 + _D.power_threshold_growth_percent * level) // 100
+    base = POWER_THRESHOLDS.value[zone]
+    return base * (100 + POWER_THRESHOLD_GROWTH_PERCENT.value * level) // 100
 
 
 # Timer threshold by [level][zone], looked up every frame.
 THRESHOLDS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(threshold(lv, z) for z in range(len(_D.power_thresholds)))
+    tuple(threshold(lv, z) for z in range(len(POWER_THRESHOLDS.value)))
     for lv in range(LEVEL_CAP + 1)
 )
 
@@ -47,7 +50,7 @@ def _kind_table(weights: tuple[int, ...]) -> tuple[int, ...]:
 
 
 # The kind for each 6-bit value, per zone.
-ZONE_KINDS: tuple[tuple[int, ...], ...] = tuple(_kind_table(w) for w in _D.zone_weights)
+ZONE_KINDS: tuple[tuple[int, ...], ...] = tuple(_kind_table(w) for w in ZONE_WEIGHTS.value)
 
 
 def zone_of(field: Field) -> int:
@@ -120,7 +123,7 @@ class PowerBlocks:
 
 
 def marked_index(kind: int) -> int:
-    return _D.marked_cell[kind]
+    return MARKED_CELL.value[kind]
 
 
 def activated_kind(field: Field, rows: list[int]) -> int:
@@ -145,4 +148,4 @@ def clear_marks(field: Field) -> None:
 
 def four_lines_rows(field: Field) -> list[int]:
     """Rows 1, 3, 5 and 7 that hold blocks."""
-    return [r for r in _D.four_lines_rows if field.rows[r]]
+    return [r for r in FOUR_LINES_ROWS.value if field.rows[r]]

@@ -11,24 +11,26 @@ from engine.rotation import SEGA_ROTATION
 from engine.rules import Extras, Gravity, MainSeed, PieceSource, Rules
 from engine.settings import Difficulty, GameSettings
 from engine.tables import sega_common as tab
-from games.bloxeed.rules.decisions import BLOXEED_DECISIONS
+from games.bloxeed.rules.decisions import (
+    BLOXEED_DECISIONS,
+    GRAVITY_DIFFICULTY_SHIFT,
+    HIGH_SPEED_FROM_LEVEL,
+)
 from games.bloxeed.rules.extras import BloxeedExtras
 from games.bloxeed.rules.summary import bloxeed_tables
 from games.bloxeed.rules.tables import (
     BLOXEED_DEFAULT_CONSTANT,
     BLOXEED_DELAYS,
-    BLOXEED_INDEX_MASK,
     BLOXEED_LINES_PER_LEVEL,
+    BLOXEED_PIECE_BY_VALUE,
 )
 from games.bloxeed.rules.versus import exchange
 
-_D = BLOXEED_DECISIONS
-
 
 def _gravity(level: int, difficulty: int, high_speed: bool) -> Gravity:
-    column = min(difficulty + _D.gravity_difficulty_shift, Difficulty.HARDEST)
+    column = min(difficulty + GRAVITY_DIFFICULTY_SHIFT.value, Difficulty.HARDEST)
     frames = tab.tetris_gravity(level, column)
-    if high_speed and frames == 1 and level >= _D.high_speed_from_level:
+    if high_speed and frames == 1 and level >= HIGH_SPEED_FROM_LEVEL.value:
         return Gravity(1, rows=2)
     return Gravity(frames)
 
@@ -55,12 +57,12 @@ class StreamDeal:
     piece_seed: int
 
     def source(self, player: int) -> PieceSource:
-        return PieceStream(self.piece_seed, BLOXEED_DEFAULT_CONSTANT, BLOXEED_INDEX_MASK)
+        return PieceStream(self.piece_seed, BLOXEED_DEFAULT_CONSTANT, BLOXEED_PIECE_BY_VALUE)
 
 
 def bloxeed_deal(seed: int, settings: GameSettings) -> StreamDeal:
-    # Source: rules/sega.md 3.2 (one call at game start; its full return value is the
-    # piece seed).
+    # Source: tetris.wiki "Sega Randomizer" (one main-seed call at game start; its full
+    # return value is the piece seed).
     main = MainSeed(seed, BLOXEED_DEFAULT_CONSTANT)
     return StreamDeal(main, main.draw())
 
@@ -78,7 +80,6 @@ BLOXEED = Rules(
     id="bloxeed",
     title="Bloxeed (Sega, 1989)",
     rotation=SEGA_ROTATION,
-    default_constant=BLOXEED_DEFAULT_CONSTANT,
     default_lines_per_level=BLOXEED_LINES_PER_LEVEL,
     delays=lambda settings: BLOXEED_DELAYS,
     gravity=bloxeed_gravity,
@@ -86,7 +87,7 @@ BLOXEED = Rules(
     line_points=tab.line_points,
     drop_points=tab.drop_points,
     level_timer=tab.level_timer_frames,
-    decisions={**ENGINE_DECISIONS, **BLOXEED_DECISIONS.as_mapping()},
+    decisions={**ENGINE_DECISIONS, **BLOXEED_DECISIONS},
     extras=bloxeed_extras,
     tables=bloxeed_tables,
     deal_with_piece_seed=bloxeed_deal_again,

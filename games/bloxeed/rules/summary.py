@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.pieces import letter
 from engine.tables import sega_common as tab
-from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, CHARACTERS, KIND_NAMES
+from games.bloxeed.rules.decisions import (
+    CHARACTER_FALL_FRAMES,
+    CHARACTER_WAIT,
+    CHARACTER_WIDTH,
+    CHARACTERS,
+    GARBAGE_SKIP_LEVEL,
+    HIGH_SPEED_FROM_LEVEL,
+    KIND_NAMES,
+    MARKED_CELL,
+    T16,
+)
 from games.bloxeed.rules.power import THRESHOLDS, ZONE_KINDS
 from games.bloxeed.rules.tables import (
     BLOXEED_DEFAULT_CONSTANT,
     BLOXEED_INDEX_MASK,
+    BLOXEED_PIECE_BY_VALUE,
+    BLOXEED_SZ_TO_I_ABOVE,
     BOTTOM_LAMP_FACTOR,
     CHARACTER_HEIGHT,
     CHARACTER_LOCK,
@@ -22,14 +32,10 @@ from games.bloxeed.rules.tables import (
     METER_LAMPS,
     POWER_BLOCK_POINTS,
     SATELLITE_ALL_CLEAR,
-    SATELLITE_POINTS,
+    SATELLITE_POINTS_DIVISOR,
+    T16_WIDTH,
     ZONE_FLOORS,
 )
-
-if TYPE_CHECKING:
-    from engine.player import Player
-
-_D = BLOXEED_DECISIONS
 
 
 def bloxeed_tables() -> dict[str, object]:
@@ -39,9 +45,14 @@ def bloxeed_tables() -> dict[str, object]:
         "randomizer": {
             "default_constant": BLOXEED_DEFAULT_CONSTANT,
             "index_mask": BLOXEED_INDEX_MASK,
+            "index": "p mod 7, p = value AND index_mask",
+            "s_or_z_becomes_i_above": BLOXEED_SZ_TO_I_ABOVE,
+            "shares_of_128": {
+                letter(k): BLOXEED_PIECE_BY_VALUE.count(k) for k in range(7)
+            },
             "piece_seed": "the first main-seed call's full return value",
         },
-        "high_speed": {"from_level": _D.high_speed_from_level, "rows_per_frame": 2},
+        "high_speed": {"from_level": HIGH_SPEED_FROM_LEVEL.value, "rows_per_frame": 2},
         "garbage_pattern": list(GARBAGE_PATTERN),
         "garbage_pattern_colours": [
             letter(GARBAGE_GROUP_PIECES[i // GARBAGE_GROUP_ROWS])
@@ -55,7 +66,7 @@ def bloxeed_tables() -> dict[str, object]:
                 for lv, n in METER_FRAMES_PER_LAMP
             ],
             "no_row_from_stack_row": GARBAGE_STACK_LIMIT_ROW,
-            "no_row_on_lock_reaching_level": _D.garbage_skip_level,
+            "no_row_on_lock_reaching_level": GARBAGE_SKIP_LEVEL.value,
         },
         "power_blocks": {
             "priority": [KIND_NAMES[k] for k in sorted(KIND_NAMES)],
@@ -67,24 +78,26 @@ def bloxeed_tables() -> dict[str, object]:
             "kind_by_value": {
                 str(z): [KIND_NAMES[k] for k in table] for z, table in enumerate(ZONE_KINDS)
             },
-            "marked_cell": {letter(k): i + 1 for k, i in sorted(_D.marked_cell.items())},
+            "marked_cell": {letter(k): i + 1 for k, i in sorted(MARKED_CELL.value.items())},
             "characters": {
-                KIND_NAMES[k]: {"width": _D.character_width[k]} for k in CHARACTERS
+                KIND_NAMES[k]: {
+                    "width": T16_WIDTH if k == T16 else CHARACTER_WIDTH.value[k]
+                }
+                for k in CHARACTERS
             },
-            "character_wait": _D.character_wait,
-            "character_fall_frames": _D.character_fall_frames,
+            "character_wait": CHARACTER_WAIT.value,
+            "character_fall_frames": CHARACTER_FALL_FRAMES.value,
             "character_height": CHARACTER_HEIGHT,
             "character_lock": CHARACTER_LOCK,
-            "satellite_points": SATELLITE_POINTS,
+            "satellite_points": {
+                "per_block": f"single-line points / {SATELLITE_POINTS_DIVISOR}",
+                "by_level": [
+                    {"from_level": lv, "points": points[0] // SATELLITE_POINTS_DIVISOR}
+                    for lv, points, _drop in tab.SCORE_TABLE
+                ],
+            },
+            "flicky_clear": "rows clear together; 5-8 lines score as lines - 4",
             "satellite_all_clear": f"(level + 1) x {SATELLITE_ALL_CLEAR}",
         },
     }
 
-
-def sim_summary_extras(player: Player) -> dict[str, object]:
-    """``{"garbage_rows": rows risen, "power_blocks": {kind: activations}}``."""
-    summary = getattr(player.extras, "summary", None)
-    if summary is None:
-        return {"garbage_rows": 0, "power_blocks": {name: 0 for name in KIND_NAMES.values()}}
-    result: dict[str, object] = summary()
-    return result

@@ -8,7 +8,7 @@ from engine import events as ev
 from engine.events import Event
 from engine.player import OVER
 from engine.rotation import FIELD_WIDTH
-from games.bloxeed.rules.decisions import BLOXEED_DECISIONS
+from games.bloxeed.rules.decisions import VERSUS_GARBAGE_COLOUR
 
 if TYPE_CHECKING:
     from engine.player import Player
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def versus_row(hole: int) -> list[int]:
     """A received row: blocks everywhere but ``hole`` (0-based column)."""
-    colour = BLOXEED_DECISIONS.versus_garbage_colour
+    colour = VERSUS_GARBAGE_COLOUR.value
     return [0 if c == hole else colour for c in range(FIELD_WIDTH)]
 
 

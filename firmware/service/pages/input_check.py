@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from cabinet.source import PLAYER_SWITCHES
+from cabinet.video.picture import COLUMNS, LEFT, Colour, Item, Picture, Text
 from engine import InputFrame
-from firmware.service import draw
 from firmware.service.keys import Keys
+from firmware.service.layout import on_off
 from firmware.service.page import Page
 
 if TYPE_CHECKING:
@@ -57,41 +56,44 @@ class InputTestPage(Page):
             return ""
         return ",".join(panel.last_sources().get(control, ()))[:SOURCE_CHARS]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        draw.page_frame(surface, self.title)
-        label, text = draw.colour("label"), draw.colour("frame_light")
+    def items(self) -> list[Item]:
         y = 24
-        draw.draw_text(surface, "1P", P1_X, y, label)
-        draw.draw_text(surface, "2P", P2_X, y, label)
+        items: list[Item] = [Text("1P", y, P1_X, "label"), Text("2P", y, P2_X, "label")]
         for switch, name in zip(PLAYER_SWITCHES, SWITCH_NAMES, strict=True):
             y += PITCH
-            draw.draw_text(surface, name, draw.LEFT, y, label)
+            items.append(Text(name, y, LEFT, "label"))
             for player, x in (("p1", P1_X), ("p2", P2_X)):
                 control = f"{player}.{switch}"
-                draw.on_off(surface, self.held(control), x, y)
-                draw.draw_text(surface, self.source_of(control).upper(), x + 32, y, text)
+                items.append(on_off(self.held(control), x, y))
+                items.append(Text(self.source_of(control).upper(), y, x + 32, "frame_light"))
         y += PITCH
-        draw.draw_text(surface, "COIN", draw.LEFT, y, label)
+        items.append(Text("COIN", y, LEFT, "label"))
         for chute, x in ((0, P1_X), (1, P2_X)):
-            draw.draw_text(surface, str(self.coins[chute]), x, y, draw.colour("value"))
-            draw.draw_text(surface, self.source_of(f"coin{chute + 1}").upper(), x + 32, y, text)
+            items.append(Text(str(self.coins[chute]), y, x, "value"))
+            items.append(Text(self.source_of(f"coin{chute + 1}").upper(), y, x + 32,
+                              "frame_light"))
         y += PITCH + 2
         for i, (control, name) in enumerate(CABINET_SWITCHES):
-            x = draw.LEFT + i * 104
-            draw.draw_text(surface, name, x, y, label)
-            draw.on_off(surface, self.held(control), x + 8 * (len(name) + 1), y)
+            x = LEFT + i * 104
+            items.append(Text(name, y, x, "label"))
+            items.append(on_off(self.held(control), x + 8 * (len(name) + 1), y))
         y += PITCH + 4
         for line, colour in self.source_lines():
-            draw.draw_text(surface, line.upper()[:draw.COLUMNS - 2], draw.LEFT, y,
-                           draw.colour(colour))
+            items.append(Text(line.upper()[:COLUMNS - 2], y, LEFT, colour))
             y += PITCH
-        draw.footer(surface, [("HOLD SERVICE + TEST TO EXIT", "label")])
+        return items
 
-    def source_lines(self) -> list[tuple[str, str]]:
+    def footer(self) -> list[tuple[str, Colour]]:
+        return [("HOLD SERVICE + TEST TO EXIT", "label")]
+
+    def picture(self) -> Picture:
+        return Picture(tuple(self.items()), heading=self.title, footer=tuple(self.footer()))
+
+    def source_lines(self) -> list[tuple[str, Colour]]:
         panel = self.menu.cabinet.panel
         if panel is None:
             return [("CONTROL PANEL NOT CONNECTED", "alert")]
-        lines: list[tuple[str, str]] = []
+        lines: list[tuple[str, Colour]] = []
         for state in panel.states()[:4]:
             lines.append((state.status, "text"))
             if state.error:

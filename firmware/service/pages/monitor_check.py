@@ -1,6 +1,5 @@
-"""Monitor test: the patterns of cabinet.video.screens.MONITOR_TESTS.
+"""Monitor test: the patterns of cabinet.video.patterns.MONITOR_PATTERNS.
 
-Source: reference/cabinet.md 7.2 (crosshatch, colour bars, full-screen red/green/blue/white).
 A pattern fills the screen; TEST or button 1 shows the next one, SERVICE or button 2 goes
 back to the list.
 """
@@ -9,9 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
-from cabinet.video.screens import MONITOR_TESTS
+from cabinet.video.patterns import MONITOR_PATTERNS
+from cabinet.video.picture import Picture
 from engine import InputFrame
 from firmware.service.keys import Keys
 from firmware.service.page import EXIT, Page, Row
@@ -19,7 +17,7 @@ from firmware.service.page import EXIT, Page, Row
 if TYPE_CHECKING:
     from firmware.service.menu import ServiceMenu
 
-PATTERNS = tuple(MONITOR_TESTS)
+PATTERNS = tuple(MONITOR_PATTERNS)
 
 
 class MonitorTestPage(Page):
@@ -55,5 +53,5 @@ class PatternPage(Page):
         elif keys.test or keys.b1:
             self.index = (self.index + 1) % len(PATTERNS)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        MONITOR_TESTS[self.pattern](surface)
+    def picture(self) -> Picture:
+        return MONITOR_PATTERNS[self.pattern]

@@ -1,0 +1,3 @@
+"""Names inside the save directory that the kiosk and the tools share."""
+
+REPLAY_DIR = "replays"  # ranked games' replays (firmware/rankings/store.py)

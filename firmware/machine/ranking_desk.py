@@ -1,0 +1,109 @@
+"""The rankings' side of the cabinet: records every game while it is played, writes the
+replay of each ranked result durably before its row commits, and prunes replays that no
+row refers to once the save that dropped them is durable."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine import InputFrame
+from engine.replay import Replay, ReplayError
+from engine.session import GameSession
+from firmware.machine.coin_desk import Saver
+from firmware.rankings.check import referenced
+from firmware.rankings.recorder import GameRecorder
+from firmware.rankings.store import DURABLE, FAILED, ReplayStore
+from firmware.savedata import RankEntry, SaveData, insert_ranking
+
+log = logging.getLogger("bloxcab.rankings")
+
+
+class RankingDesk:
+    def __init__(self, data: SaveData, saver: Saver, replays: ReplayStore | None,
+                 notice: Callable[[str], None]) -> None:
+        self.data = data
+        self.saver = saver
+        self.replays = replays
+        self.notice = notice
+        self.recorder: GameRecorder | None = None
+        self.pending: list[tuple[str, str, RankEntry]] = []  # game, mode, row awaiting its replay
+        self.prune_after: int | None = None  # the save ticket after which to prune
+        self.version = 0  # counts changes to the tables (a new row), for the screens
+        if replays is not None:
+            replays.prune(referenced(data))  # the loaded save is durable: orphans go
+
+    # ---- a game in progress ---------------------------------------------------------------
+    def start(self, game_id: str, rules_id: str, settings: Mapping[str, Any],
+              seeds: Mapping[str, int], players: int) -> None:
+        self.recorder = GameRecorder(game_id, rules_id, settings, seeds, players)
+
+    def join(self, player: int) -> None:
+        if self.recorder is not None:
+            self.recorder.join(player)
+
+    def frame(self, inputs: InputFrame, session: GameSession) -> None:
+        if self.recorder is not None:
+            self.recorder.frame(inputs, session)
+
+    def drop(self) -> None:
+        """The game was abandoned (tilt, service menu): nothing of it can rank."""
+        self.recorder = None
+
+    def replay_for(self, session: GameSession, player: int) -> str | None:
+        """Start writing the replay of ``player``'s ranked result; its id (None when the
+        cabinet keeps no replays)."""
+        if self.recorder is None or self.replays is None:
+            return None
+        rid, text = self.recorder.finish(session, player)
+        self.replays.put(rid, text)
+        return rid
+
+    # ---- rows -------------------------------------------------------------------------------
+    def enter(self, game: str, mode: str, entry: RankEntry) -> None:
+        """Insert the row once its replay is durable (at once if it has none)."""
+        self.pending.append((game, mode, entry))
+        self.update()
+
+    def update(self) -> None:
+        """Each frame: rows whose replay is now durable (or failed) go in; replays no row
+        refers to go once the save without them is durable."""
+        still: list[tuple[str, str, RankEntry]] = []
+        for game, mode, entry in self.pending:
+            state = self._state(entry.replay_id)
+            if state == DURABLE:
+                self._insert(game, mode, entry)
+            elif state == FAILED or state is None:
+                self.notice("RANKING KEPT WITHOUT ITS REPLAY (REPLAY STORE ERROR)")
+                entry.replay_id = None
+                self._insert(game, mode, entry)
+            else:
+                still.append((game, mode, entry))
+        self.pending = still
+        if (self.prune_after is not None and self.replays is not None
+                and self.saver.poll_durable() >= self.prune_after):
+            self.prune_after = None
+            self.replays.prune(referenced(self.data))
+
+    def _state(self, rid: str | None) -> str | None:
+        if rid is None:
+            return DURABLE
+        return self.replays.state(rid) if self.replays is not None else None
+
+    def _insert(self, game: str, mode: str, entry: RankEntry) -> None:
+        insert_ranking(self.data, game, mode, entry)
+        self.version += 1
+        self.prune_after = self.saver.submit(self.data)
+
+    # ---- attract mode -------------------------------------------------------------------------
+    def top_replay(self, game: str, mode: str) -> Replay | None:
+        """The replay of the game's best row, when it has one that reads."""
+        table = self.data.rankings.get(game, {}).get(mode, [])
+        if not table or table[0].replay_id is None or self.replays is None:
+            return None
+        try:
+            return Replay.from_text(self.replays.read(table[0].replay_id))
+        except (OSError, ValueError, UnicodeDecodeError, ReplayError) as exc:
+            log.warning("top play of %s unusable: %s", game, exc)
+            return None

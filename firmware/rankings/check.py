@@ -1,0 +1,91 @@
+"""Proving a ranking row: re-simulate its replay and compare the result with the row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import ENGINE_VERSION
+from engine.replay import Replay, ReplayError, verify
+from firmware.rankings.store import ReplayStore
+from firmware.savedata import RankEntry, SaveData
+from games.registry import CARTRIDGES, cartridge, new_session
+
+VERIFIED = "verified"
+FAILED = "failed"  # the replay does not give this row: tampered, damaged or foreign
+UNRECORDED = "unrecorded"  # the row was kept without a replay (the store could not write)
+MISSING = "missing"  # the row names a replay the store does not have
+
+
+@dataclass(frozen=True)
+class RowCheck:
+    game: str
+    mode: str
+    rank: int
+    initials: str
+    values: dict[str, int | str]
+    replay_id: str | None
+    status: str
+    reason: str = ""
+
+    def line(self) -> str:
+        figures = " ".join(f"{k}={v}" for k, v in self.values.items())
+        why = f" ({self.reason})" if self.reason else ""
+        return (f"{self.game} {self.mode} #{self.rank} {self.initials} {figures}: "
+                f"{self.status.upper()}{why}")
+
+
+def check_row(game: str, entry: RankEntry, store: ReplayStore) -> tuple[str, str]:
+    """(status, reason) of one row against its replay."""
+    if entry.replay_id is None:
+        return UNRECORDED, "kept without a replay"
+    try:
+        text = store.read(entry.replay_id)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        return MISSING, f"replay {entry.replay_id} cannot be read: {exc}"
+    try:
+        replay = Replay.from_text(text)
+    except ReplayError as exc:
+        return FAILED, str(exc)
+    if replay.engine != ENGINE_VERSION:
+        return FAILED, (f"recorded by engine version {replay.engine}; this build re-simulates "
+                        f"version {ENGINE_VERSION} only")
+    cart = cartridge(game)
+    player = replay.meta.get("player")
+    if replay.meta.get("cartridge") != game or replay.rules not in cart.rules_ids:
+        return FAILED, f"the replay is of {replay.meta.get('cartridge')!r}, not {game!r}"
+    if player not in (0, 1):
+        return FAILED, "the replay does not say which player ranked"
+    try:
+        session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
+        verdict = verify(replay, session)
+    except (ValueError, TypeError, IndexError) as exc:
+        return FAILED, f"the replay cannot be played: {exc}"
+    if not verdict.ok:
+        where = (f" from frame {verdict.first_bad_checkpoint}"
+                 if verdict.first_bad_checkpoint is not None else " at the end")
+        return FAILED, f"the state hash differs{where}"
+    summary = session.summary(player) or {}
+    replayed = {c: summary.get(c, 0) for c in cart.ranking.columns}
+    if replayed != entry.values:
+        shown = ", ".join(f"{c} {replayed[c]}" for c in cart.ranking.columns)
+        return FAILED, f"the replay gives {shown}"
+    return VERIFIED, ""
+
+
+def check_tables(data: SaveData, store: ReplayStore, game: str | None = None) -> list[RowCheck]:
+    checks: list[RowCheck] = []
+    for game_id in CARTRIDGES:
+        if game is not None and game_id != game:
+            continue
+        for mode, table in data.rankings.get(game_id, {}).items():
+            for rank, entry in enumerate(table, start=1):
+                status, reason = check_row(game_id, entry, store)
+                checks.append(RowCheck(game_id, mode, rank, entry.initials, dict(entry.values),
+                                       entry.replay_id, status, reason))
+    return checks
+
+
+def referenced(data: SaveData) -> set[str]:
+    """Every replay id a ranking row refers to."""
+    return {e.replay_id for tables in data.rankings.values() for table in tables.values()
+            for e in table if e.replay_id is not None}

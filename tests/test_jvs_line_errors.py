@@ -1,0 +1,130 @@
+"""Checksum-valid but wrong replies (paired bit errors the 8-bit sum cannot see) over a real
+pty: no free coins, no lost coins, no decrement for coins not credited, status byte checked.
+
+Reply payload of the poll ``20 02 02 21 02``: 0 status, 1 report, 2 system, 3-4 player 1,
+5-6 player 2, 7 report, 8-9 coin chute 1, 10-11 coin chute 2.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from cabinet.jvs.master import JvsMaster
+from cabinet.jvs.simulator import IoBoardSimulator, paired_error
+from cabinet.jvs.source import JvsSource, open_jvs
+from tests.conftest import LONG
+from tests.test_jvs_master import FAST, wait_for
+
+STATUS, P1, COIN1_HIGH, COIN1_LOW, COIN2_HIGH, COIN2_LOW = 0, 3, 8, 9, 10, 11
+
+
+def polls(source: JvsSource, count: int) -> None:
+    """Wait until `count` more polls have completed (without reading the source)."""
+    target = source.master.polls + count
+    wait_for(lambda: source.master.polls >= target)
+
+
+@pytest.fixture
+def sim() -> Iterator[IoBoardSimulator]:
+    with IoBoardSimulator() as simulator:
+        yield simulator
+
+
+@pytest.fixture
+def running(sim: IoBoardSimulator) -> Iterator[JvsSource]:
+    source, _ = open_jvs(sim.port, timing=FAST)
+    wait_for(lambda: "up" in source.status())
+    polls(source, 3)
+    yield source
+    source.close()
+
+
+class Credits:
+    """What the game takes from the source, summed per chute."""
+
+    def __init__(self, source: JvsSource) -> None:
+        self.source = source
+        self.coins = [0, 0]
+
+    def take(self) -> None:
+        reading = self.source.read()
+        self.coins[0] += reading.coins[0]
+        self.coins[1] += reading.coins[1]
+
+
+def test_a_coin_count_of_16128_in_a_valid_frame_gives_no_credit_and_no_decrement(
+    sim: IoBoardSimulator, running: JvsSource
+) -> None:
+    credits = Credits(running)
+    # Coin chute 1's high byte 00 -> 3F (16128 coins), chute 2's high byte pays for it.
+    sim.tamper_next_replies(paired_error(COIN1_HIGH, 0x3F, balance=COIN2_HIGH))
+    for _ in range(20):
+        polls(running, 1)
+        credits.take()
+    assert credits.coins == [0, 0]
+    assert sim.board.decrements == []
+    assert running.master.health.line_errors == 2  # both chutes jumped
+    assert running.notice == (
+        "JVS line errors: 2 (last: coin chute 2 count 0 -> 256 jumped further than a coin "
+        "mech can deliver; re-reading)"
+    )
+
+
+def test_a_count_going_backwards_and_back_is_not_counted_twice(
+    sim: IoBoardSimulator, running: JvsSource
+) -> None:
+    for coins in (1, 2):
+        sim.board.insert_coin(1)
+        wait_for(lambda want=coins: running.master.coins.known[0] == want)  # not yet taken
+    # One reply says chute 1 has 0 coins and chute 2 two: both are line errors.
+    sim.tamper_next_replies(paired_error(COIN1_LOW, 0x00, balance=COIN2_LOW))
+    credits = Credits(running)
+    for _ in range(20):
+        polls(running, 1)
+        credits.take()
+    wait_for(lambda: sim.board.coins == [0, 0])
+    credits.take()
+    assert credits.coins == [2, 0]
+    assert sim.board.decrements == [(1, 2)]
+    assert running.master.health.line_errors == 2
+
+
+def test_a_reply_with_status_03_is_not_taken_as_an_answer(sim: IoBoardSimulator) -> None:
+    master = JvsMaster(sim.port, timing=FAST)
+    master.connect()
+    try:
+        # Status 01 -> 03, player 1's first byte pays for it (01 + 00 = 03 + FE).
+        sim.tamper_next_replies(paired_error(STATUS, 0x03, balance=P1))
+        assert master.poll() is None
+        assert master.health.line_errors == 1
+        assert master.health.last_line_error == "reply status 03 from node 1"
+        result = master.poll()
+        assert result is not None and result[0].switches.controls() == frozenset()
+    finally:
+        master.close()
+
+
+def test_line_noise_campaign_every_coin_counted_once_and_only_credited_coins_decremented(
+    sim: IoBoardSimulator, running: JvsSource
+) -> None:
+    rng = random.Random(20)
+    credits = Credits(running)
+    inserted = [0, 0]
+    coins = 200 if LONG else 16
+    for _ in range(coins):
+        chute = rng.randrange(2)
+        sim.board.insert_coin(chute + 1)
+        inserted[chute] += 1
+        for _ in range(4):
+            at, balance = rng.sample(range(12), 2)
+            sim.tamper_next_replies(paired_error(at, rng.randrange(256), balance))
+            polls(running, 3)
+            credits.take()
+    wait_for(lambda: sim.board.coins == [0, 0])
+    credits.take()
+    assert credits.coins == inserted
+    taken = [sum(a for s, a in sim.board.decrements if s == chute) for chute in (1, 2)]
+    assert taken == inserted

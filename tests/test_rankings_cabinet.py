@@ -1,0 +1,95 @@
+"""Certified rankings in the cabinet: the rankings screen marks proven rows, and attract
+mode now and then plays the best game back ("TOP PLAY")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cabinet.video import screens
+from cabinet.video.palette import UI
+from firmware.kiosk import Kiosk, KioskOptions
+from firmware.machine import Screen
+from firmware.machine.decisions import frames
+from firmware.savedata import load
+from tests.test_kiosk_session import SESSION, run_cli
+
+
+def ranked_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    script = tmp_path / "session.txt"
+    script.write_text(SESSION)
+    save = tmp_path / "save"
+    run_cli(capsys, "run", "--headless", "--frames", "900", "--inputs", str(script),
+            "--save-dir", str(save), "--no-sound")
+    return save
+
+
+def test_the_rankings_screen_marks_a_proven_row(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    save = ranked_save(tmp_path, capsys)
+    [row] = load(save).data.rankings["bloxeed"]["normal"]
+    assert row.replay_id is not None
+    kiosk = Kiosk(KioskOptions(mode="headless", save_dir=save, audio=False, inputs=[]))
+    try:
+        kiosk.frame()
+        assert kiosk.checker.done.wait(30)
+        assert kiosk.checker.status(row.replay_id) == "verified"
+        kiosk.machine.screen = Screen.RANKINGS
+        kiosk.frame()
+        y = 48 + 16  # the first row
+        lit = {tuple(kiosk.native.get_at((8 + x, y + dy)))[:3] for x in range(7)
+               for dy in range(7)}
+        assert UI["verified"] in lit
+        assert screens.VERIFIED_MARK == "*"
+    finally:
+        kiosk.close()
+
+
+def test_attract_mode_plays_the_top_game_back(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    save = ranked_save(tmp_path, capsys)
+    [row] = load(save).data.rankings["bloxeed"]["normal"]
+    kiosk = Kiosk(KioskOptions(mode="headless", save_dir=save, audio=False, inputs=[]))
+    machine = kiosk.machine
+    every = frames("top_play_every")
+    try:
+        demos = []
+        for _ in range(60_000):
+            kiosk.frame()
+            if machine.screen == Screen.DEMO and machine.screen_frames == 1:
+                demos.append(machine.top_play)
+                if machine.top_play:
+                    break
+        assert demos == [False] * (every - 1) + [True]
+        demo = machine.demo
+        assert demo is not None
+        while machine.screen == Screen.DEMO:
+            kiosk.frame()
+        # The best game played to its end: the same final score as the row.
+        assert (demo.summary(0) or {})["score"] == row.score
+    finally:
+        kiosk.close()
+
+
+def test_the_service_menu_verifies_the_tables(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from firmware.service.operator import Operator
+
+    save = ranked_save(tmp_path, capsys)
+    [row] = load(save).data.rankings["bloxeed"]["normal"]
+    kiosk = Kiosk(KioskOptions(mode="headless", save_dir=save, audio=False, inputs=[]))
+    try:
+        op = Operator(kiosk)
+        op.enter()
+        op.choose("RANKINGS VERIFY")
+        page = op.menu.page
+        assert page.checker is not None and page.checker.done.wait(30)
+        lines = [text for text, _ in page.lines()]
+        assert lines[0] == "1 OF 1 ROWS VERIFIED, 0 FAILED"
+        assert lines[1].startswith("BLOXEED  1 ABC") and lines[1].endswith("VERIFIED")
+        assert str(row.score) in lines[1]
+        op.run()
+        op.screenshot(tmp_path / "verify.png")
+    finally:
+        kiosk.close()
