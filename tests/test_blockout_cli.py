@@ -64,7 +64,14 @@ def test_rules_document_has_round_table_and_shapes(capsys: pytest.CaptureFixture
     assert len(doc["round_table"]["in_force"]) == round_table().rounds == 100
     assert doc["round_table"]["in_force"][0]["pit"] == [4, 4, 11]
     assert [p["name"] for p in doc["pieces"]] == list(NAMES)
-    assert all("why" in entry for entry in doc["decisions"].values())
+    from games.blockout.rules.decisions import DECISIONS
+    from games.blockout.rules.pieces import DECISIONS as PIECE_DECISIONS
+
+    assert set(doc["decisions"]) == set(DECISIONS) | set(PIECE_DECISIONS)
+    for name, entry in doc["decisions"].items():
+        assert set(entry) == {"value", "why", "source"}, name
+        assert entry["why"].strip() and "\n" not in entry["why"], name
+    assert "board_decisions" in doc
 
 
 def test_bad_round_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

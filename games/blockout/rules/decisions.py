@@ -5,6 +5,10 @@ decisions sit beside its cells in games/blockout/rounds.toml."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.decision import Decision
+
 # Source: MAME technos/blockout.cpp video timing (28 MHz / 4 pixel clock, 448 x 272 total):
 # about 57.44 frames a second. Every frame figure here is in those board frames.
 REFRESH_HZ = 57.44
@@ -46,62 +50,78 @@ VERSUS_FACES = 21
 # Difficulty DIP: percent of the round table's fall frames.
 DIFFICULTY_FALL = {"easy": 125, "normal": 100, "hard": 80, "very_hard": 65}
 
-DECISIONS: dict[str, dict[str, object]] = {
-    "refresh": {"value": REFRESH_HZ,
-                "why": "MAME's model of the board (448x272 at 7 MHz); the 30 s bonus stage "
-                       "is 30 x 57.44 frames"},
-    "move_frames": {"value": [MOVE_FIRST, MOVE_REPEAT],
-                    "why": "middle of the data sheet's 7-13 and 2-3 frame ranges (2.1); "
-                           "the move counts at once, the piece is busy for these frames"},
-    "rotate_frames": {"value": [ROTATE_FRAMES, ROTATE_REFUSED],
-                      "why": "middle of the data sheet's 4-9 frames; about 3 when refused"},
-    "drop_speed": {"value": {"first_layer_frames": DROP_FIRST,
-                             "layers_per_frame_after": DROP_LAYERS_PER_FRAME},
-                   "why": "data sheet 4.2: about 3 frames, then 0.3-1 frame a layer"},
-    "lock_frames": {"value": list(LOCK_FRAMES),
-                    "why": "data sheet 4.1 gives only that lock time grows with LEVEL"},
-    "show_frames": {"value": {"lock": LOCK_SHOW, "face": FACE_SHOW,
-                              "blockout": BLOCKOUT_SHOW, "round_clear": ROUND_CLEAR_SHOW},
-                    "why": "lock 20 and face about 15 from data sheet 4.3; BLOCKOUT and "
-                           "round-clear scenes are our length"},
-    "grounded_gravity": {"value": "no gravity steps while grounded; at the end of the lock "
-                                  "time a floating piece falls on (forced) or is free again",
-                         "why": "data sheet 4.1/4.2 describe only the end of the lock time"},
-    "face_points": {"value": list(FACE_POINTS),
-                    "why": "not found; small next to drop and stair points, as the guide "
-                           "says (index = faces cleared at once)"},
-    "stair_cap": {"value": STAIR_MAX,
-                  "why": "the guide gives 0-900 for stair drops"},
-    "leftover_bonus": {"value": f"{LEFTOVER_POINTS} x max(0, {LEFTOVER_CAP} - cubes left)",
-                       "why": "the flyer says fewer cubes left at round end score more; "
-                              "formula not found"},
-    "bonus_scoring": {"value": "faces and drops score as in a normal round",
-                      "why": "bonus-stage scoring not found"},
-    "bonus_level": {"value": "LEVEL stays as it was; no level-up in a bonus stage",
-                    "why": "BLOCKOUT keeps LEVEL there (data sheet 8); nothing else known"},
-    "continue": {"value": f"{CONTINUE_FRAMES} frames to press Start after a top-out; the "
-                          "round and faces to go are kept, the pit emptied, LEVEL 1, score 0",
-                 "why": "data sheet 5: round and remaining faces kept; a new credit's score "
-                        "ranks on its own"},
-    "one_coin_continue": {"value": "both settings charge one credit a continue",
-                          "why": "the board's coin desk prices every start at one credit"},
-    "difficulty": {"value": DIFFICULTY_FALL,
-                   "why": "MAME lists the DIP; its effect is unknown: it scales fall frames"},
-    "versus": {"value": "both pits from the start round's slot, no quota; each face "
-                        "cleared queues one layer for the opponent, which rises in before "
-                        "their next piece: the cleared layer less the clearing piece's cubes",
-               "why": "the flyer says the cleared layer is added to the opponent's pit"},
-    "versus_seeds": {"value": "player 2's piece stream starts from main + 0x9E3779B9",
-                     "why": "each player has their own pieces"},
-    "randomizer": {"value": "LCG x = x * 0x41C64E6D + 0x3039 (mod 2^32); the piece is the "
-                            "weighted pick of (x >> 16) mod the weight total",
-                   "why": "the board's generator is not documented; weights from the "
-                          "round table"},
-    "drop_button_3": {"value": "with Rotate Buttons 3, buttons 1/2/3 rotate A/B/C and Start "
-                               "drops",
-                      "why": "the export panel's drop button sits on the stick top; our "
-                             "panel has three buttons and Start"},
-    "spawn_kick": {"value": "a piece wider than the pit's middle is pushed in from the walls",
-                   "why": "rotation centre in the middle (left-near for even sizes), data "
-                          "sheet 1"},
+SHEET = "sal-games BLOCKOUT data sheet"
+GUIDE = "abomination.jp OGA Blockout guide"
+
+DECISIONS: dict[str, Decision[Any]] = {
+    "refresh": Decision(
+        REFRESH_HZ, "the board's frame rate; the 30 s bonus stage is 30 x 57.44 frames",
+        "MAME technos/blockout.cpp screen timing (28 MHz / 4, 448 x 272)"),
+    "move_frames": Decision(
+        [MOVE_FIRST, MOVE_REPEAT],
+        "middle of the 7-13 and 2-3 frame ranges; the move counts at once, then the piece "
+        "is busy", f"{SHEET} 2.1"),
+    "rotate_frames": Decision(
+        [ROTATE_FRAMES, ROTATE_REFUSED], "middle of the 4-9 frame range; about 3 when refused",
+        f"{SHEET} 3.1"),
+    "drop_speed": Decision(
+        {"first_layer_frames": DROP_FIRST, "layers_per_frame_after": DROP_LAYERS_PER_FRAME},
+        "about 3 frames for the first layer, then 0.3-1 frame a layer", f"{SHEET} 4.2"),
+    "lock_frames": Decision(
+        list(LOCK_FRAMES), "the sheet says only that lock time grows with LEVEL",
+        f"{SHEET} 4.1"),
+    "show_frames": Decision(
+        {"lock": LOCK_SHOW, "face": FACE_SHOW, "blockout": BLOCKOUT_SHOW,
+         "round_clear": ROUND_CLEAR_SHOW},
+        "lock 20 and a face about 15 frames as measured; BLOCKOUT and round clear our length",
+        f"{SHEET} 4.3"),
+    "grounded_gravity": Decision(
+        "no fall steps while grounded; at the end of the lock time a floating piece falls on "
+        "(after Drop) or is free again", "the sheet describes only the end of the lock time",
+        f"{SHEET} 4.1, 4.2"),
+    "face_points": Decision(
+        list(FACE_POINTS), "not found; small next to drop and stair points, as the guide "
+        "says (index = faces cleared at once)", f"{GUIDE}, scoring page"),
+    "stair_cap": Decision(STAIR_MAX, "the guide gives 0-900 for stair drops",
+                          f"{GUIDE}, scoring page"),
+    "leftover_bonus": Decision(
+        f"{LEFTOVER_POINTS} x max(0, {LEFTOVER_CAP} - cubes left)",
+        "fewer cubes left at round end score more; the formula is not known",
+        "ExoticA 'Lost In Translation/Block Out' (flyer text)"),
+    "bonus_scoring": Decision("faces and drops score as in a normal round",
+                              "bonus-stage scoring not found"),
+    "bonus_level": Decision("LEVEL stays as it was; no level-up in a bonus stage",
+                            "BLOCKOUT keeps LEVEL there; nothing else is known",
+                            f"{SHEET} 8"),
+    "continue": Decision(
+        f"{CONTINUE_FRAMES} frames to press Start after a top-out; round and faces to go "
+        "kept, pit emptied, LEVEL 1, score 0",
+        "round and remaining faces are kept; each credit's score ranks on its own",
+        f"{SHEET} 5"),
+    "one_coin_continue": Decision(
+        "both settings charge one credit a continue",
+        "the board's coin desk prices every start at one credit",
+        "MAME technos/blockout.cpp SW1:5"),
+    "difficulty": Decision(
+        DIFFICULTY_FALL, "the DIP exists but its effect is unknown: it scales fall frames",
+        "MAME technos/blockout.cpp SW2:1,2"),
+    "versus": Decision(
+        "both pits from the start round's slot, no quota; each face cleared queues one layer "
+        "for the opponent (the cleared layer less the clearing piece's cubes), risen in "
+        "before their next piece", "the flyer says the cleared layer is added to the "
+        "opponent's pit; the details are not known",
+        "ExoticA 'Lost In Translation/Block Out' (flyer text)"),
+    "versus_seeds": Decision("player 2's piece stream starts from main + 0x9E3779B9",
+                             "each player has their own pieces"),
+    "randomizer": Decision(
+        "LCG x = x * 0x41C64E6D + 0x3039 (mod 2^32); the piece is the weighted pick of "
+        "(x >> 16) mod the weight total", "the board's generator is not documented; the "
+        "weights are the round table's"),
+    "drop_button_3": Decision(
+        "with Rotate Buttons 3, buttons 1/2/3 turn A/B/C and Start drops",
+        "the export panel's Drop sits on the stick top; our panel has three buttons and "
+        "Start", "MAME technos/blockout.cpp inputs"),
+    "spawn_kick": Decision(
+        "a piece too wide for the middle of the floor is pushed in from the walls",
+        "the centre appears over the middle (left-near for even sizes)", f"{SHEET} 1"),
 }

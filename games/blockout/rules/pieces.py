@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.decision import Decision
+
 Cell = tuple[int, int, int]
 Cells = tuple[Cell, ...]
 
@@ -179,29 +181,27 @@ def _build(index: int, name: str) -> Piece:
 PIECES: tuple[Piece, ...] = tuple(_build(i, n) for i, n in enumerate(NAMES))
 BY_NAME: dict[str, Piece] = {p.name: p for p in PIECES}
 
-DECISIONS: dict[str, dict[str, str]] = {
-    "spawn_orientations": {
-        "value": "flat pieces lie on the floor plane as drawn in games/blockout/rules/pieces.py",
-        "why": "the arcade's spawn orientations are only pictures on the data sheet, not "
-               "recovered; flat is the natural reading of the chart",
-    },
-    "screw_names": {
-        "value": "CS = top 3L cornered at the near-left, hanging cube to the right; CZ its mirror",
-        "why": "the sources name the pair but which screw is CS is unresolved",
-    },
-    "5H_5F": {
-        "value": "5H = T-tetromino with a cube under its stem tip; 5F = L-tetromino with a "
-                 "cube under its corner",
-        "why": "the two remaining achiral 3D pentacubes; which name is which is unresolved",
-    },
-    "rotation_centres": {
-        "value": "a cube near each piece's middle (4O: a left cube; 4Y: its corner; 5L: the "
-                 "empty corner cell)",
-        "why": "4O's centre follows the data sheet's drop example, 5L's the guide; the rest "
-               "keep 3I/5I/5X at 3 orientations and 4Y at 8",
-    },
-    "rotate_a_axis": {
-        "value": "A turns about the left-right axis, far becomes up",
-        "why": "export boards' third button; its sense is not documented",
-    },
+GUIDE = "abomination.jp OGA Blockout guide"
+
+DECISIONS: dict[str, Decision[str]] = {
+    "spawn_orientations": Decision(
+        "flat pieces lie on the floor plane as drawn in this module",
+        "the spawn orientations are pictures on the data sheet, not recovered",
+        "sal-games BLOCKOUT data sheet 1"),
+    "screw_names": Decision(
+        "CS: a 3L on top cornered near-left with a cube hanging under its right arm; CZ its "
+        "mirror", "the sources name the pair but which screw is CS is unresolved",
+        f"{GUIDE}, CS and CZ pages"),
+    "5H_5F": Decision(
+        "5H: a T-tetromino with a cube under its stem tip; 5F: an L-tetromino with a cube "
+        "under its corner", "the two achiral 3D pentacubes left; which is which is unresolved",
+        f"{GUIDE}, polycube list"),
+    "rotation_centres": Decision(
+        "a cube near each piece's middle (4O: a left cube; 4Y: its corner; 5L: the empty "
+        "corner cell)", "4O's follows the drop example, 5L's the guide; the rest keep "
+        "3I/5I/5X at 3 orientations and 4Y at 8", f"{GUIDE}, scoring, 5L, 4Y and 3I pages"),
+    "rotate_a_axis": Decision(
+        "A turns about the left-right axis, far becomes up",
+        "the export boards' third button; its sense is not documented",
+        "MAME technos/blockout.cpp inputs"),
 }
