@@ -108,13 +108,20 @@ def _overlay(surface: Any, p: Player, rect: tuple[int, int, int, int], frame: in
         _banner(surface, ("BLOCKOUT",), rect, VALUE)
 
 
+def _faces_shown(p: Player, versus: bool) -> int:
+    """Faces to go; in a bonus stage (no quota), the faces cleared in it."""
+    if versus:
+        return d.VERSUS_FACES - p.faces
+    return p.bonus_faces if p.bonus else p.faces_left
+
+
 def _panel(surface: Any, p: Player, x: int, y: int, versus: bool) -> None:
     _text(surface, "NEXT", x, y, LABEL)
     draw_mini_piece(surface, PIECES[p.next_kind].orientations[0], x + 4, y + 34)
     rows = (
         ("SCORE", f"{p.score:7d}"),
         ("ROUND", "BONUS" if p.bonus else f"{p.round:3d}"),
-        ("FACES", f"{(d.VERSUS_FACES - p.faces) if versus else p.faces_left:3d}"),
+        ("FACES", f"{_faces_shown(p, versus):3d}"),
         ("LEVEL", f"{p.level:3d}"),
     )
     for i, (label, value) in enumerate(rows):
@@ -161,7 +168,7 @@ def draw_play(surface: Any, view: PlayView) -> None:
 
 
 def _small_panel(surface: Any, p: Player, x: int, y: int, versus: bool) -> None:
-    faces = (d.VERSUS_FACES - p.faces) if versus else p.faces_left
+    faces = _faces_shown(p, versus)
     _text(surface, f"{p.score:7d}", x + 8, y, VALUE)
     _text(surface, "BONUS" if p.bonus else f"RD{p.round:3d}", x + 8, y + 12, LABEL)
     _text(surface, f"FC{faces:3d}", x + 8, y + 24, LABEL)
