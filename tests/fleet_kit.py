@@ -116,3 +116,31 @@ class Collector:
     def close(self) -> None:
         self.c.disconnect()
         self.c.loop_stop()
+
+
+class Database:
+    """PostgreSQL from PyPI's pgserver in a temporary folder (a unix socket, no TCP)."""
+
+    def __init__(self, where: Path) -> None:
+        import pgserver
+
+        where.mkdir(parents=True, exist_ok=True)
+        self.pgdata = where / "pgdata"
+        self.server = pgserver.get_server(self.pgdata, cleanup_mode="stop")
+        self.url = self.server.get_uri()
+
+    def _ctl(self, *args: str) -> None:
+        from pgserver import _commands
+
+        _commands.pg_ctl(["-w", *args], pgdata=self.pgdata, user=self.server.system_user,
+                         timeout=30)
+
+    def stop(self) -> None:
+        self._ctl("stop", "-m", "fast")
+
+    def start(self) -> None:
+        """As pgserver starts it: no TCP at all, the socket in the data folder."""
+        self._ctl("start", "-o", f"-h '' -k {self.pgdata}")
+
+    def close(self) -> None:
+        self.server.cleanup()

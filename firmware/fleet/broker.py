@@ -82,6 +82,16 @@ class FleetBroker(Broker):
         session.ssl_object = writer.get_ssl_info()
         return handler, session
 
+    async def _client_message_loop(self, client_session: Session, handler: Any) -> None:
+        """amqtt acknowledges a QoS 1 publish when it is queued for routing, and forgets the
+        queue when the publisher disconnects at once: route what is still queued, in order."""
+        await super()._client_message_loop(client_session, handler)
+        waiting = client_session.delivered_message_queue
+        while not waiting.empty():
+            done = asyncio.get_running_loop().create_future()
+            done.set_result(waiting.get_nowait())
+            await self._handle_message_delivery(client_session, handler, done)
+
 
 def broker_files(ca_dir: Path, work: Path) -> tuple[Path, Path]:
     """The broker's key and certificate for 127.0.0.1 (made once)."""
