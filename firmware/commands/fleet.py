@@ -3,6 +3,9 @@
     bloxcab fleet enroll --cabinet ID [--keys DIR]     on the cabinet: key (kept) + request
     bloxcab fleet ca DIR                               on the operator's side: a new CA
     bloxcab fleet sign --ca DIR REQUEST [--out FILE]   the operator signs a cabinet's request
+    bloxcab fleet serve --db URL --broker HOST:PORT --keys DIR [--http HOST:PORT]
+    bloxcab fleet serve --demo                         everything embedded, simulated cabinets
+    bloxcab fleet operator NAME --db URL               add an operator (password on stdin)
 """
 
 from __future__ import annotations
@@ -33,6 +36,20 @@ def register(sub: Any) -> None:
     sign.add_argument("--out", help="where the certificate goes (default: next to the request"
                       " as cabinet.crt)")
     sign.set_defaults(handler=run_sign)
+    serve = actions.add_parser("serve", help="the fleet service: intake, dashboard, JSON API")
+    serve.add_argument("--db", help="PostgreSQL URL (postgresql://...)")
+    serve.add_argument("--broker", help="HOST:PORT of the MQTT broker (TLS)")
+    serve.add_argument("--keys", help="folder with ca.crt, fleet-service.crt, fleet-service.key")
+    serve.add_argument("--http", default="127.0.0.1:8080", help="where the dashboard listens")
+    serve.add_argument("--no-shared", action="store_true",
+                       help="plain subscription (brokers without $share/)")
+    serve.add_argument("--demo", action="store_true", help="embedded PostgreSQL and broker in "
+                       "a temporary folder, with simulated cabinets")
+    serve.set_defaults(handler=run_serve)
+    op = actions.add_parser("operator", help="add or change a dashboard login")
+    op.add_argument("name")
+    op.add_argument("--db", required=True, help="PostgreSQL URL")
+    op.set_defaults(handler=run_operator)
 
 
 def _pki() -> Any:
@@ -81,4 +98,48 @@ def run_sign(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else request.with_name("cabinet.crt")
     out.write_bytes(cert)
     print(f"certificate {out}")
+    return 0
+
+
+def _hostport(text: str, what: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise UsageError(f"{what} {text!r}: expected HOST:PORT")
+    return host, int(port)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    http = _hostport(args.http, "--http")
+    if not args.demo and not (args.db and args.broker and args.keys):
+        raise UsageError("--db, --broker and --keys are needed (or --demo)")
+    try:
+        from firmware.fleet.serve import serve
+    except ImportError as exc:
+        raise UsageError(f"the fleet parts are not installed ({exc.name}): "
+                         "pip install 'bloxcab[fleet]'") from None
+    import logging
+
+    logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
+    for noisy in ("amqtt", "transitions", "sqlalchemy", "aiosqlite"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    broker = _hostport(args.broker, "--broker") if args.broker else None
+    keys = Path(args.keys) if args.keys else None
+    return serve(db_url=args.db, broker=broker, keys=keys, shared=not args.no_shared,
+                 http=http, demo=args.demo)
+
+
+def run_operator(args: argparse.Namespace) -> int:
+    import sys
+
+    try:
+        from firmware.fleet import store
+    except ImportError as exc:
+        raise UsageError(f"the fleet parts are not installed ({exc.name})") from None
+    password = sys.stdin.readline().rstrip("\n")
+    if len(password) < 8:
+        raise UsageError("a password of at least 8 characters on stdin")
+    with store.connect(args.db) as conn:
+        store.migrate(conn)
+        store.set_operator(conn, args.name[:64], password)
+    print(f"operator {args.name[:64]} set")
     return 0
