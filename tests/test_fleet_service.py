@@ -32,7 +32,7 @@ def parts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     broker.start()
     key, crt = pki.service()
     intake = Intake(IntakeConfig("127.0.0.1", broker.port, pki.ca_crt, crt, key, db.url,
-                                 shared=False))
+                                 shared=broker.shared))
     intake.start()
     assert intake.subscribed.wait(30)
     yield {"pki": pki, "db": db, "conn": conn, "broker": broker, "intake": intake}

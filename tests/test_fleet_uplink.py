@@ -77,6 +77,7 @@ def test_a_broker_restart_loses_nothing(pki: Pki, broker: BrokerProcess,
         assert len(entries(outbox)) == 50
         broker.start()
         assert got.wait(100)
+        assert up.wait_sent(100)
     finally:
         up.stop.set()
         up.wake.set()

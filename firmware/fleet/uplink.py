@@ -56,7 +56,7 @@ class Uplink:
         self.connected = threading.Event()
         self.wake = threading.Event()
         self.stop = threading.Event()
-        self.lock = threading.Lock()
+        self.lock = threading.Condition()
         self.refused: str | None = None
         client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=config.cabinet,
                              clean_session=False, protocol=mqtt.MQTTv311)
@@ -102,7 +102,13 @@ class Uplink:
         with self.lock:
             self.sending.discard(entry.seq)
             self.sent += 1
+            self.lock.notify_all()
         self.wake.set()
+
+    def wait_sent(self, count: int, timeout: float = 60) -> bool:
+        """Until ``count`` entries were acknowledged and removed (tools and tests)."""
+        with self.lock:
+            return self.lock.wait_for(lambda: self.sent >= count, timeout)
 
     # ---- the uplink's loop -----------------------------------------------------------------
     def topic(self, kind: str) -> str:
