@@ -12,6 +12,7 @@ import socket
 import ssl
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -160,10 +161,13 @@ class Database:
     """PostgreSQL from PyPI's pgserver in a temporary folder (a unix socket, no TCP)."""
 
     def __init__(self, where: Path) -> None:
+        """``where`` is not used for the data: pgserver runs PostgreSQL as its own user when
+        we are root, which must traverse the folders above the data, and pytest makes its
+        temporary root 0700 again whenever a worker starts. A folder of our own in /tmp."""
         import pgserver
 
-        where.mkdir(parents=True, exist_ok=True)
-        self.pgdata = where / "pgdata"
+        self.home = Path(tempfile.mkdtemp(prefix="bloxcab-pg-"))
+        self.pgdata = self.home / "pgdata"
         self.server = pgserver.get_server(self.pgdata, cleanup_mode="stop")
         self.url = self.server.get_uri()
 
@@ -182,3 +186,4 @@ class Database:
 
     def close(self) -> None:
         self.server.cleanup()
+        shutil.rmtree(self.home, ignore_errors=True)
