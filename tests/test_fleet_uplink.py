@@ -32,7 +32,10 @@ def broker(pki: Pki, tmp_path: Path) -> Iterator[BrokerProcess]:
 
 def uplink(pki: Pki, port: int, outbox: Path, name: str = "cab-a") -> Uplink:
     key, crt = pki.cabinet(name)
-    return Uplink(UplinkConfig(name, outbox, "127.0.0.1", port, pki.ca_crt, crt, key))
+    # Reconnect within 2 s: a loaded machine restarts the broker slowly, and the default
+    # back-off (up to 60 s) would outlast the test's wait.
+    return Uplink(UplinkConfig(name, outbox, "127.0.0.1", port, pki.ca_crt, crt, key,
+                               retry_max_s=2))
 
 
 def fill(outbox: Path, count: int, start: int = 0) -> None:

@@ -43,6 +43,7 @@ class UplinkConfig:
     cert: Path
     key: Path
     window: int = WINDOW
+    retry_max_s: int = 60  # longest wait between reconnection attempts
 
 
 class Uplink:
@@ -64,7 +65,7 @@ class Uplink:
                        keyfile=str(config.key), cert_reqs=ssl.CERT_REQUIRED,
                        tls_version=ssl.PROTOCOL_TLS_CLIENT)
         client.max_inflight_messages_set(config.window)
-        client.reconnect_delay_set(min_delay=1, max_delay=60)
+        client.reconnect_delay_set(min_delay=1, max_delay=config.retry_max_s)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
