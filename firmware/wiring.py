@@ -8,6 +8,7 @@ service menu.
 from __future__ import annotations
 
 import logging
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,16 +25,40 @@ class Wiring:
     sinks: list[OutputSink] = field(default_factory=list)
     dip_bank: Any = None  # cabinet.dipbank_gpio.GpioDipBank when one is wired
     problems: list[str] = field(default_factory=list)
+    fallbacks_noted: bool = False  # gpiozero's pin-factory fallbacks were logged (once)
+
+
+def _note_fallbacks(wiring: Wiring, caught: list[warnings.WarningMessage]) -> None:
+    """gpiozero warns once for each pin driver it cannot load (on a PC: all of them); they
+    become one notice line. Other warnings are logged as they are."""
+    tried = []
+    for w in caught:
+        if type(w.message).__name__ == "PinFactoryFallback":
+            tried.append(str(w.message).removeprefix("Falling back from "))
+        else:
+            log.warning("%s", w.message)
+    if tried and not wiring.fallbacks_noted:
+        wiring.fallbacks_noted = True
+        names = ", ".join(t.split(":", 1)[0] for t in tried)
+        log.warning("GPIO: gpiozero could not use the pin driver(s) %s (not a Raspberry "
+                    "Pi, or the driver is not installed)", names)
 
 
 def _attempt(wiring: Wiring, what: str, build: Any) -> Any:
-    try:
-        return build()
-    except (WiringError, OSError, ValueError, ImportError) as exc:
-        line = f"{what}: {exc}"
-        wiring.problems.append(line)
-        log.warning("%s", line)
-        return None
+    failure: Exception | None = None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            built = build()
+        except (WiringError, OSError, ValueError, ImportError) as exc:
+            failure = exc
+    _note_fallbacks(wiring, caught)
+    if failure is None:
+        return built
+    line = f"{what}: {failure}"
+    wiring.problems.append(line)
+    log.warning("%s", line)
+    return None
 
 
 def build_wiring(config: CabinetConfig) -> Wiring:

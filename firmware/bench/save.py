@@ -22,7 +22,8 @@ def _full() -> SaveData:
     for game, modes in data.rankings.items():
         for mode in modes:
             for i in range(10):
-                insert_ranking(data, game, mode, RankEntry("ABC", 100000 - i, 90, 20, f"r{i:06}"))
+                insert_ranking(data, game, mode, RankEntry(
+                    "ABC", {"score": 100000 - i, "lines": 90, "level": 20}, f"{i:016x}"))
     data.bookkeeping.coins = [12345, 678]
     return data
 
