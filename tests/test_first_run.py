@@ -255,3 +255,28 @@ def test_readme_run_usage_lists_every_run_option() -> None:
     usage = next(line for line in readme.splitlines() if line.startswith("| `bloxcab run"))
     shown = set(re.findall(r"--[a-z-]+", usage))
     assert options <= shown, sorted(options - shown)
+
+
+# ---- one screenshot generator, one set of screenshots ------------------------------------
+def _linked_images() -> set[Path]:
+    """Every PNG the README and docs/ link or name (relative to the repository)."""
+    linked: set[Path] = set()
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        text = doc.read_text()
+        for target in re.findall(r"\]\(([^)\s]+\.png)\)", text):
+            linked.add((doc.parent / target).resolve().relative_to(ROOT))
+        for name in re.findall(r"`([a-z0-9_-]+\.png)`", text):
+            linked.add((doc.parent / name).resolve().relative_to(ROOT))
+    return linked
+
+
+def test_one_command_makes_every_screenshot_the_docs_show(tmp_path: Path) -> None:
+    from tools.shots import take_all
+
+    made = {p.relative_to(tmp_path) for p in take_all(tmp_path)}
+    assert all((tmp_path / p).stat().st_size > 0 for p in made)
+    in_repo = {p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*.png")}
+    assert in_repo == made  # one set: nothing stale, nothing missing
+    linked = _linked_images()
+    assert Path("docs/screens/game-over.png") in linked
+    assert linked <= made, sorted(linked - made)
