@@ -45,19 +45,27 @@ def _note_fallbacks(wiring: Wiring, caught: list[warnings.WarningMessage]) -> No
 
 
 def _attempt(wiring: Wiring, what: str, build: Any) -> Any:
+    """``build()``, or None and a problem line. Any exception counts: a pin factory or a
+    serial library may raise its own types (lgpio raises ``lgpio.error``, neither an OSError
+    nor a gpiozero error, when it cannot open a GPIO chip), and under systemd's
+    Restart=always an escaped one would be a restart loop instead of a notice. gpiozero's
+    pin-factory fallback warnings become one notice line (``_note_fallbacks``)."""
     failure: Exception | None = None
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
             built = build()
-        except (WiringError, OSError, ValueError, ImportError) as exc:
+        except Exception as exc:
             failure = exc
     _note_fallbacks(wiring, caught)
     if failure is None:
         return built
-    line = f"{what}: {failure}"
+    expected = isinstance(failure, WiringError | OSError | ValueError | ImportError)
+    detail = str(failure).strip() or type(failure).__name__
+    line = f"{what}: {detail}"
     wiring.problems.append(line)
-    log.warning("%s", line)
+    # A foreign error type keeps its traceback in the journal for whoever debugs it.
+    log.warning("%s", line, exc_info=failure if not expected else None)
     return None
 
 
@@ -69,7 +77,8 @@ def build_wiring(config: CabinetConfig) -> Wiring:
         def gpio_source() -> InputSource:
             from cabinet.gpio_inputs import GpioSource
 
-            return GpioSource(inputs.gpio.pins, debounce_ms=inputs.gpio.debounce_ms)
+            return GpioSource(inputs.gpio.pins, debounce_ms=inputs.gpio.debounce_ms,
+                              pulse_ms=inputs.gpio.pulse_ms)
 
         source = _attempt(wiring, "GPIO inputs", gpio_source)
         if source is not None:

@@ -2,7 +2,8 @@
 
 Everything is drawn on a native 320x224 surface; ``Display.present`` scales it by the largest
 integer factor that fits the display (nearest neighbour), centres it and leaves black bars.
-Source: reference/cabinet.md 4.4 (draw at native size, integer-scale, centre; do not rely on
+Source: Raspberry Pi config.txt video docs; SDL2 KMSDRM notes (draw at native size, integer-scale,
+centre; do not rely on
 SCALED to pick an integer factor; vsync may raise, so fall back).
 """
 

@@ -47,7 +47,8 @@ def _mode(asked: str | None, configured: str) -> str:
         return asked
     if configured != "auto":
         return configured
-    # Source: reference/cabinet.md 4.3 (SDL on the bare console uses KMS; a desktop has a
+    # Source: Raspberry Pi config.txt video docs; SDL2 KMSDRM notes (SDL on the bare console uses
+    # KMS; a desktop has a
     # display server).
     desktop = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     return "window" if desktop else "fullscreen"
@@ -67,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     config, problems = load_config(config_path)
     for line in problems:
         print(f"bloxcab: config: {line}", file=sys.stderr)
-    save_dir = resolve_save_dir(args.save_dir or config.save.dir)
+    save_dir = resolve_save_dir(args.save_dir or config.save.dir,
+                                allow_symlink=config.save.allow_symlink)
     if args.screenshot_dir is not None:
         args.screenshot_dir.mkdir(parents=True, exist_ok=True)
     mode = _mode(args.mode, config.video.mode)
@@ -85,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
         screenshot_dir=args.screenshot_dir, screenshot_every=args.screenshot_every,
         realtime=args.realtime, window_scale=config.video.window.scale,
         audio=config.audio.enabled and not args.no_sound, keys=config.inputs.keys,
+        game_options=config.games,
     )
     kiosk = Kiosk(options, wiring.sources, wiring.sinks, SystemdNotifier(),
                   problems=problems + wiring.problems, dip_bank=wiring.dip_bank)

@@ -1,0 +1,97 @@
+"""What an Arika mode is: its speed tables, goal, level stops, roll, and a referee (the
+mode's own bookkeeping: scoring, grades, garbage, items) plugged into the player loop."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.arika.decisions import ARIKA_DECISIONS
+from engine.arika.timing import DelayRow, GravityRow, Timing, gravity_by_level, timing_by_level
+from engine.decision import Decision
+
+if TYPE_CHECKING:
+    from engine.arika.player import ArikaPlayer
+    from engine.events import Event
+
+ROLL_NONE = 0
+ROLL_PLAIN = 1  # blocks stay
+ROLL_FADING = 2  # blocks fade a while after they lock
+ROLL_INVISIBLE = 3  # blocks vanish as they lock
+ROLL_NAMES = ("none", "plain", "fading", "invisible")
+
+
+class Referee:
+    """A mode's per-game bookkeeping, called by the player loop. The base does nothing."""
+
+    ticks = False  # True: on_active_frame is called every frame a piece is in play
+
+    def on_spawn(self, p: ArikaPlayer) -> int:
+        """Called as a piece is dealt; returns an item code to put in its blocks (0: none)."""
+        return 0
+
+    def on_active_frame(self, p: ArikaPlayer) -> None: ...
+
+    def on_lock(self, p: ArikaPlayer, lines: int, level_before: int, out: list[Event]) -> None:
+        """After the piece is written and the level has taken the cleared lines."""
+
+    def on_section(self, p: ArikaPlayer, section: int, frames: int, out: list[Event]) -> None:
+        """Section ``section`` (0 = levels 0-99) ended after ``frames`` frames."""
+
+    def on_goal(self, p: ArikaPlayer, out: list[Event]) -> int:
+        """The goal level is reached; returns the roll to play (ROLL_NONE ends the game)."""
+        return ROLL_NONE
+
+    def on_item(self, p: ArikaPlayer, item: int, out: list[Event]) -> None:
+        """A cleared row held blocks of an item piece (after the rows collapsed)."""
+
+    def on_end(self, p: ArikaPlayer, topped_out: bool, out: list[Event]) -> None:
+        """The game is over: topped out (also during a roll), or finished."""
+
+    def summary(self, p: ArikaPlayer) -> dict[str, int | str]:
+        return {}
+
+    def state(self) -> tuple[Any, ...]:
+        return ()
+
+    def restore(self, state: tuple[Any, ...]) -> None: ...
+
+
+@dataclass(frozen=True)
+class ArikaRules:
+    id: str
+    title: str
+    gravity_rows: tuple[GravityRow, ...]
+    delay_rows: tuple[DelayRow, ...]
+    goal: int  # the level that ends the game (the roll follows)
+    level_stops: frozenset[int]  # levels a new piece does not advance (a clear must)
+    referee: Callable[[], Referee]
+    roll_frames: int = 0
+    roll_pause: int = 0
+    ghost_below: int = ARIKA_DECISIONS["ghost_below_level"].value
+    ready_frames: int = 0
+    decisions: Mapping[str, Decision[Any]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.goal - 1 not in self.level_stops:
+            raise ValueError("a new piece must not reach the goal: stop the level before it")
+        object.__setattr__(self, "gravity", gravity_by_level(self.gravity_rows))
+        object.__setattr__(self, "timing", timing_by_level(self.delay_rows))
+        object.__setattr__(self, "stops", tuple(lv in self.level_stops for lv in range(1000)))
+
+    def gravity_at(self, level: int) -> int:
+        table: tuple[int, ...] = self.gravity  # type: ignore[attr-defined]
+        return table[min(level, 999)]
+
+    def timing_at(self, level: int) -> Timing:
+        table: tuple[Timing, ...] = self.timing  # type: ignore[attr-defined]
+        return table[min(level, 999)]
+
+
+def x99_stops(goal: int = 999) -> frozenset[int]:
+    """Master, TGM+ and Death: a piece does not advance the level at x99 and at 998.
+
+    Source: tetris.wiki, "Tetris The Absolute The Grand Master 2" and tgm.tips (level
+    counter: +1 a piece, +1 a cleared line; a line clear is needed past x99 and 998)."""
+    return frozenset({*range(99, goal, 100), goal - 1})

@@ -1,0 +1,95 @@
+"""TAP's choices where no source settles the arcade (printed by `bloxcab rules R --json`).
+
+Each entry is a ``Decision(value, why, source)`` (engine/decision.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.decision import Decision
+
+_WIKI = 'tetris.wiki "Tetris The Absolute The Grand Master 2"'
+
+# decision: every entry below is the project's own choice, not a documented fact.
+TAP_DECISIONS: dict[str, Decision[Any]] = {
+    "delay_boundaries": Decision(
+        "wiki (x01)",
+        "Master and Death delays change at the wiki's level ranges; SW2 'Delay Steps' picks "
+        "the clones' x00",
+        f"{_WIKI}, delay tables; cambridge and NullpoMino switch at x00",
+    ),
+    "das_step_900": Decision(
+        901, "Master's DAS 6 starts at 901; SW2 'DAS 6 From' picks shiromino's 900",
+        f"{_WIKI}; shiromino game_qs.cc",
+    ),
+    "delay_level": Decision(
+        "the level when the delay starts",
+        "ARE at the lock, line clear and line ARE after the clear added its lines, lock delay "
+        "and gravity at spawn, DAS every frame: this reproduces the wiki's x01 ranges",
+        None,
+    ),
+    "grade_level": Decision(
+        "level before the clear", "grade points use the level before the clear adds its lines",
+        "cambridge and NullpoMino",
+    ),
+    "grade_rounding": Decision(
+        "ceil(base x combo), then x level multiplier",
+        "the wiki's formula; NullpoMino truncates instead",
+        'TetrisConcept wiki "Grade Recognition System"',
+    ),
+    "grade_cap": Decision(31, "the internal grade stops at S9", None),
+    "grading_in_roll": Decision(
+        "none", "no grade points, decay or M-roll checks after level 999", None),
+    "mroll_section5": Decision(
+        "average of sections 0-4 + 2 s",
+        "the older wiki text says section 4 + 2 s; cambridge has no margin",
+        "NullpoMino GradeMania2; TGMsim Master2Plus",
+    ),
+    "roll_frames": Decision(
+        {"master": 3701, "normal": 3701, "death": 3701, "plus": 2024},
+        "one minute at 61.68 Hz; NullpoMino has 3694 for Master",
+        "cambridge marathon_a2; shiromino; NullpoMino GarbageMania (TGM+)",
+    ),
+    "scoring": Decision(
+        "ceil(level after clear / 2) + speed x 7",
+        "the newer wiki text; the older caps Level + Lines at 999 instead",
+        f"{_WIKI}, Scoring",
+    ),
+    "score_everywhere": Decision(
+        "all modes", "every mode keeps the TAP score; only Normal multiplies it by 6 and adds "
+        "the time bonus", None,
+    ),
+    "normal_items": Decision(
+        {"100": "free fall", "200": "del even"},
+        "the first piece dealt at or past the level is the item piece; it fires when a clear "
+        "removes any of its blocks; Del Even removes rows 2, 4, ...; item rows add no lines",
+        f"{_WIKI}, Normal and Versus items",
+    ),
+    "normal_stops": Decision(
+        [299], "Normal stops only at 299 (a clear reaches 300)",
+        f"{_WIKI}, Doubles ('like Normal, no stops at 99 or 199')",
+    ),
+    "plus_garbage": Decision(
+        "at the lock, not in the roll",
+        "the rising counter counts locks that clear nothing and is not reset by clears",
+        f"{_WIKI}, TGM+; NullpoMino GarbageMania",
+    ),
+    "death_roll": Decision(
+        "a roll after 999 or the 500 torikan", "it changes nothing", f"{_WIKI}, T.A. Death",
+    ),
+    "fading_roll_frames": Decision(
+        {"shown": 240, "gone": 300}, "a block fades about 4 s after it locks",
+        "cambridge; the wiki says about 4 s",
+    ),
+    "line_colour": Decision(
+        "green at the goal; orange for the fading roll survived or GM with 32+ roll lines",
+        "the ranking line under the grade", f"{_WIKI}, credit roll",
+    ),
+    "mode_select_frames": Decision(600, "10 s to pick a mode, then the highlighted one plays",
+                                   None),
+    "ranking_order": Decision(
+        ("grade", "line", "level", "shorter time", "score"),
+        "Master ranks by grade then time; the other modes have no grade, so level then time",
+        None,
+    ),
+}
