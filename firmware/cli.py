@@ -6,8 +6,10 @@ import argparse
 import importlib
 import pkgutil
 import sys
+from importlib import metadata
 from typing import NoReturn
 
+from engine.version import ENGINE_VERSION
 from firmware import commands
 from firmware.errors import UsageError
 
@@ -20,8 +22,20 @@ class ArgumentParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def version_text() -> str:
+    """The installed package's version (its metadata) and the engine's, e.g.
+    ``bloxcab 0.1.0 (engine 2)``; a source tree run without installing says so."""
+    try:
+        package = metadata.version("bloxcab")
+    except metadata.PackageNotFoundError:
+        package = "(not installed)"
+    return f"bloxcab {package} (engine {ENGINE_VERSION})"
+
+
 def build_parser() -> ArgumentParser:
     parser = ArgumentParser(prog="bloxcab", description="Arcade block-puzzle board firmware.")
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print the package and engine versions and exit")
     sub = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=ArgumentParser
     )

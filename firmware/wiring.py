@@ -8,6 +8,7 @@ service menu.
 from __future__ import annotations
 
 import logging
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,23 +25,48 @@ class Wiring:
     sinks: list[OutputSink] = field(default_factory=list)
     dip_bank: Any = None  # cabinet.dipbank_gpio.GpioDipBank when one is wired
     problems: list[str] = field(default_factory=list)
+    fallbacks_noted: bool = False  # gpiozero's pin-factory fallbacks were logged (once)
+
+
+def _note_fallbacks(wiring: Wiring, caught: list[warnings.WarningMessage]) -> None:
+    """gpiozero warns once for each pin driver it cannot load (on a PC: all of them); they
+    become one notice line. Other warnings are logged as they are."""
+    tried = []
+    for w in caught:
+        if type(w.message).__name__ == "PinFactoryFallback":
+            tried.append(str(w.message).removeprefix("Falling back from "))
+        else:
+            log.warning("%s", w.message)
+    if tried and not wiring.fallbacks_noted:
+        wiring.fallbacks_noted = True
+        names = ", ".join(t.split(":", 1)[0] for t in tried)
+        log.warning("GPIO: gpiozero could not use the pin driver(s) %s (not a Raspberry "
+                    "Pi, or the driver is not installed)", names)
 
 
 def _attempt(wiring: Wiring, what: str, build: Any) -> Any:
     """``build()``, or None and a problem line. Any exception counts: a pin factory or a
     serial library may raise its own types (lgpio raises ``lgpio.error``, neither an OSError
     nor a gpiozero error, when it cannot open a GPIO chip), and under systemd's
-    Restart=always an escaped one would be a restart loop instead of a notice."""
-    try:
-        return build()
-    except Exception as exc:
-        expected = isinstance(exc, WiringError | OSError | ValueError | ImportError)
-        detail = str(exc).strip() or type(exc).__name__
-        line = f"{what}: {detail}"
-        wiring.problems.append(line)
-        # A foreign error type keeps its traceback in the journal for whoever debugs it.
-        log.warning("%s", line, exc_info=not expected)
-        return None
+    Restart=always an escaped one would be a restart loop instead of a notice. gpiozero's
+    pin-factory fallback warnings become one notice line (``_note_fallbacks``)."""
+    failure: Exception | None = None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            built = build()
+        except Exception as exc:
+            failure = exc
+    _note_fallbacks(wiring, caught)
+    if failure is None:
+        return built
+    expected = isinstance(failure, WiringError | OSError | ValueError | ImportError)
+    detail = str(failure).strip() or type(failure).__name__
+    line = f"{what}: {detail}"
+    wiring.problems.append(line)
+    # A foreign error type keeps its traceback in the journal for whoever debugs it.
+    log.warning("%s", line, exc_info=failure if not expected else None)
+    return None
 
 
 def build_wiring(config: CabinetConfig) -> Wiring:

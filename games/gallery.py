@@ -1,11 +1,9 @@
-"""Sample scenes of every screen, from real engine games of the Sega cartridges: for tests,
-the render benchmark and the screenshots in docs/screens/
-(``python -m games.gallery docs/screens``)."""
+"""Sample scenes of every screen, from real engine games of the Sega cartridges: for tests
+and the render benchmark (the docs' screenshots come from ``python -m tools.shots``)."""
 
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -135,15 +133,3 @@ def save_all(directory: Path, scale: int = 2, names: list[str] | None = None) ->
         pygame.image.save(pygame.transform.scale_by(surface, scale), str(path))
         out.append(path)
     return out
-
-
-# The scenes kept in docs/screens/.
-DOC_SCENES = [
-    "game_1p", "game_2p_bloxeed", "game_1p_idle_2p", "demo", "title", "rankings", "name_entry",
-    "game_over", "backup_cleared", "menu", "monitor_crosshatch", "monitor_colour_bars", "font",
-]
-
-if __name__ == "__main__":
-    target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens")
-    for saved in save_all(target, names=DOC_SCENES):
-        print(saved)

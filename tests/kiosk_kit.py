@@ -9,9 +9,25 @@ from engine.events import Event
 from firmware.kiosk import load_demos
 from firmware.machine import CabinetMachine
 from firmware.rankings.store import ReplayStore
-from firmware.savedata import SaveWriter, load
+from firmware.savedata import SaveData, SaveWriter, factory, load
 
 IDLE = InputFrame()
+
+
+def empty_tables(data: SaveData) -> SaveData:
+    """Every ranking table emptied (no factory rows), so any scoring game ranks."""
+    for tables in data.rankings.values():
+        for table in tables.values():
+            table.clear()
+    return data
+
+
+def write_empty_tables(save_dir: Path) -> None:
+    """Factory save data with empty ranking tables, durable in ``save_dir`` (no notice)."""
+    save_dir.mkdir(parents=True, exist_ok=True)
+    writer = SaveWriter(save_dir)
+    assert writer.wait_durable(writer.submit(empty_tables(factory())), 5)
+    writer.close()
 
 
 def p1(**switches: bool) -> InputFrame:

@@ -19,7 +19,8 @@ from firmware.service.operator import Operator
 from games import registry
 from tests.tiny_cartridge import CARTRIDGE
 
-# Three taps in a Long (240-frame) game, then initials A, B, C.
+# Three taps in a Long (240-frame) game, GAME OVER for name_entry_after_frames (240), then
+# initials A, B, C.
 SESSION = """
 10 coin1 down
 11 coin1 up
@@ -31,16 +32,16 @@ SESSION = """
 71 p1.b1 up
 80 p1.b1 down
 81 p1.b1 up
-300 p1.b1 down
-301 p1.b1 up
-310 p1.right down
-311 p1.right up
-320 p1.b1 down
-321 p1.b1 up
-330 p1.right down
-331 p1.right up
-340 p1.b1 down
-341 p1.b1 up
+540 p1.b1 down
+541 p1.b1 up
+550 p1.right down
+551 p1.right up
+560 p1.b1 down
+561 p1.b1 up
+570 p1.right down
+571 p1.right up
+580 p1.b1 down
+581 p1.b1 up
 """
 
 
@@ -51,11 +52,11 @@ def test_a_tiny_cartridge_plays_through_the_kiosk_and_ranks_after_a_restart(
     script = tmp_path / "session.txt"
     script.write_text(SESSION)
     save = tmp_path / "save"
-    assert main(["run", "--headless", "--game", "tiny", "--frames", "400", "--inputs",
+    assert main(["run", "--headless", "--game", "tiny", "--frames", "640", "--inputs",
                  str(script), "--save-dir", str(save), "--no-sound"]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["games_started"] == 1 and summary["games_finished"] == 1
-    assert summary["screen"] == "game_over"
+    assert summary["screen"] == "title"  # the initials are in; attract mode follows
 
     data = load(save).data
     assert data.selected_game == "tiny"

@@ -9,10 +9,14 @@ from firmware.cli import main
 from firmware.inputscript import parse_script
 from firmware.kiosk import Kiosk, KioskOptions
 from firmware.machine import Screen
-from firmware.savedata import load
+from firmware.savedata import factory, load
+from tests.kiosk_kit import write_empty_tables
 
-# Fresh save data = the power-on pattern, so every frame below is reproducible:
-# a Bloxeed game with the lever held down tops out on frame 789.
+# Factory save data = the power-on pattern, so every frame below is reproducible:
+# a Bloxeed game with the lever held down tops out on frame 789; GAME OVER is shown for
+# name_entry_after_frames (240), so name entry opens on frame 1029. The save data starts
+# with empty ranking tables (write_empty_tables), as the lever-held game's few points rank
+# under no factory row.
 SESSION = """
 10 coin1 down
 11 coin1 up
@@ -21,17 +25,18 @@ SESSION = """
 50 p1.down down
 789 p1.down up
 # name entry: A, then right to B, B, right to C, C
-800 p1.b1 down
-801 p1.b1 up
-810 p1.right down
-811 p1.right up
-820 p1.b1 down
-821 p1.b1 up
-830 p1.right down
-831 p1.right up
-840 p1.b1 down
-841 p1.b1 up
+1040 p1.b1 down
+1041 p1.b1 up
+1050 p1.right down
+1051 p1.right up
+1060 p1.b1 down
+1061 p1.b1 up
+1070 p1.right down
+1071 p1.right up
+1080 p1.b1 down
+1081 p1.b1 up
 """
+SESSION_FRAMES = 1140
 
 
 def kiosk(save_dir: Path, script: str = "", frames: int | None = None) -> Kiosk:
@@ -50,10 +55,12 @@ def test_full_session_coin_play_initials_ranking_after_restart(
 ) -> None:
     script = tmp_path / "session.txt"
     script.write_text(SESSION)
-    summary = run_cli(capsys, "run", "--headless", "--frames", "900", "--inputs", str(script),
-                      "--save-dir", str(tmp_path / "save"), "--no-sound")
-    assert summary == {"frames": 900, "missed_frames": 0, "credits": 0, "games_started": 1,
-                       "games_finished": 1, "screen": "game_over"}
+    write_empty_tables(tmp_path / "save")
+    summary = run_cli(capsys, "run", "--headless", "--frames", str(SESSION_FRAMES), "--inputs",
+                      str(script), "--save-dir", str(tmp_path / "save"), "--no-sound")
+    # After the initials the game-over sequence has run through: attract mode's title.
+    assert summary == {"frames": SESSION_FRAMES, "missed_frames": 0, "credits": 0,
+                       "games_started": 1, "games_finished": 1, "screen": "title"}
     data = load(tmp_path / "save").data
     table = data.rankings["bloxeed"]["normal"]
     assert [e.initials for e in table] == ["ABC"]
@@ -90,7 +97,7 @@ def test_tilt_ends_the_game_unranked_and_keeps_credits(tmp_path: Path) -> None:
         assert k.machine.screen == Screen.TITLE
         assert k.machine.credits == 1
         assert k.machine.games_finished == 0
-        assert load(tmp_path).data.rankings["bloxeed"]["normal"] == []
+        assert load(tmp_path).data.rankings["bloxeed"] == factory().rankings["bloxeed"]
     finally:
         k.close()
 

@@ -13,15 +13,17 @@ from firmware.kiosk import Kiosk, KioskOptions
 from firmware.machine import Screen
 from firmware.machine.decisions import frames
 from firmware.savedata import load
-from tests.test_kiosk_session import SESSION, run_cli
+from tests.kiosk_kit import write_empty_tables
+from tests.test_kiosk_session import SESSION, SESSION_FRAMES, run_cli
 
 
 def ranked_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     script = tmp_path / "session.txt"
     script.write_text(SESSION)
     save = tmp_path / "save"
-    run_cli(capsys, "run", "--headless", "--frames", "900", "--inputs", str(script),
-            "--save-dir", str(save), "--no-sound")
+    write_empty_tables(save)
+    run_cli(capsys, "run", "--headless", "--frames", str(SESSION_FRAMES), "--inputs",
+            str(script), "--save-dir", str(save), "--no-sound")
     return save
 
 

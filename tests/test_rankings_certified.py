@@ -21,7 +21,7 @@ from firmware.rankings.check import FAILED, MISSING, UNRECORDED, VERIFIED, check
 from firmware.rankings.recorder import replay_id
 from firmware.rankings.store import DURABLE, PENDING, ReplayStore
 from firmware.savedata import RankEntry, SaveWriter, load
-from tests.kiosk_kit import Rig, p1
+from tests.kiosk_kit import Rig, empty_tables, p1
 
 
 def play_ranked_game(save: Path, game: str, seed: int = 3) -> None:
@@ -29,6 +29,7 @@ def play_ranked_game(save: Path, game: str, seed: int = 3) -> None:
     store = ReplayStore(save / "replays")
     rig = Rig(save, game=game, replays=store)
     machine = rig.machine
+    empty_tables(machine.data)  # no factory rows: the random game ranks
     rig.coin()
     rig.press(p1(start=True))
     assert machine.screen == Screen.PLAY
@@ -38,6 +39,9 @@ def play_ranked_game(save: Path, game: str, seed: int = 3) -> None:
             break
         rig.step(InputFrame(p1=PlayerInput(down=rng.random() < 0.7, left=rng.random() < 0.2,
                                            right=rng.random() < 0.2, b1=rng.random() < 0.3)))
+    assert machine.screen == Screen.GAME_OVER  # GAME OVER, then the initials
+    while machine.screen == Screen.GAME_OVER:
+        rig.step()
     assert machine.screen == Screen.NAME_ENTRY
     for _ in range(3):
         rig.press(p1(b1=True))
@@ -69,12 +73,12 @@ def test_cli_lists_verifies_and_exports(tmp_path: Path, capsys: pytest.CaptureFi
     save = tmp_path / "save"
     play_ranked_game(save, "sega88")
     capsys.readouterr()  # the coin log lines of the game
-    assert main(["rankings", "--json", "--save-dir", str(save)]) == 0
+    assert main(["rankings", "--json", "--game", "sega88", "--save-dir", str(save)]) == 0
     [row] = json.loads(capsys.readouterr().out)
     assert row["game"] == "sega88" and row["status"] == VERIFIED and row["initials"] == "AAA"
     assert main(["rankings", "verify", "--save-dir", str(save)]) == 0
     out = capsys.readouterr().out
-    assert "VERIFIED" in out and "1 of 1 rows verified, 0 failed" in out
+    assert "VERIFIED" in out and "1 of 1 rows verified, 0 factory rows, 0 failed" in out
     assert main(["rankings", "export", str(tmp_path / "out"), "--save-dir", str(save)]) == 0
     exported = json.loads((tmp_path / "out" / "rankings.json").read_text())
     assert exported[0]["replay"] == row["replay"]
@@ -137,7 +141,7 @@ def test_a_row_whose_replay_is_gone_is_missing_and_one_without_is_unrecorded(
     (tmp_path / "replays" / f"{table[0].replay_id}.rpl").unlink()
     table.append(RankEntry("OLD", {"score": 1, "lines": 0, "level": 0}))
     store = ReplayStore(tmp_path / "replays")
-    statuses = [c.status for c in check_tables(data, store)]
+    statuses = [c.status for c in check_tables(data, store, "sega88")]
     store.close()
     assert statuses == [MISSING, UNRECORDED]
 
@@ -147,7 +151,8 @@ def _desk(save: Path) -> tuple[RankingDesk, ReplayStore, SaveWriter, list[str]]:
     writer = SaveWriter(save)
     store = ReplayStore(save / "replays")
     notices: list[str] = []
-    return RankingDesk(loaded.data, writer, store, notices.append), store, writer, notices
+    data = empty_tables(loaded.data) if loaded.cleared else loaded.data  # fresh: no rows
+    return RankingDesk(data, writer, store, notices.append), store, writer, notices
 
 
 def _entry(score: int, rid: str | None) -> RankEntry:

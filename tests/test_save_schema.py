@@ -21,6 +21,8 @@ from firmware.savedata import (
 from firmware.savedata.banks import read_banks
 from firmware.savedata.migrate import migrate
 from firmware.savedata.schema import SchemaError, from_dict, to_dict
+from games.registry import cartridge
+from tests.kiosk_kit import empty_tables
 
 V1_BANKS = Path(__file__).with_name("data") / "save_v1"
 # Written by the release before schema 3 (commit e670354), busy with coins and rankings.
@@ -47,11 +49,14 @@ def test_factory_defaults() -> None:
     assert data.seeds == {"sega88": {"main": 0}, "bloxeed": {"main": 0, "piece": 0},
                           "flashpoint": {"main": 0}, "tap": {"main": 0},
                           "blockout": {"main": 0}}
-    assert data.rankings == {"sega88": {"normal": []}, "bloxeed": {"normal": []},
-                             "flashpoint": {"normal": []},
-                             "tap": {m: [] for m in ("tap-normal", "tap-master", "tap-plus",
-                                                     "tap-death")},
-                             "blockout": {"normal": []}}
+    # Each table comes filled with the cartridge's factory rows (its decision table); Tetris
+    # (1988) and Bloxeed have them, the others none yet.
+    assert {g: {m: [(e.initials, e.values, e.replay_id) for e in rows]
+                for m, rows in t.items()} for g, t in data.rankings.items()} == {
+        g: {m: [(i, dict(v), None) for i, v in cartridge(g).ranking.factory_rows]
+            for m in cartridge(g).ranking.modes}
+        for g in ("sega88", "bloxeed", "flashpoint", "tap", "blockout")}
+    assert all(len(data.rankings[g]["normal"]) == 10 for g in ("sega88", "bloxeed"))
     assert data.bookkeeping.coins == [0, 0] and data.credits == 0
     assert data.bookkeeping.cleared_at is None
     assert SaveData().bookkeeping.coins is not data.bookkeeping.coins  # no shared defaults
@@ -62,7 +67,7 @@ def _entry(score: int, initials: str = "AAA") -> RankEntry:
 
 
 def test_insert_ranking_keeps_top_ten_sorted() -> None:
-    data = SaveData()
+    data = empty_tables(SaveData())  # no factory rows
     ranks = [insert_ranking(data, "bloxeed", "normal", _entry(s)) for s in (500, 900, 100, 700)]
     assert ranks == [1, 1, 3, 2]
     assert [e.score for e in data.rankings["bloxeed"]["normal"]] == [900, 700, 500, 100]
@@ -78,14 +83,14 @@ def test_insert_ranking_keeps_top_ten_sorted() -> None:
 
 
 def test_equal_score_ranks_below_the_earlier_one() -> None:
-    data = SaveData()
+    data = empty_tables(SaveData())  # no factory rows
     insert_ranking(data, "sega88", "normal", _entry(300, "OLD"))
     assert insert_ranking(data, "sega88", "normal", _entry(300, "NEW")) == 2
     assert [e.initials for e in data.rankings["sega88"]["normal"]] == ["OLD", "NEW"]
 
 
 def test_a_ranking_row_keeps_the_cartridge_columns_in_json() -> None:
-    data = SaveData()
+    data = empty_tables(SaveData())  # no factory rows
     insert_ranking(data, "bloxeed", "normal", _entry(12000, "ZED"))
     rows = to_dict(data)["games"]["bloxeed"]["rankings"]["normal"]
     assert rows == [{"initials": "ZED", "values": {"score": 12000, "lines": 12, "level": 1},
@@ -241,7 +246,7 @@ def test_migrate_refuses_unknown_versions() -> None:
 
 @given(st.lists(st.integers(min_value=0, max_value=50), max_size=40))
 def test_ranking_table_is_the_top_ten_in_arrival_order_for_ties(scores: list[int]) -> None:
-    data = SaveData()
+    data = empty_tables(SaveData())  # no factory rows
     for n, score in enumerate(scores):
         rank = insert_ranking(data, "sega88", "normal",
                               RankEntry(f"{n:03}", {"score": score, "lines": 0, "level": 0}))

@@ -10,7 +10,7 @@ import pygame
 from cabinet.audio.synth import EFFECTS
 from cabinet.video.patterns import MONITOR_PATTERNS
 from firmware.machine import Screen
-from firmware.savedata import RankEntry, insert_ranking, load
+from firmware.savedata import RankEntry, factory, insert_ranking, load
 from firmware.service.pages.main import ITEMS
 from tests.service_kit import cabinet
 
@@ -63,10 +63,12 @@ def test_rankings_clear_and_backup_clear_keep_the_credits(tmp_path: Path) -> Non
         op.enter()
         op.choose("RANKINGS CLEAR")
         op.choose("NO")
-        assert len(data.rankings["bloxeed"]["normal"]) == 1
+        assert "AAA" in [e.initials for e in data.rankings["bloxeed"]["normal"]]
         op.choose("RANKINGS CLEAR")
         op.choose("YES")
-        assert data.rankings["bloxeed"]["normal"] == []
+        # Back to the table as it came from the factory.
+        assert data.rankings["bloxeed"] == factory().rankings["bloxeed"]
+        assert "AAA" not in [e.initials for e in data.rankings["bloxeed"]["normal"]]
         # Settings, game select and bookkeeping away from factory, then backup clear.
         op.choose("GAME SELECT")
         op.choose("TETRIS (SEGA 1988)")
@@ -75,7 +77,7 @@ def test_rankings_clear_and_backup_clear_keep_the_credits(tmp_path: Path) -> Non
         op.choose("EXIT")
         assert data.selected_game == "sega88" and data.dips["bloxeed"].sw1 != 0xFF
         insert_ranking(data, "sega88", "normal",
-                       RankEntry("BBB", {"score": 100, "lines": 1, "level": 0}))
+                       RankEntry("BBB", {"score": 99000, "lines": 1, "level": 0}))
         op.choose("BACKUP DATA CLEAR")
         op.choose("NO")
         assert data.selected_game == "sega88" and data.bookkeeping.coins == [2, 0]
@@ -83,7 +85,7 @@ def test_rankings_clear_and_backup_clear_keep_the_credits(tmp_path: Path) -> Non
         op.choose("YES")
         assert data.selected_game == "bloxeed"
         assert all(b.sw1 == 0xFF for b in data.dips.values())
-        assert data.rankings["sega88"]["normal"] == []
+        assert data.rankings["sega88"] == factory().rankings["sega88"]
         assert data.bookkeeping.coins == [0, 0]
         assert machine.desk.board.coin_settings.chute_a.value == 0xF
         assert machine.credits == 2 and data.credits == 2

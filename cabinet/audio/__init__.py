@@ -6,8 +6,12 @@ Source: Sega operator manuals (the Demo Sounds DIP mutes attract-mode audio).
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Iterable, Mapping
+import os
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -30,6 +34,44 @@ CLEAR = "clear"
 ALWAYS_AUDIBLE = frozenset({"coin"})
 
 
+ALSA_PREFIX = "ALSA lib "  # libasound's own messages, written straight to stderr
+
+
+@contextlib.contextmanager
+def native_stderr(caught: list[str]) -> Iterator[None]:
+    """Catch what C libraries write to file descriptor 2 while the block runs (libasound
+    prints a dozen lines on a machine without a sound card); the lines go to ``caught``."""
+    sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            caught.extend(sink.read().decode("utf-8", "replace").splitlines())
+
+
+def _alsa_notice(lines: list[str]) -> str:
+    """ALSA's messages as one notice (the first names the problem), and any other native
+    line passed on to stderr as it was."""
+    alsa = [line for line in lines if line.startswith(ALSA_PREFIX)]
+    for line in lines:
+        if line and not line.startswith(ALSA_PREFIX):
+            print(line, file=sys.stderr)
+    if not alsa:
+        return ""
+    first = alsa[0].removeprefix(ALSA_PREFIX)
+    first = first.split(") ", 1)[1] if ") " in first else first  # drop "file.c:N:(func)"
+    return f"libasound: {first} ({len(alsa)} lines)"
+
+
 def effect_for(kind: str, value: int = 0,
                sounds: Mapping[str, str] | None = None) -> str | None:
     """The effect an event of ``kind`` (with ``value``) plays under the cartridge's
@@ -47,9 +89,21 @@ class Audio:
         self.demo_sounds = demo_sounds
         self.enabled = False
         self.sounds: dict[str, Any] = {}
+        native: list[str] = []
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 1, BUFFER)
+                with native_stderr(native):
+                    try:
+                        pygame.mixer.init(RATE, -16, 1, BUFFER)
+                    except pygame.error as exc:
+                        failed: pygame.error | None = exc
+                    else:
+                        failed = None
+                notice = _alsa_notice(native)
+                if failed is not None:
+                    raise pygame.error(f"{failed}; {notice}" if notice else str(failed))
+                if notice:
+                    log.info("audio: %s", notice)
             init = pygame.mixer.get_init()
             if not init:
                 raise pygame.error("mixer did not start")

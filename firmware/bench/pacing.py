@@ -17,9 +17,15 @@ def run(args: argparse.Namespace) -> None:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from firmware.kiosk import Kiosk, KioskOptions
+    from firmware.savedata import SaveWriter, factory
 
     seconds = 5 if args.quick else 60
     with tempfile.TemporaryDirectory() as save:
+        # Factory save data written first, so the run boots as a cabinet that has been set
+        # up (no "BACKUP DATA CLEARED" notice among the figures).
+        writer = SaveWriter(save, log=lambda _line: None)
+        writer.wait_durable(writer.submit(factory()), 30)
+        writer.close()
         kiosk = Kiosk(KioskOptions(mode="headless", realtime=True, frames=seconds * 60,
                                    save_dir=Path(save), audio=False))
         kiosk.pacer.keep_deviations = True

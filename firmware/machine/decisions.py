@@ -27,6 +27,18 @@ CABINET_DECISIONS: dict[str, Decision[Any]] = {
     "game_over_field_frames": Decision(
         120, "the final field stays 2 s before GAME OVER, so the player sees how it ended"
     ),
+    "name_entry_after_frames": Decision(
+        240,
+        "a ranked game's initials are asked for 4 s into the game-over screen (2 s of the "
+        "final field, then 2 s of GAME OVER), as the boards show GAME OVER first; Start "
+        "waits until they are entered, then attract mode follows",
+    ),
+    "name_entry_default": Decision(
+        "AAA",
+        "initials kept when the timer runs out with none entered (or only spaces): the "
+        "letter the cursor starts on, as if the shown letter were confirmed three times; a "
+        "ranking row is never blank",
+    ),
     "name_repeat_frames": Decision(8, "a held lever steps one letter every 8 frames"),
     "power_on_commit_frames": Decision(
         3600, "power-on time is saved once a minute, few writes for the SD card"
@@ -66,7 +78,8 @@ CABINET_DECISIONS: dict[str, Decision[Any]] = {
     ),
     "name_entry_order": Decision(
         "after all games, player 1 first",
-        "initials are entered after every game on the cabinet has ended, player 1 first",
+        "initials are entered after every game on the cabinet has ended and GAME OVER was "
+        "shown, player 1 first",
     ),
 }
 

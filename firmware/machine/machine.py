@@ -132,7 +132,8 @@ class CabinetMachine:
     def start_lamps(self) -> tuple[bool, bool]:
         if self.screen in (Screen.PLAY,):
             return (self._can_join(0), self._can_join(1))
-        startable = self.screen in ATTRACT or self.screen in (Screen.GAME_OVER, Screen.NOTICE)
+        startable = (self.screen in ATTRACT or self.screen == Screen.NOTICE
+                     or (self.screen == Screen.GAME_OVER and not self.rank_queue))
         return (startable and self.desk.can_start(1), startable and self.desk.can_start(2))
 
     @property
@@ -184,13 +185,18 @@ class CabinetMachine:
     # ---- attract, notice and game over ------------------------------------------------------
     def _between_games(self, inputs: InputFrame, start: tuple[bool, bool],
                        cues: list[Event]) -> None:
+        screen, frames = self.screen, self.screen_frames
+        if screen == Screen.GAME_OVER and self.rank_queue:
+            # GAME OVER first, then the initials; a Start waits until they are in.
+            if frames >= _frames("name_entry_after_frames"):
+                self._next_name_entry()
+            return
         if start[1] and self.desk.can_start(2):
             self._start_game(2, cues)
             return
         if start[0] and self.desk.can_start(1):
             self._start_game(1, cues)
             return
-        screen, frames = self.screen, self.screen_frames
         if screen == Screen.NOTICE and frames >= _frames("notice_frames"):
             self._go(Screen.TITLE)
         elif screen == Screen.GAME_OVER and frames >= _frames("game_over_frames"):
@@ -353,16 +359,20 @@ class CabinetMachine:
         self.same_sequence_ready = True
         self.saver.submit(self.data)
         self.rank_queue.sort(key=lambda queued: queued[0])
-        self._next_name_entry()
+        self.name_entry = None
+        self._go(Screen.GAME_OVER)
 
     def _next_name_entry(self) -> None:
+        """The next queued player's initials; after the last, the game-over sequence has
+        run through (attract mode, with the cartridge's hook and scene)."""
         if self.rank_queue:
             index, _, summary, _ = self.rank_queue[0]
             self.name_entry = NameEntry(index, int(summary.get("score", 0)))
             self._go(Screen.NAME_ENTRY)
         else:
             self.name_entry = None
-            self._go(Screen.GAME_OVER)
+            self.same_sequence_ready = False
+            self._to_attract()
 
     def _name_entry(self, inputs: InputFrame) -> None:
         entry = self.name_entry

@@ -1,16 +1,18 @@
 """Entering 3 initials: the lever picks a letter, button 1 confirms (the arrow takes one
-back, the end mark finishes), button 2 also takes one back."""
+back, the end mark finishes), button 2 also takes one back. When the timer runs out the
+letters entered so far are kept; with none, the default initials (never a blank row)."""
 
 from __future__ import annotations
 
 from engine import PlayerInput
-from firmware.machine.decisions import NAME_ENTRY_FRAMES, frames
+from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES, frames
 
 END_MARK = "\x03"  # the font's end-mark glyph ("ED"); choosing it finishes early
 RUB_MARK = "\x08"  # the font's left arrow; choosing it takes the last initial back
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ.!?- " + RUB_MARK + END_MARK
 INITIALS = 3
 REPEAT = frames("name_repeat_frames")
+DEFAULT_INITIALS: str = CABINET_DECISIONS["name_entry_default"].value
 
 
 class NameEntry:
@@ -26,7 +28,10 @@ class NameEntry:
 
     @property
     def initials(self) -> str:
-        return "".join(self.letters).ljust(INITIALS)
+        """The row's initials: the letters entered, or the default when none (or only
+        spaces) were."""
+        entered = "".join(self.letters)
+        return entered.ljust(INITIALS) if entered.strip() else DEFAULT_INITIALS
 
     @property
     def current(self) -> str:

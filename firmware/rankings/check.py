@@ -13,6 +13,7 @@ from games.registry import CARTRIDGES, cartridge, new_session
 VERIFIED = "verified"
 FAILED = "failed"  # the replay does not give this row: tampered, damaged or foreign
 UNRECORDED = "unrecorded"  # the row was kept without a replay (the store could not write)
+FACTORY = "factory"  # one of the cartridge's factory rows (no game was played for it)
 MISSING = "missing"  # the row names a replay the store does not have
 
 
@@ -34,9 +35,19 @@ class RowCheck:
                 f"{self.status.upper()}{why}")
 
 
+def is_factory_row(game: str, entry: RankEntry) -> bool:
+    """The row is one of the cartridge's factory rows, as shipped (initials and figures)."""
+    rows = cartridge(game).ranking.factory_rows
+    return entry.replay_id is None and any(
+        entry.initials == initials and entry.values == dict(values)
+        for initials, values in rows)
+
+
 def check_row(game: str, entry: RankEntry, store: ReplayStore) -> tuple[str, str]:
     """(status, reason) of one row against its replay."""
     if entry.replay_id is None:
+        if is_factory_row(game, entry):
+            return FACTORY, "as the table came from the factory"
         return UNRECORDED, "kept without a replay"
     try:
         text = store.read(entry.replay_id)

@@ -1,10 +1,9 @@
-"""Screenshots of every service-menu screen (``python -m firmware.service.shots DIR``),
-taken from a headless kiosk driven by input-script presses, at x2 scale."""
+"""Screenshots of every service-menu screen, taken from a headless kiosk driven by
+input-script presses, at x2 scale (``python -m tools.shots`` writes them to docs/service)."""
 
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -66,8 +65,3 @@ def take(out: Path) -> list[Path]:
         finally:
             kiosk.close()
     return shots
-
-
-if __name__ == "__main__":
-    for path in take(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/service")):
-        print(path)

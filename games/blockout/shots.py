@@ -1,6 +1,6 @@
 """Screenshots of BLOCKOUT's play screen for the README, from real engine play:
 
-    .venv/bin/python -m games.blockout.shots docs/screens
+    .venv/bin/python -m tools.shots   (every screenshot of the docs)
 
 A 1P game in round 1 played by the demo player, the render bench's half-full 5x5x7 pit,
 a bonus stage and a 2P versus match.
@@ -53,6 +53,15 @@ def main(argv: list[str]) -> int:
     versus = played({"round": 1, "versus": True}, 3000, players=2)
     save(versus, out / "blockout-versus.png")
     return 0
+
+
+NAMES = ("blockout-1p.png", "blockout-5x5x7.png", "blockout-versus.png")
+
+
+def take(out: Path) -> list[Path]:
+    """The screenshots into ``out`` (``python -m tools.shots`` takes every cartridge's)."""
+    main([str(out)])
+    return [out / name for name in NAMES]
 
 
 if __name__ == "__main__":

@@ -10,8 +10,9 @@ from engine import events as ev
 from games import sega_board
 from games.bloxeed.dips import BANK, BLOXEED_DIP_DECISIONS
 from games.bloxeed.rules import BLOXEED
+from games.bloxeed.rules.decisions import FACTORY_RANKINGS
 from games.bloxeed.screen import field_extras
-from games.cartridge import Cartridge
+from games.cartridge import Cartridge, RankingSpec
 
 
 def _start_seeds(kept: Mapping[str, int], same_sequence: bool) -> dict[str, int]:
@@ -58,6 +59,10 @@ CARTRIDGE = Cartridge(
     factory_seeds={"main": 0, "piece": 0},
     start_seeds=_start_seeds,
     same_sequence=True,
+    # decision: factory rankings, our own initials and modest scores (the decision table).
+    ranking=RankingSpec(factory_rows=tuple(
+        (initials, {"score": score, "lines": lines, "level": level})
+        for initials, score, lines, level in FACTORY_RANKINGS.value)),
     demo_dir=Path(__file__).parent / "demos",
     sounds=BLOXEED_SOUNDS,
     silent=BLOXEED_SILENT,

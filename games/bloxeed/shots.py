@@ -1,15 +1,14 @@
-"""Screenshots of the kiosk for the README: the real state machine, headless.
+"""Screenshots of the kiosk for the README: the real state machine, headless. Taken with
+every other screenshot the docs show by ``python -m tools.shots``.
 
-    .venv/bin/python -m games.bloxeed.shots docs/screens
-
-Attract (title, demo, rankings), a 1P Bloxeed game with garbage and a power block, a 2P
-game and name entry. Play comes from the attract-mode demo player (engine/sega_demo.py).
+Attract (title, demo, rankings with the factory table), a 1P Bloxeed game with garbage and
+a power block, a 2P game, GAME OVER and then name entry. Play comes from the attract-mode
+demo player (engine/sega_demo.py).
 """
 
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -23,16 +22,15 @@ from engine.game import Game
 from engine.sega_demo import demo_inputs
 from firmware.kiosk import Kiosk, KioskOptions
 from firmware.machine import Screen
-from firmware.savedata import RankEntry, insert_ranking
 from games.bloxeed.screen import field_extras
 
 SCALE = 2
 
 
-def shot(kiosk: Kiosk, path: Path) -> None:
+def shot(kiosk: Kiosk, path: Path, taken: list[Path]) -> None:
     image = pygame.transform.scale_by(kiosk.native, SCALE)
     pygame.image.save(image, str(path))
-    print(path)
+    taken.append(path)
 
 
 def run_until(kiosk: Kiosk, done: object, frame: InputFrame = NO_INPUT,
@@ -47,23 +45,22 @@ def run_until(kiosk: Kiosk, done: object, frame: InputFrame = NO_INPUT,
     raise SystemExit("screenshot scene not reached")
 
 
-def main(out: Path) -> None:
+def take(out: Path) -> list[Path]:
+    """Take the kiosk's screenshots into ``out``; the files written."""
     out.mkdir(parents=True, exist_ok=True)
+    taken: list[Path] = []
     with tempfile.TemporaryDirectory() as save:
         kiosk = Kiosk(KioskOptions(mode="headless", game="bloxeed", save_dir=Path(save),
                                    audio=False))
         m = kiosk.machine
-        for initials, score in (("SEG", 52000), ("BLX", 31500), ("ABC", 12040)):
-            insert_ranking(m.data, "bloxeed", "normal",
-                           RankEntry(initials, {"score": score, "lines": 40, "level": 9}))
         m.screen = Screen.TITLE
         m.screen_frames = 0
         run_until(kiosk, lambda: m.screen_frames == 90)
-        shot(kiosk, out / "attract-title.png")
+        shot(kiosk, out / "attract-title.png", taken)
         run_until(kiosk, lambda: m.screen == Screen.DEMO and m.screen_frames == 900)
-        shot(kiosk, out / "attract-demo.png")
+        shot(kiosk, out / "attract-demo.png", taken)
         run_until(kiosk, lambda: m.screen == Screen.RANKINGS and m.screen_frames == 30)
-        shot(kiosk, out / "attract-rankings.png")
+        shot(kiosk, out / "attract-rankings.png", taken)
         # A 1P Bloxeed game played by the demo player until garbage rose and a power block
         # is in play.
         m.step(InputFrame(coin1=2))
@@ -88,24 +85,23 @@ def main(out: Path) -> None:
         from firmware import kiosk_view
 
         kiosk_view.draw(m, kiosk.native)
-        shot(kiosk, out / "play-bloxeed-1p.png")
+        shot(kiosk, out / "play-bloxeed-1p.png", taken)
         # P2 joins: a 2P screen.
         m.step(InputFrame(p2=PlayerInput(start=True)))
         for _ in range(400):
             m.step(next(moves))
         kiosk_view.draw(m, kiosk.native)
-        shot(kiosk, out / "play-2p.png")
-        # Both top out; P1 ranks: name entry.
+        shot(kiosk, out / "play-2p.png", taken)
+        # Both top out: GAME OVER, then P1 ranks: name entry.
         m.step(InputFrame(p1=PlayerInput(start=False)))
-        run_until(kiosk, lambda: m.screen == Screen.NAME_ENTRY,
+        run_until(kiosk, lambda: m.screen == Screen.GAME_OVER and m.screen_frames == 180,
                   InputFrame(p1=PlayerInput(down=True), p2=PlayerInput(down=True)))
+        shot(kiosk, out / "game-over.png", taken)
+        run_until(kiosk, lambda: m.screen == Screen.NAME_ENTRY)
         for frame in (InputFrame(p1=PlayerInput(right=True)), InputFrame(),
                       InputFrame(p1=PlayerInput(b1=True)), InputFrame()):
             m.step(frame)
         kiosk_view.draw(m, kiosk.native)
-        shot(kiosk, out / "name-entry.png")
+        shot(kiosk, out / "name-entry.png", taken)
         kiosk.close()
-
-
-if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screens"))
+    return taken

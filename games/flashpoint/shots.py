@@ -1,6 +1,6 @@
 """Screenshots of Flash Point for the README: the real state machine, headless.
 
-    .venv/bin/python -m games.flashpoint.shots docs/screens
+    .venv/bin/python -m tools.shots   (every screenshot of the docs)
 
 The stage select, a stage in play (flashing cells lit, the bonus counting down) and a clear
 with the next-stage choice. Play comes from the attract-mode demo player (demo.py).
@@ -74,6 +74,15 @@ def main(out: Path) -> None:
         m.step(InputFrame(p1=PlayerInput(right=True)))
         shot(kiosk, out / "flashpoint-clear.png")
         kiosk.close()
+
+
+NAMES = ("flashpoint-select.png", "flashpoint-stage.png", "flashpoint-clear.png")
+
+
+def take(out: Path) -> list[Path]:
+    """The screenshots into ``out`` (``python -m tools.shots`` takes every cartridge's)."""
+    main(out)
+    return [out / name for name in NAMES]
 
 
 if __name__ == "__main__":

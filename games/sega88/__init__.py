@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from games import sega_board
-from games.cartridge import Cartridge
+from games.cartridge import Cartridge, RankingSpec
 from games.sega88.dips import BANK
-from games.sega88.rules import SEGA88
+from games.sega88.rules import SEGA88, SEGA88_DECISIONS
 from games.sega88.scene import SCENE
 
 
@@ -28,6 +28,10 @@ CARTRIDGE = Cartridge(
     draw_play=sega_board.draw_play_with(None),
     factory_seeds={"main": 0},
     start_seeds=_start_seeds,
+    # decision: factory rankings, our own initials and modest scores (the decision table).
+    ranking=RankingSpec(factory_rows=tuple(
+        (initials, {"score": score, "lines": lines, "level": level})
+        for initials, score, lines, level in SEGA88_DECISIONS["factory_rankings"].value)),
     demo_dir=Path(__file__).parent / "demos",
     sounds=sega_board.SEGA_SOUNDS,
     silent=sega_board.SEGA_SILENT,

@@ -68,6 +68,15 @@ SEGA88_DECISIONS: dict[str, Decision[Any]] = {
         "the scene's drawn value picks its piece as the board's piece rule would, and where "
         "it falls",
     ),
+    "factory_rankings": Decision(
+        (("BLX", 10000, 24, 6), ("CAB", 8000, 21, 5), ("JAM", 6000, 18, 4),
+         ("PCB", 5000, 16, 4), ("DIP", 4000, 14, 3), ("CRT", 3000, 11, 2),
+         ("RGB", 2500, 10, 2), ("SYN", 2000, 8, 2), ("LED", 1500, 6, 1),
+         ("VID", 1000, 4, 1)),
+        "the table comes filled, as boards do, with our own initials (initials, score, lines, "
+        "level; 4 lines a level): a few lines' game of a few hundred points does not rank, "
+        "24 lines top it (our demo player: 12000-160000 on factory DIPs)",
+    ),
 }
 
 

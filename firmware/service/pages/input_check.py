@@ -7,10 +7,21 @@ both are shown here as inputs.
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from cabinet.source import PLAYER_SWITCHES
-from cabinet.video.picture import COLUMNS, LEFT, Colour, Item, Picture, Text
+from cabinet.video.font import CELL
+from cabinet.video.picture import (
+    FOOTER_PITCH,
+    LEFT,
+    NATIVE_H,
+    RIGHT,
+    Colour,
+    Item,
+    Picture,
+    Text,
+)
 from engine import InputFrame
 from firmware.service.keys import Keys
 from firmware.service.layout import on_off
@@ -25,6 +36,14 @@ CABINET_SWITCHES = (("service", "SERVICE"), ("test", "TEST"), ("tilt", "TILT"))
 P1_X, P2_X = 88, 208
 SOURCE_CHARS = 9
 PITCH = 10
+STATUS_CHARS = (RIGHT - LEFT) // CELL  # a status line's width between the margins
+STATUS_LAST_Y = NATIVE_H - FOOTER_PITCH - 2 - PITCH  # the last row above the footer
+
+
+def status_rows(text: str) -> list[str]:
+    """A source's status line wrapped at spaces to fit between the margins; the
+    continuation rows are indented."""
+    return textwrap.wrap(text.upper(), STATUS_CHARS, subsequent_indent="  ") or [""]
 
 
 class InputTestPage(Page):
@@ -79,8 +98,11 @@ class InputTestPage(Page):
             items.append(on_off(self.held(control), x + 8 * (len(name) + 1), y))
         y += PITCH + 4
         for line, colour in self.source_lines():
-            items.append(Text(line.upper()[:COLUMNS - 2], y, LEFT, colour))
-            y += PITCH
+            for row in status_rows(line):
+                if y > STATUS_LAST_Y:
+                    return items
+                items.append(Text(row, y, LEFT, colour))
+                y += PITCH
         return items
 
     def footer(self) -> list[tuple[str, Colour]]:
