@@ -58,6 +58,9 @@ class KioskOptions:
     screenshot_every: int = 0
     realtime: bool = False
     window_scale: int = 3
+    scale: str = "integer"  # [video] scale, overscan, gpu (cabinet.video.geometry)
+    overscan: int = 0
+    gpu: str = "auto"
     audio: bool = True
     keys: dict[str, str] | None = None  # control -> key name (cabinet.toml [inputs.keys])
 
@@ -123,6 +126,10 @@ class Kiosk:
                  sinks: list[OutputSink] | None = None, notifier: Any = None,
                  problems: list[str] | None = None, dip_bank: Any = None) -> None:
         self.options = options
+        # The display first: one that cannot open stops the cabinet before anything starts.
+        self.display = Display()
+        self.display.open(options.mode, options.window_scale, fit=options.scale,
+                          overscan=options.overscan, gpu=options.gpu)
         sys.setswitchinterval(GIL_SWITCH_SECONDS)
         self.listener = start_log_thread()
         loaded = load(options.save_dir)
@@ -142,8 +149,6 @@ class Kiosk:
         self.machine.notices.extend(problems or [])
         self.checker = BackgroundChecker(self.replays)
         self.checked_version = -1
-        self.display = Display()
-        self.display.open(options.mode, options.window_scale)
         self.native = new_native()
         self.audio = Audio() if options.audio else None
         self.keyboard = KeyboardSource(options.keys)

@@ -53,12 +53,17 @@ def integer_fit(target: tuple[int, int], native: tuple[int, int] = NATIVE_SIZE) 
     return pygame.Rect((target[0] - w) // 2, (target[1] - h) // 2, w, h)
 
 
+# SDL falls back to these when no real display opens; asked for by name they are fine
+# (headless runs and tests), reached by default they mean a cabinet showing nothing.
+BLIND_DRIVERS = ("offscreen", "dummy")
+
+
 def drivers_tried() -> str:
     """The video drivers SDL would try, for the one-line 'no display' message."""
     asked = os.environ.get("SDL_VIDEODRIVER")
     if asked:
         return asked
-    return "SDL's default order (x11, wayland, kmsdrm...)"
+    return "SDL's default order: x11, wayland, kmsdrm, then only offscreen"
 
 
 class Display:
@@ -107,13 +112,14 @@ class Display:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
         try:
             pygame.display.init()
+            if (mode != HEADLESS and pygame.display.get_driver() in BLIND_DRIVERS
+                    and not os.environ.get("SDL_VIDEODRIVER")):
+                raise pygame.error("no driver shows a picture")
             if mode == FULLSCREEN:
                 wanted = pygame.display.get_desktop_sizes()[0]
-            if gpu != GPU_OFF and self._open_renderer(mode, wanted, gpu == GPU_ON):
-                pass
-            else:
+            if gpu == GPU_OFF or not self._open_renderer(mode, wanted, gpu == GPU_ON):
                 self._open_surface(mode, wanted)
-        except pygame.error as exc:
+        except RuntimeError as exc:  # pygame.error and SDL2 errors both are
             pygame.display.quit()
             raise NoDisplay(f"cannot open a {mode} display (video drivers tried: "
                             f"{drivers_tried()}; {exc})") from None
