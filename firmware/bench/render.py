@@ -25,7 +25,6 @@ def run(args: argparse.Namespace) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from cabinet.video.screen import GPU_AUTO, HEADLESS, Display, new_native
-    from engine import InputFrame
     from firmware.inputscript import random_inputs
     from games.cartridge import PlayView
     from games.registry import CARTRIDGES, DEFAULT_GAME, new_session
