@@ -3,19 +3,29 @@
 Each frame's deadline is the previous deadline plus 1/60 s (never "now + 1/60 s", so
 small delays do not add up). A frame that ends more than one whole frame late counts the
 frames it missed and moves the deadline to now (resync) instead of racing to catch up.
-Sleeping stops short of the deadline and the rest is a busy wait: the OS's sleep is
-too coarse for a 16.7 ms period.
+Sleeping stops short of the deadline and the rest is a busy wait: the OS's sleep can
+wake late. How short is measured, not fixed: each sleep's overshoot (how much later than
+asked it woke) is kept for the last two seconds, and the busy wait covers the largest of
+them with a margin. On an idle machine that is a fraction of a millisecond of spinning a
+frame instead of a fixed 1.5 ms; on a loaded one it grows as the overshoots do.
 """
 
 from __future__ import annotations
 
 import itertools
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 FRAME_SECONDS = 1 / 60
-SPIN_SECONDS = 0.0015  # the last 1.5 ms are waited in a busy loop
+SPIN_SECONDS = 0.0015  # the busy wait before any sleep has been measured
+# decision: the busy wait covers the largest overshoot of the last 120 sleeps x 1.25, and
+# stays within 0.1-4 ms.
+SPIN_MARGIN = 1.25
+SPIN_MIN = 0.0001
+SPIN_MAX = 0.004
+OVERSHOOT_WINDOW = 120
 
 
 @dataclass
@@ -26,7 +36,12 @@ class DeadlinePacer:
     deadline: float | None = None
     missed_frames: int = 0
     deviations: list[float] = field(default_factory=list)  # seconds past each deadline
+    intervals: list[float] = field(default_factory=list)  # seconds between frame ends
     keep_deviations: bool = False
+    spin: float = SPIN_SECONDS  # the busy wait now (adapted to the measured overshoot)
+    spun: float = 0.0  # seconds spent busy-waiting in all
+    overshoots: deque[float] = field(default_factory=lambda: deque(maxlen=OVERSHOOT_WINDOW))
+    last: float | None = None
 
     def start(self) -> None:
         self.deadline = self.clock() + self.period
@@ -38,15 +53,22 @@ class DeadlinePacer:
             self.start()
         assert self.deadline is not None
         now = self.clock()
-        remaining = self.deadline - now
-        if remaining > SPIN_SECONDS:
-            self.sleep(remaining - SPIN_SECONDS)
-        while self.clock() < self.deadline:
-            pass
-        now = self.clock()
+        if self.deadline - now > self.spin:
+            target = self.deadline - self.spin
+            self.sleep(target - now)
+            now = self.clock()
+            self.overshoots.append(max(0.0, now - target))
+            self.spin = min(SPIN_MAX, max(SPIN_MIN, max(self.overshoots) * SPIN_MARGIN))
+        spin_from = now
+        while now < self.deadline:
+            now = self.clock()
+        self.spun += now - spin_from
         late = now - self.deadline
         if self.keep_deviations:
             self.deviations.append(late)
+            if self.last is not None:
+                self.intervals.append(now - self.last)
+        self.last = now
         missed = int(late // self.period)
         if missed:
             self.missed_frames += missed
@@ -71,6 +93,7 @@ class PresentPacer:
     last: float | None = None
     missed_frames: int = 0
     deviations: list[float] = field(default_factory=list)
+    intervals: list[float] = field(default_factory=list)
     keep_deviations: bool = False
 
     def start(self) -> None:
@@ -85,6 +108,7 @@ class PresentPacer:
         self.last = now
         if self.keep_deviations:
             self.deviations.append(max(0.0, interval - self.period))
+            self.intervals.append(interval)
         missed = round(interval / self.period) - 1 if interval > 1.5 * self.period else 0
         self.missed_frames += missed
         return missed
