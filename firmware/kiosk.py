@@ -27,13 +27,14 @@ from cabinet.outputs import CabinetOutputs, Lamp
 from cabinet.panel import ControlPanel
 from cabinet.source import InputSource, OutputSink
 from cabinet.video import screens
+from cabinet.video.geometry import describe
 from cabinet.video.screen import Display, new_native
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
 from firmware.kiosk_paths import REPLAY_DIR
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.screens import ATTRACT
-from firmware.pacer import DeadlinePacer, PresentPacer, vsync_holds
+from firmware.pacer import DeadlinePacer, PresentPacer, choose_rate, refresh_rate
 from firmware.rankings.checker import BackgroundChecker
 from firmware.rankings.store import ReplayStore
 from firmware.savedata import SaveWriter, load
@@ -226,9 +227,18 @@ class Kiosk:
     def run(self) -> dict[str, object]:
         options = self.options
         pacing = options.realtime or options.mode != "headless"
-        if pacing and self.display.vsync and vsync_holds(self._present):
-            self.pacer = PresentPacer()
-            log.info("video: vsync paces the frame loop")
+        display_hz = None
+        if pacing and self.display.vsync:
+            display_hz = refresh_rate(self._present)
+        hz, why = choose_rate(self.machine.cartridge.refresh_hz, display_hz)
+        if display_hz is not None:
+            self.pacer = PresentPacer(period=1 / hz)
+            log.info("video: vsync paces the frame loop at %.2f Hz (%s)", hz, why)
+        else:
+            self.pacer = DeadlinePacer(period=1 / hz)
+        self.video_line = f"{describe(self.display.size, self.display.placement)} " \
+            f"{hz:.2f}HZ {why.upper()}"
+        self.service_cabinet.video = lambda: self.video_line
         self.pacer.start()
         try:
             while self.running:

@@ -114,14 +114,40 @@ class PresentPacer:
         return missed
 
 
-def vsync_holds(flip: Callable[[], None], clock: Callable[[], float] = time.perf_counter,
-                flips: int = 30) -> bool:
-    """Whether presenting a frame waits for a ~60 Hz refresh (measured, not assumed: a
-    driver may accept a vsync request and not honour it)."""
+def refresh_rate(flip: Callable[[], None], clock: Callable[[], float] = time.perf_counter,
+                 flips: int = 30) -> float | None:
+    """The display's refresh rate in Hz if presenting a frame waits for a 57.5-62.5 Hz
+    refresh, else None (measured, not assumed: a driver may accept a vsync request and
+    not honour it)."""
     times = []
     for _ in range(flips + 1):
         flip()
         times.append(clock())
     intervals = sorted(b - a for a, b in itertools.pairwise(times))
     median = intervals[len(intervals) // 2]
-    return VSYNC_PERIOD_RANGE[0] <= median <= VSYNC_PERIOD_RANGE[1]
+    if VSYNC_PERIOD_RANGE[0] <= median <= VSYNC_PERIOD_RANGE[1]:
+        return 1 / median
+    return None
+
+
+def vsync_holds(flip: Callable[[], None], clock: Callable[[], float] = time.perf_counter,
+                flips: int = 30) -> bool:
+    """Whether presenting a frame waits for a ~60 Hz refresh."""
+    return refresh_rate(flip, clock, flips) is not None
+
+
+# decision: a display within 0.2% of the cartridge's rate runs it at that rate (a 60.05 Hz
+# composite mode for a 60 Hz game is 0.08% fast); further off, the display's rate wins.
+RATE_MATCH = 0.002
+GAME_RATE, DISPLAY_RATE = "game rate", "display rate"
+
+
+def choose_rate(game_hz: float, display_hz: float | None) -> tuple[float, str]:
+    """The frame loop's rate and why: without vsync the deadline pacer runs at the
+    cartridge's rate; with vsync the display's refresh paces the loop, which is the
+    cartridge's rate only if the mode matches it (see docs/video.md for modelines)."""
+    if display_hz is None:
+        return game_hz, GAME_RATE
+    if abs(display_hz - game_hz) <= game_hz * RATE_MATCH:
+        return display_hz, GAME_RATE
+    return display_hz, DISPLAY_RATE

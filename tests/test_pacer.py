@@ -113,3 +113,27 @@ def test_the_busy_wait_grows_when_sleeps_wake_later() -> None:
     _, worst = _run(clock, pacer, 120)
     assert pacer.spin == pytest.approx(0.002 * SPIN_MARGIN, abs=2e-5)
     assert worst < 0.0001
+
+
+def test_the_loop_runs_at_the_cartridges_rate_when_the_display_allows() -> None:
+    from firmware.pacer import DISPLAY_RATE, GAME_RATE, choose_rate
+
+    # No vsync: the deadline pacer holds the cartridge's own rate.
+    assert choose_rate(57.44, None) == (57.44, GAME_RATE)
+    # A mode made for the game (docs/video.md modelines) lets vsync pace at its rate.
+    assert choose_rate(59.94, 59.94) == (59.94, GAME_RATE)
+    assert choose_rate(60.0, 60.05) == (60.05, GAME_RATE)  # 0.08% off: the same rate
+    # A display at another rate: the display's rate, and it says so.
+    assert choose_rate(57.44, 60.0) == (60.0, DISPLAY_RATE)
+    assert choose_rate(61.68, 60.0) == (60.0, DISPLAY_RATE)
+
+
+def test_the_deadline_pacer_holds_a_cartridge_period() -> None:
+    clock = FakeClock()
+    pacer = DeadlinePacer(clock=clock, sleep=clock.sleep, period=1 / 57.44)
+    pacer.start()
+    start = clock.now
+    for _ in range(574):
+        clock.now += 0.004
+        assert pacer.wait() == 0
+    assert abs(clock.now - start - 574 / 57.44) < 0.001

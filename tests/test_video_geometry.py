@@ -134,3 +134,29 @@ def test_rendered_picture_fills_exactly_its_box(
     fx, fy = int(w / 320), int(h / 224)
     assert _colour(shown, x + fx - 1, y + fy - 1) == (255, 0, 0)
     assert _colour(shown, x + math.ceil(w / 320), y + math.ceil(h / 224)) == (10, 20, 30)
+
+
+def test_the_kiosk_paces_at_the_cartridges_rate_and_says_so(tmp_path: object) -> None:
+    from dataclasses import replace
+    from pathlib import Path
+
+    from firmware.kiosk import Kiosk, KioskOptions
+    from firmware.pacer import DeadlinePacer
+    from games.registry import CARTRIDGES, DEFAULT_GAME, register, unregister
+
+    cart = CARTRIDGES[DEFAULT_GAME]
+    unregister(DEFAULT_GAME)
+    register(replace(cart, refresh_hz=57.44))  # a board of another rate
+    try:
+        kiosk = Kiosk(KioskOptions(mode="headless", realtime=True, frames=2, audio=False,
+                                   save_dir=Path(str(tmp_path))))
+        kiosk.run()
+    finally:
+        unregister(DEFAULT_GAME)
+        register(cart)
+    assert isinstance(kiosk.pacer, DeadlinePacer)  # no vsync on the dummy driver
+    assert kiosk.pacer.period == pytest.approx(1 / 57.44)
+    assert kiosk.video_line.endswith("57.44HZ GAME RATE")
+    assert kiosk.video_line.startswith("960X672 LCD 3X3")
+    assert kiosk.service_cabinet.video is not None
+    assert kiosk.service_cabinet.video() == kiosk.video_line
