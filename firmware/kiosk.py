@@ -21,7 +21,6 @@ from typing import Any
 
 import pygame
 
-from cabinet.audio import Audio
 from cabinet.keyboard import KeyboardSource
 from cabinet.outputs import CabinetOutputs, Lamp
 from cabinet.panel import ControlPanel
@@ -151,7 +150,10 @@ class Kiosk:
         self.checker = BackgroundChecker(self.replays)
         self.checked_version = -1
         self.native = new_native()
-        self.audio = Audio() if options.audio else None
+        # The speaker starts after the first frame is on screen: importing numpy and
+        # synthesising the sounds is most of a cold start (bench --startup).
+        self.audio: Any = None
+        self._audio_pending = options.audio
         self.keyboard = KeyboardSource(options.keys)
         self.script = ScriptSource(options.inputs) if options.inputs is not None else None
         all_sources: list[InputSource] = [self.keyboard, *(sources or [])]
@@ -168,7 +170,16 @@ class Kiosk:
         self.missed_frames = 0
 
     # ---- one frame -------------------------------------------------------------------------
+    def _start_audio(self) -> None:
+        from cabinet.audio import Audio
+
+        self._audio_pending = False
+        self.audio = Audio()
+        self.service_cabinet.audio = self.audio
+
     def frame(self) -> None:
+        if self._audio_pending and self.machine.frame >= 1:
+            self._start_audio()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.running = False
