@@ -242,11 +242,12 @@ class Kiosk:
         if pacing and self.display.vsync:
             display_hz = refresh_rate(self._present)
         hz, why = choose_rate(self.machine.cartridge.refresh_hz, display_hz)
+        keep = self.pacer.keep_deviations
         if display_hz is not None:
-            self.pacer = PresentPacer(period=1 / hz)
+            self.pacer = PresentPacer(period=1 / hz, keep_deviations=keep)
             log.info("video: vsync paces the frame loop at %.2f Hz (%s)", hz, why)
         else:
-            self.pacer = DeadlinePacer(period=1 / hz)
+            self.pacer = DeadlinePacer(period=1 / hz, keep_deviations=keep)
         self.video_line = f"{describe(self.display.size, self.display.placement)} " \
             f"{hz:.2f}HZ {why.upper()}"
         self.service_cabinet.video = lambda: self.video_line
