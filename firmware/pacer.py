@@ -82,8 +82,8 @@ class DeadlinePacer:
         return missed
 
 
-# Source: reference/cabinet.md 4.4 (vsync: let presentation pace the loop when the display
-# refreshes at the game's rate). A flip that takes a 57.5-62.5 Hz period means vsync holds.
+# Source: pygame-ce documentation, display.set_mode (vsync=1 makes flip wait for the
+# display's refresh). A flip that takes a 57.5-62.5 Hz period means vsync holds.
 VSYNC_PERIOD_RANGE = (1 / 62.5, 1 / 57.5)
 
 

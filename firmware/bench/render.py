@@ -26,8 +26,7 @@ def run(args: argparse.Namespace) -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from cabinet.video.screen import GPU_AUTO, HEADLESS, Display, new_native
     from firmware.inputscript import random_inputs
-    from games.cartridge import PlayView
-    from games.registry import CARTRIDGES, DEFAULT_GAME, new_session
+    from games.registry import CARTRIDGES, DEFAULT_GAME, PlayView, new_session
 
     cart = CARTRIDGES[DEFAULT_GAME]
     session = new_session(cart.rules_ids[0], cart.cli_settings({}), {"main": 3}, 2)

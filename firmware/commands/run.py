@@ -47,8 +47,8 @@ def _mode(asked: str | None, configured: str) -> str:
         return asked
     if configured != "auto":
         return configured
-    # Source: reference/cabinet.md 4.3 (SDL on the bare console uses KMS; a desktop has a
-    # display server).
+    # Source: SDL 2 wiki, SDL_VIDEODRIVER (kmsdrm drives the bare console; a desktop has a
+    # display server: X11 or Wayland).
     desktop = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     return "window" if desktop else "fullscreen"
 
