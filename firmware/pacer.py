@@ -5,7 +5,7 @@ small delays do not add up). A frame that ends more than one whole frame late co
 frames it missed and moves the deadline to now (resync) instead of racing to catch up.
 Sleeping stops short of the deadline and the rest is a busy wait: the OS's sleep can
 wake late. How short is measured, not fixed: each sleep's overshoot (how much later than
-asked it woke) is kept for the last two seconds, and the busy wait covers nine in ten of
+asked it woke) is kept for the last two seconds, and the busy wait covers 98 in 100 of
 them with a margin. On an idle machine that is a fraction of a millisecond of spinning a
 frame instead of a fixed 1.5 ms; on a loaded one it grows as the overshoots do.
 """
@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 
 FRAME_SECONDS = 1 / 60
 SPIN_SECONDS = 0.0015  # the busy wait before any sleep has been measured
-# decision: the busy wait covers the 90th-percentile overshoot of the last 120 sleeps x 1.25,
+# decision: the busy wait covers the 98th-percentile overshoot of the last 120 sleeps x 1.25,
 # within 0.1-4 ms. A rarer, longer overshoot is the process being preempted, which spinning
 # longer on every frame would not prevent.
-SPIN_QUANTILE = 0.9
+SPIN_QUANTILE = 0.98
 SPIN_MARGIN = 1.25
 SPIN_MIN = 0.0001
 SPIN_MAX = 0.004

@@ -109,7 +109,7 @@ def test_the_busy_wait_grows_when_sleeps_wake_later() -> None:
     pacer.start()
     _run(clock, pacer, 60)
     clock.overshoot = 0.002  # a loaded machine: 2 ms late
-    for _ in range(20):  # late wakes cost lateness until one in ten sleeps was measured late
+    for _ in range(20):  # late wakes cost lateness until 3 in 120 sleeps were measured late
         clock.now += 0.004
         pacer.wait()
     _, worst = _run(clock, pacer, 120)
