@@ -187,7 +187,8 @@ class Kiosk:
                 self.keyboard.feed(event)
         machine = self.machine
         cues = machine.step(self.panel.poll())
-        if machine.rankings.version != self.checked_version and self.checker.done.is_set():
+        if (machine.rankings.version != self.checked_version and self.checker.done.is_set()
+                and machine.frame > 1):  # replays are checked once the first frame is up
             self.checked_version = machine.rankings.version
             self.checker.request(machine.data)
         for chute in machine.meter_pulses:
