@@ -2,8 +2,8 @@
 
 Wiring: each switch closes its pin to ground; the pin has the Pi's pull-up, so a switch ON
 reads low. That is the same active-low convention as the byte (switch n = bit n-1, ON = 0),
-so an ON switch clears its bit. [Source: reference/cabinet.md 2.3 (JAMMA inputs are active
-low) and 7.1 ("ON" means the bit reads 0)]
+so an ON switch clears its bit. [Source: Arcade Otaku wiki "JAMMA" (JAMMA inputs are
+active low); MAME's DIP definitions ("ON" means the bit reads 0)]
 """
 
 from __future__ import annotations
@@ -12,6 +12,9 @@ from collections.abc import Sequence
 
 from gpiozero import DigitalInputDevice
 from gpiozero.pins import Factory
+
+from cabinet.gpio_inputs import pin_factory_error
+from cabinet.wiring import WiringError
 
 SWITCHES = 8
 
@@ -31,9 +34,9 @@ class GpioDipBank:
                 self._inputs.append(
                     DigitalInputDevice(pin, pull_up=True, pin_factory=pin_factory)
                 )
-        except Exception:
+        except Exception as exc:  # any pin factory's error (lgpio.error is no OSError)
             self.close()
-            raise
+            raise WiringError(f"pin {pin}: {pin_factory_error(exc)}") from None
 
     def read(self) -> int:
         """The bank's byte: bit n-1 is 0 while switch n is ON (pin pulled low)."""

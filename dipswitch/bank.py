@@ -2,7 +2,8 @@
 
 Bit convention (the whole package keeps to it): a bank is stored as the byte MAME reads from
 it. Switch n of the bank is bit n-1 (SW2:1 = 0x01 ... SW2:8 = 0x80), and a switch turned ON
-reads 0, OFF reads 1 (active low). Source: reference/cabinet.md 7.1 ("ON" means the bit
+reads 0, OFF reads 1 (active low). Source: Sega System 16 coinage DIP table (MAME segaipt) ("ON"
+means the bit
 reads 0); MAME segas16b.cpp / segas18.cpp PORT_DIPLOCATION lists.
 So a bank with every switch OFF is 0xFF, and an unused switch is kept OFF (bit 1) when the
 firmware encodes a byte. The factory byte is computed from the defaults, never typed in.

@@ -58,8 +58,9 @@ class CoinScheme:
         return coins
 
 
-# Source: MAME src/mame/sega/segaipt.h / sys16_common SW1 coinage (reference/sega-research.md
-# 5.1, reference/cabinet.md 7.1, rules/sega.md 5). Steps for the bonus rows are the table's
+# Source: MAME src/mame/sega/segaipt.h / sys16_common SW1 coinage (MAME segas16b.cpp / segas18.cpp
+# 5.1, Sega System 16 coinage DIP table (MAME segaipt), MAME segas16b.cpp / segas18.cpp DIP
+# definitions). Steps for the bonus rows are the table's
 # own figures ("2C/1C 5/3 6/4" = 1 credit at 2 coins, 3 at 5, 4 at 6).
 # decision: how plain and bonus rows count coins, DIP_DECISIONS coin_step/coin_bonus_steps.
 COINAGE: dict[int, CoinScheme] = {s.value: s for s in (
@@ -83,7 +84,7 @@ COINAGE: dict[int, CoinScheme] = {s.value: s for s in (
 )}
 
 FREE_PLAY_VALUE = 0x0
-FACTORY_VALUE = 0xF  # Source: reference/sega-research.md 5.1 (factory 0xF = 1C/1C)
+FACTORY_VALUE = 0xF  # Source: MAME segas16b.cpp / segas18.cpp (factory 0xF = 1C/1C)
 
 
 @dataclass(frozen=True)

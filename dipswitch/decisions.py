@@ -31,19 +31,6 @@ DIP_DECISIONS: dict[str, Decision[Any]] = {
         "a chute's coin count restarts after the row's last step only, so no paid coin is "
         "ever lost to a start or a power cut",
     ),
-    "lines_2_code": Decision(
-        0x04,
-        "Lines Per Level '2' is written as 0x04, MAME's first code for it; 0x00 also reads "
-        "as 2",
-        "MAME segas18.cpp, SW2:3,4 (two codes for '2')",
-    ),
-    "high_speed_factory": Decision(
-        "On (SW2:8 OFF, 0x80)",
-        "the sources disagree: kept On, as the player-side text and the operator's guide "
-        "(a 'not used' switch is left OFF, which reads On) say",
-        "abomination.jp OGA \"Introduction of Bloxeed\", notes 2 and 5 (factory On); against "
-        "MAME segas18.cpp SW2:8 (default Off)",
-    ),
     "unused_switches": Decision(
         "OFF (bit 1)",
         "switches a game does not use are written OFF and ignored when decoding, as a "

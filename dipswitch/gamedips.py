@@ -45,7 +45,8 @@ class GameBank:
 
 
 # Source: MAME segas16b.cpp (Tetris) and segas18.cpp (Bloxeed) DSW2 (SW2:5,6 Difficulty: Easy
-# 0x20, Normal 0x30, Hard 0x10, Hardest 0x00); rules/sega.md 5, sega-research.md 5.2-5.3.
+# 0x20, Normal 0x30, Hard 0x10, Hardest 0x00); MAME segas16b.cpp / segas18.cpp DIP definitions,
+# MAME segas16b.cpp / segas18.cpp.
 DIFFICULTY_LABELS: dict[str, Difficulty] = {
     "Easy": Difficulty.EASY,
     "Normal": Difficulty.NORMAL,

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-# Source: rules/sega.md 1.3 (index mapping 0 = I, 1 = Z, 2 = S, 3 = O, 4 = T, 5 = L, 6 = J).
+# Source: tetris.wiki "Tetris (Sega)" (index mapping 0 = I, 1 = Z, 2 = S, 3 = O, 4 = T,
+# 5 = L, 6 = J).
 I, Z, S, O, T, L, J = range(7)
 LETTERS = "IZSOTLJ"
 
-# Source: rules/sega.md 1.1 (colours: I red, T cyan, O yellow, L orange, J blue, S magenta,
-# Z green). RGB values are our own.
+# Source: tetris.wiki "Tetris (Sega)" (colours: I red, T cyan, O yellow, L orange, J blue,
+# S magenta, Z green). RGB values are our own.
 PIECE_RGB: dict[int, tuple[int, int, int]] = {
     I: (224, 32, 32),
     Z: (32, 200, 48),

@@ -9,7 +9,7 @@ from engine.pieces import I, J, L, O, S, T, Z
 FIELD_WIDTH = 10
 FIELD_HEIGHT = 20
 
-# Source: rules/sega.md 1.2 (shapes: spawn state, then each counter-clockwise turn).
+# Source: tetris.wiki "Tetris (Sega)" (shapes: spawn state, then each counter-clockwise turn).
 # Box row 0 is the top of the box.
 SEGA_SHAPES: dict[int, tuple[tuple[str, ...], ...]] = {
     I: (("....", "####", "....", "...."), ("..#.", "..#.", "..#.", "..#.")),
@@ -21,7 +21,8 @@ SEGA_SHAPES: dict[int, tuple[tuple[str, ...], ...]] = {
     O: ((".##.", ".##."),),
 }
 
-# Source: rules/sega.md 1.2 (spawn): box left column at field column 4; box row 0 at row 21
+# Source: tetris.wiki "Tetris (Sega)" (spawn): box left column at field column 4; box row 0 at row
+# 21
 # for I, J, L, S, T, Z and at row 20 for O. Stored 0-based: (column index, row index).
 SEGA_SPAWN: dict[int, tuple[int, int]] = {
     I: (3, 20), J: (3, 20), L: (3, 20), S: (3, 20), T: (3, 20), Z: (3, 20), O: (3, 19),

@@ -33,7 +33,9 @@ def add_settings_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lines-per-level", type=int, choices=(2, 3, 4), default=None,
                         help="Lines per level DIP (default: the rules' own)")
     parser.add_argument("--high-speed", choices=("on", "off"), default="on",
-                        help="High Speed Mode DIP (Bloxeed)")
+                        help="High Speed Mode DIP (games that have it)")
+    parser.add_argument("--stage", type=int, default=None,
+                        help="start at stage N without the stage select (games with stages)")
 
 
 def settings_from(args: argparse.Namespace, versus: bool = False) -> dict[str, Any]:

@@ -149,7 +149,7 @@ GAME_RATE, DISPLAY_RATE = "game rate", "display rate"
 def choose_rate(game_hz: float, display_hz: float | None) -> tuple[float, str]:
     """The frame loop's rate and why: without vsync the deadline pacer runs at the
     cartridge's rate; with vsync the display's refresh paces the loop, which is the
-    cartridge's rate only if the mode matches it (see docs/video.md for modelines)."""
+    cartridge's rate only if the mode matches it (docs/cabinet-guide.md has DPI modes)."""
     if display_hz is None:
         return game_hz, GAME_RATE
     if abs(display_hz - game_hz) <= game_hz * RATE_MATCH:

@@ -121,6 +121,14 @@ class Cartridge:
     cli_settings: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda options: {}
     # The attract-mode demo player: closed-loop inputs for player 1 of a session.
     demo_player: Callable[[GameSession], Iterator[InputFrame]] | None = None
+    # Records a player's finished game may better, lower is better (Flash Point: the best
+    # clear time of each stage): (session, player index) -> {name: value}. Save data keeps
+    # the best value of each name per game.
+    records: Callable[[GameSession, int], Mapping[str, int]] | None = None
+    # cabinet.toml [games.<id>]: the option names the cartridge takes (text values), and
+    # what applies them at start-up: options -> one line per problem (shown as notices).
+    options: tuple[str, ...] = ()
+    configure: Callable[[Mapping[str, str]], list[str]] | None = None
     # v2 save data kept seeds as "<game>_<name>": v2 key -> this cartridge's seed name.
     legacy_seeds: Mapping[str, str] = field(default_factory=dict)
 

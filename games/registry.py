@@ -8,6 +8,7 @@ from types import ModuleType
 from engine.session import GameSession, Seeds, Settings
 from games.bloxeed import CARTRIDGE as _BLOXEED
 from games.cartridge import CartDips, Cartridge, PlayView, RankingSpec
+from games.flashpoint import CARTRIDGE as _FLASHPOINT
 from games.sega88 import CARTRIDGE as _SEGA88
 
 __all__ = [
@@ -27,7 +28,7 @@ __all__ = [
 ]
 
 # In the order the service menu's game select lists them.
-CARTRIDGES: dict[str, Cartridge] = {c.id: c for c in (_SEGA88, _BLOXEED)}
+CARTRIDGES: dict[str, Cartridge] = {c.id: c for c in (_SEGA88, _BLOXEED, _FLASHPOINT)}
 # decision: Bloxeed is the factory game (the later, richer board of the two).
 DEFAULT_GAME = _BLOXEED.id
 

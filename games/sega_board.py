@@ -88,7 +88,10 @@ def pieces_of(rules: Rules) -> Callable[[str, int, int], str]:
     return pieces
 
 
-def rules_document_of(rules: Rules) -> Callable[[str], dict[str, object]]:
+def rules_document_of(
+    rules: Rules, more_decisions: Mapping[str, object] | None = None,
+) -> Callable[[str], dict[str, object]]:
+    """``more_decisions``: the cartridge's own (e.g. its DIP bank's) beside the rules'."""
     def document(rules_id: str) -> dict[str, object]:
         factory = GameSettings()
         delays = rules.delays(factory)
@@ -114,7 +117,7 @@ def rules_document_of(rules: Rules) -> Callable[[str], dict[str, object]]:
             "lines_per_level": rules.default_lines_per_level,
             "gravity": gravity,
             **rules.tables(),
-            "decisions": dict(rules.decisions),
+            "decisions": {**rules.decisions, **(more_decisions or {})},
         }
 
     return document

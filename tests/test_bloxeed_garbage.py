@@ -1,4 +1,5 @@
-"""Bloxeed's garbage meter and garbage pattern (rules/sega.md 3.3)."""
+"""Bloxeed's garbage meter and garbage pattern (OGA "Introduction of Bloxeed"; tetris.wiki
+"Bloxeed")."""
 
 from __future__ import annotations
 

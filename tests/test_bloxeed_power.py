@@ -1,5 +1,5 @@
 """Bloxeed's power blocks: timer, zones, kinds, marked cell, activation, 4 Lines
-(rules/sega.md 3.4)."""
+(OGA "Introduction of Bloxeed"; tetris.wiki "Bloxeed")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bloxeed versus mode (rules/sega.md 3.5)."""
+"""Bloxeed versus mode (OGA "Introduction of Bloxeed"; tetris.wiki "Bloxeed")."""
 
 from __future__ import annotations
 

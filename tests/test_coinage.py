@@ -1,5 +1,6 @@
-"""The Sega coinage table, chute value by chute value (reference/cabinet.md 7.1,
-sega-research.md 5.1), run through the credit board one coin at a time."""
+"""The Sega coinage table, chute value by chute value (Sega System 16 coinage DIP table (MAME
+segaipt),
+MAME segas16b.cpp / segas18.cpp), run through the credit board one coin at a time."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ ONE_ONE = CoinSettings.of(0xF, 0xF)
 
 
 def test_cap_is_nine_and_lockout_drops_at_the_cap():
-    # reference/cabinet.md 7.3: cap 9, drop the lockout at the cap.
+    # Sega operator manuals (credits, attract mode, name entry): cap 9, drop the lockout at the cap.
     board = CreditBoard(ONE_ONE)
     assert MAX_CREDITS == 9
     for n in range(1, 10):

@@ -1,5 +1,6 @@
 """DIP banks: factory bytes, round trips over every byte and every typed combination,
-fallback on bytes that cannot be decoded. Figures: rules/sega.md 5, sega-research.md 5."""
+fallback on bytes that cannot be decoded. Figures: MAME segas16b.cpp / segas18.cpp DIP definitions,
+MAME segas16b.cpp / segas18.cpp."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ GAMES = ("sega88", "bloxeed")
 
 
 def test_sw1_factory_is_all_off_and_one_coin_one_credit():
-    # reference/sega-research.md 5.1: factory 0xF on both chutes = 1C/1C.
+    # MAME segas16b.cpp / segas18.cpp: factory 0xF on both chutes = 1C/1C.
     assert SW1.factory == 0xFF
     coins, notice = decode_coinage(0xFF)
     assert notice is None
@@ -45,7 +46,8 @@ def test_bloxeed_factory_matches_rules():
     assert dips.demo_sounds is True
     assert dips.settings.lines_per_level == 3
     assert dips.settings.difficulty == Difficulty.NORMAL
-    # rules/sega.md 3.1: factory High Speed Mode On (MAME's default says Off).
+    # OGA "Introduction of Bloxeed"; tetris.wiki "Bloxeed": factory High Speed Mode On (MAME's
+    # default says Off).
     assert dips.settings.high_speed is True
     # Only SW2:2 ON: high speed On is SW2:8 OFF (0x80), as a "not used" switch would be.
     assert bank.factory == 0xFD

@@ -1,4 +1,4 @@
-"""JVS framing, escaping and the streaming parser (ref §1.2)."""
+"""JVS framing, escaping and the streaming parser (JVS-TR §3.1)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tests.conftest import LONG
 
 Commands = list[cmd.Command]
 
-# Source: ref §1.2 worked frames (computed there and accepted by OpenJVS).
+# Source: JVS-TR §3.1 worked frames (computed there and accepted by OpenJVS).
 WORKED = [
     (BROADCAST, [cmd.reset()], "E0 FF 03 F0 D9 CB"),
     (BROADCAST, [cmd.set_address(1)], "E0 FF 03 F1 01 F4"),
@@ -42,7 +42,7 @@ def test_parser_reads_each_worked_frame_back(dest: int, commands: Commands, wire
 
 
 def test_set_address_reply_from_the_reference() -> None:
-    # Source: ref §1.2: Set Address 1 is answered E0 00 03 01 01 05.
+    # Source: JVS-TR §3.1: Set Address 1 is answered E0 00 03 01 01 05.
     assert FrameParser().feed(bytes.fromhex("E0 00 03 01 01 05")) == [Frame(0, b"\x01\x01")]
 
 
@@ -52,7 +52,7 @@ def test_sync_and_mark_escape_to_mark_and_byte_minus_one() -> None:
 
 
 def test_escaping_covers_dest_length_and_checksum() -> None:
-    # A payload whose checksum comes out as 0xD0: escaped like any data byte (ref §1.2).
+    # A payload whose checksum comes out as 0xD0: escaped like any data byte (JVS-TR §3.1).
     payload = bytes((0xD0 - 1 - 2,))
     assert checksum(bytes((1, 2)) + payload) == 0xD0
     wire = encode(1, payload)

@@ -1,4 +1,5 @@
-"""Reply splitting and decoding of the commands the master uses (ref §1.3-§1.8)."""
+"""Reply splitting and decoding of the commands the master uses (JVS-TR Tables 6-7, JVS-TR
+§4.3.11)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def test_split_reply_of_a_whole_init_style_packet() -> None:
 
 
 def test_openjvs_type3_features_from_the_reference() -> None:
-    # Source: ref §1.6: 2 x 14 switches, 2 coin slots, 8 analog x 10 bits, 20 outputs.
+    # Source: JVS-TR Table 8: 2 x 14 switches, 2 coin slots, 8 analog x 10 bits, 20 outputs.
     features = decode_features(bytes.fromhex("01 02 0E 00 02 02 00 00 03 08 0A 00 12 14 00 00 00"))
     assert features.players == 2 and features.switches_per_player == 14
     assert features.switch_bytes == 2
@@ -67,14 +68,14 @@ def test_bad_report_stops_the_split_and_fails_that_command() -> None:
 
 
 def test_status_two_keeps_the_answers_before_the_unknown_command() -> None:
-    # Source: ref §1.3: replies to the commands before the unknown one are still included.
+    # Source: JVS-TR Tables 6-7: replies to the commands before the unknown one are still included.
     reply = cmd.split_reply(bytes((Status.UNKNOWN_COMMAND, 1, 0x13)), [cmd.command_revision()])
     assert not reply.ok
     assert reply.answers[0].data == b"\x13"
 
 
 def test_openjvs_padded_retransmit_still_splits() -> None:
-    # Source: ref §1.11: OpenJVS's retransmit carries an extra 00 before SUM.
+    # Source: OpenJVS jvs.c: OpenJVS's retransmit carries an extra 00 before SUM.
     asks = [cmd.coins(1)]
     reply = cmd.split_reply(bytes.fromhex("01 01 00 07 00"), asks)
     assert decode_coins(reply.answers[0].data)[0].count == 7
@@ -88,7 +89,7 @@ def test_split_reply_never_raises(payload: bytes) -> None:
 
 
 def test_switch_layout_from_the_reference() -> None:
-    # Source: ref §1.7: with TEST and P1 START held OpenJVS answered 80 | 80 00 | 00 00.
+    # Source: JVS-TR Table 10: with TEST and P1 START held OpenJVS answered 80 | 80 00 | 00 00.
     state = decode_switches(bytes.fromhex("80 80 00 00 00"), 2, 2)
     assert state.system == {"test"}
     assert state.players == (frozenset({"start"}), frozenset())
@@ -96,7 +97,7 @@ def test_switch_layout_from_the_reference() -> None:
 
 
 def test_every_player_bit_maps_to_its_control() -> None:
-    # Source: ref §1.7 bit order: START SERVICE UP DOWN LEFT RIGHT PUSH1 PUSH2 | PUSH3.
+    # Source: JVS-TR Table 10 bit order: START SERVICE UP DOWN LEFT RIGHT PUSH1 PUSH2 | PUSH3.
     names = ["start", "service", "up", "down", "left", "right", "b1", "b2"]
     for bit, name in enumerate(names):
         data = bytes((0, 0x80 >> bit, 0, 0, 0))

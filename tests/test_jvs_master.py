@@ -68,7 +68,7 @@ def test_init_resets_twice_then_addresses_then_identifies(sim: IoBoardSimulator)
     (board,) = master.connect()
     master.close()
     requests = list(sim.requests)
-    # Source: ref §1.4: reset F0 D9 twice, Set Address from 1, then 10 11 12 13 14.
+    # Source: JVS-TR §3.3: reset F0 D9 twice, Set Address from 1, then 10 11 12 13 14.
     assert requests[:3] == [(0xFF, b"\xf0\xd9"), (0xFF, b"\xf0\xd9"), (0xFF, b"\xf1\x01")]
     asked = [payload for dest, payload in requests if dest == 1]
     assert asked == [b"\x10", b"\x11", b"\x12", b"\x13", b"\x14"]
@@ -188,7 +188,7 @@ def test_one_poll_is_switches_and_coins_in_one_packet(
     poll, _ = result
     assert poll.switches.controls() == {"p1.right", "test"}
     assert [slot.count for slot in poll.coins] == [0, 4]
-    # Source: ref §1.10: one combined packet 20 02 02 21 02.
+    # Source: our practice: one combined packet 20 02 02 21 02.
     assert sim.requests[-1] == (1, bytes.fromhex("20 02 02 21 02"))
 
 
@@ -295,7 +295,7 @@ def test_outputs_reach_the_board_and_a_short_pulse_is_not_lost(
     outputs.set("coin_meter1", True)
     outputs.set("coin_meter1", False)  # shorter than a poll
     wait_for(lambda: len(sim.board.output_writes) >= 3)
-    # Output 1 is bit 7, output 5 bit 3 (ref §1.9): lamp, lamp + meter, lamp.
+    # Output 1 is bit 7, output 5 bit 3 (JVS-TR §4.3.21): lamp, lamp + meter, lamp.
     assert sim.board.output_writes == [b"\x08", b"\x88", b"\x08"]
     with pytest.raises(ValueError, match="no such output"):
         outputs.set("hopper", True)
@@ -347,7 +347,7 @@ def test_unplugged_port_comes_back_with_outputs_and_coins(tmp_path: Path) -> Non
 
 
 def test_openjvs_board_300_coins_counted_once_despite_its_8_bit_counter() -> None:
-    # Source: ref §1.11: OpenJVS's count wraps at 256; decrementing as coins are taken keeps
+    # Source: OpenJVS jvs.c: OpenJVS's count wraps at 256; decrementing as coins are taken keeps
     # the counter low, so every coin is still counted once. Ten coins at a time is faster
     # than any coin mech, so this master's coin rate limit is lifted for the test; a long
     # poll timeout keeps a slow test machine from losing a decrement's reply while ten
@@ -376,12 +376,12 @@ def test_openjvs_board_300_coins_counted_once_despite_its_8_bit_counter() -> Non
 
 def test_master_reads_and_writes_escaped_bytes(sim: IoBoardSimulator, master: JvsMaster) -> None:
     for control in ("test", "tilt", "tilt2", "p1.start", "p1.service", "p1.down"):
-        sim.board.press(control)  # system byte 0xE0, player-1 byte 0xD0 (ref §1.7)
+        sim.board.press(control)  # system byte 0xE0, player-1 byte 0xD0 (JVS-TR Table 10)
     master.outputs.set("coin_meter1", True)
     master.outputs.set("coin_meter2", True)
     master.outputs.set("coin_lockout1", True)
     image = output_image(master.outputs.states, 1)
-    assert image == b"\xe0"  # outputs 1-3 (ref §1.9), sent as D0 DF (ref §1.2)
+    assert image == b"\xe0"  # outputs 1-3 (JVS-TR §4.3.21), sent as D0 DF (JVS-TR §3.1)
     result = master.poll([cmd.general_output1(image)])
     assert result is not None
     assert result[0].switches.controls() == {"test", "tilt", "p1.start", "service", "p1.down"}

@@ -45,7 +45,7 @@ def test_reset_gets_no_reply_and_set_address_gets_the_reference_bytes(
     assert wire.silent()
     assert sim.board.resets == 1
     wire.ask(BROADCAST, [cmd.set_address(1)])
-    # Source: ref §1.2: Set Address 1 -> E0 00 03 01 01 05.
+    # Source: JVS-TR §3.1: Set Address 1 -> E0 00 03 01 01 05.
     assert bytes(wire.raw) == bytes.fromhex("E0 00 03 01 01 05")
     assert sim.board.address == 1
 
@@ -64,7 +64,7 @@ def test_identify_revisions_and_features(wire: Wire) -> None:
     reply = cmd.split_reply(frame.payload, asks)
     assert reply.ok and len(reply.answers) == 5
     assert reply.answers[0].data == b"bloxcab;JVS I/O simulator;Ver1.00;pty\x00"
-    # Source: ref §1.4 step 5: 0x13, 0x30, 0x10.
+    # Source: JVS-TR §3.3: 0x13, 0x30, 0x10.
     assert [a.data for a in reply.answers[1:4]] == [b"\x13", b"\x30", b"\x10"]
     assert reply.answers[4].data == bytes.fromhex("01 02 0D 00 02 02 00 00 12 08 00 00 00")
 
@@ -87,19 +87,19 @@ def test_switches_coins_decrement_and_outputs(sim: IoBoardSimulator, wire: Wire)
 
 def test_escaped_switch_bytes_in_the_reply(sim: IoBoardSimulator, wire: Wire) -> None:
     addressed(wire)
-    for control in ("test", "tilt", "tilt2"):  # system byte 0xE0 (ref §1.7)
+    for control in ("test", "tilt", "tilt2"):  # system byte 0xE0 (JVS-TR Table 10)
         sim.board.press(control)
     for control in ("p1.start", "p1.service", "p1.down"):  # player byte 0xD0
         sim.board.press(control)
     (frame,) = wire.ask(1, [cmd.switches(2, 2)])
-    # Source: ref §1.2: data E0 is sent as D0 DF, data D0 as D0 CF.
+    # Source: JVS-TR §3.1: data E0 is sent as D0 DF, data D0 as D0 CF.
     assert bytes.fromhex("D0 DF D0 CF") in wire.raw
     assert isinstance(frame, Frame) and frame.payload == bytes.fromhex("01 01 E0 D0 00 00 00")
 
 
 def test_escaped_output_byte_in_the_request(sim: IoBoardSimulator, wire: Wire) -> None:
     addressed(wire)
-    # Source: ref §1.2 worked frame: GPO1 with E0 is E0 01 04 32 01 D0 DF 18.
+    # Source: JVS-TR §3.1 worked frame: GPO1 with E0 is E0 01 04 32 01 D0 DF 18.
     wire.send(bytes.fromhex("E0 01 04 32 01 D0 DF 18"))
     assert wire.events()
     assert [sim.board.output(n) for n in range(1, 9)] == [True] * 3 + [False] * 5
@@ -117,7 +117,8 @@ def test_retransmit_resends_the_last_reply_exactly(sim: IoBoardSimulator, wire: 
 
 def test_spec_errors_unknown_command_bad_sum_other_node(sim: IoBoardSimulator, wire: Wire) -> None:
     addressed(wire)
-    # Source: ref §1.3: stop at the first unsupported command, status 02, earlier answers kept.
+    # Source: JVS-TR Tables 6-7: stop at the first unsupported command, status 02, earlier answers
+    # kept.
     wire.send(encode(1, bytes.fromhex("11 99 12")))
     (frame,) = wire.events()
     assert isinstance(frame, Frame) and frame.payload == bytes.fromhex("02 01 13")
@@ -139,7 +140,7 @@ def test_sense_chain_gives_the_farthest_board_address_one(address_once: bool) ->
                 assert not sim.sense.is_low()
                 (frame,) = wire.ask(BROADCAST, [cmd.set_address(address)])
                 assert isinstance(frame, Frame) and frame.payload == b"\x01\x01"
-            # Source: ref §1.1: farthest board gets 1; sense low once all have addresses.
+            # Source: JVS-TR §2: farthest board gets 1; sense low once all have addresses.
             assert [b.address for b in sim.boards] == [3, 2, 1]
             assert sim.sense.is_low()
             answers = wire.ask(BROADCAST, [cmd.set_address(4)], timeout=QUIET)
@@ -217,7 +218,7 @@ def test_unplug_breaks_the_open_port_and_replug_moves_the_symlink(tmp_path: Path
 
 
 class TestOpenJvsQuirks:
-    """Source: ref §1.11 table of OpenJVS behaviour."""
+    """Source: OpenJVS jvs.c table of OpenJVS behaviour."""
 
     @pytest.fixture
     def quirky(self) -> Iterator[tuple[IoBoardSimulator, Wire]]:
@@ -350,7 +351,7 @@ def test_board_answers_any_request_without_raising(payload: bytes, quirks: str |
 
 
 def test_too_big_a_reply_is_acknowledge_overflow() -> None:
-    # 2 players x 200 bytes would not fit one frame: status 04 (ref §1.3).
+    # 2 players x 200 bytes would not fit one frame: status 04 (JVS-TR Tables 6-7).
     assert SimBoard().answer(bytes.fromhex("20 02 C8")) == bytes((Status.OVERFLOW,))
 
 

@@ -11,7 +11,8 @@ from firmware.savedata import load
 from tests.kiosk_kit import Rig, p1, p2
 
 # Credits after 1..6 coins on chute A for each SW1:1-4 value (chute B at 1C1C), capped at 9.
-# Source: rules/sega.md 5 (Sega coinage table); MAX 9 credits: reference/cabinet.md 7.3.
+# Source: MAME segas16b.cpp / segas18.cpp DIP definitions (Sega coinage table); MAX 9 credits: Sega
+# operator manuals (credits, attract mode, name entry).
 CREDITS_AFTER_COINS = {
     0xF: (1, 2, 3, 4, 5, 6),  # 1C1C
     0xE: (2, 4, 6, 8, 9, 9),  # 1C2C

@@ -122,7 +122,7 @@ def test_the_loop_runs_at_the_cartridges_rate_when_the_display_allows() -> None:
 
     # No vsync: the deadline pacer holds the cartridge's own rate.
     assert choose_rate(57.44, None) == (57.44, GAME_RATE)
-    # A mode made for the game (docs/video.md modelines) lets vsync pace at its rate.
+    # A mode made for the game (docs/cabinet-guide.md) lets vsync pace at its rate.
     assert choose_rate(59.94, 59.94) == (59.94, GAME_RATE)
     assert choose_rate(60.0, 60.05) == (60.05, GAME_RATE)  # 0.08% off: the same rate
     # A display at another rate: the display's rate, and it says so.

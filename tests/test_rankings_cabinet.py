@@ -71,3 +71,26 @@ def test_attract_mode_plays_the_top_game_back(tmp_path: Path,
         assert (demo.summary(0) or {})["score"] == row.score
     finally:
         kiosk.close()
+
+
+def test_the_service_menu_verifies_the_tables(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from firmware.service.operator import Operator
+
+    save = ranked_save(tmp_path, capsys)
+    [row] = load(save).data.rankings["bloxeed"]["normal"]
+    kiosk = Kiosk(KioskOptions(mode="headless", save_dir=save, audio=False, inputs=[]))
+    try:
+        op = Operator(kiosk)
+        op.enter()
+        op.choose("RANKINGS VERIFY")
+        page = op.menu.page
+        assert page.checker is not None and page.checker.done.wait(30)
+        lines = [text for text, _ in page.lines()]
+        assert lines[0] == "1 OF 1 ROWS VERIFIED, 0 FAILED"
+        assert lines[1].startswith("BLOXEED  1 ABC") and lines[1].endswith("VERIFIED")
+        assert str(row.score) in lines[1]
+        op.run()
+        op.screenshot(tmp_path / "verify.png")
+    finally:
+        kiosk.close()

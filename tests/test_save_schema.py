@@ -34,13 +34,17 @@ def _silent(_line: str) -> None:
 def test_factory_defaults() -> None:
     data = SaveData()
     assert data.selected_game == "bloxeed"
-    # sega.md 5: coinage 0xF per chute (1C1C) -> SW1 byte 0xFF for both games.
-    assert {g: d.sw1 for g, d in data.dips.items()} == {"sega88": 0xFF, "bloxeed": 0xFF}
-    # sega-research.md 5.2: Demo Sounds On (bit 1 = 0), Normal difficulty 0x30, rest unused.
+    # MAME segas16b.cpp coinage: 0xF per chute (1C1C) -> SW1 byte 0xFF for every game.
+    assert {g: d.sw1 for g, d in data.dips.items()} == {
+        "sega88": 0xFF, "bloxeed": 0xFF, "flashpoint": 0xFF}
+    # MAME segas16b.cpp / segas18.cpp: Demo Sounds On (bit 1 = 0), Normal difficulty 0x30, rest
+    # unused.
     assert data.dips["sega88"].sw2 == 0xFD
     assert data.dips["bloxeed"].sw2 & 0x0C == 0x0C  # 3 lines per level (sega-research 5.3)
-    assert data.seeds == {"sega88": {"main": 0}, "bloxeed": {"main": 0, "piece": 0}}
-    assert data.rankings == {"sega88": {"normal": []}, "bloxeed": {"normal": []}}
+    assert data.seeds == {"sega88": {"main": 0}, "bloxeed": {"main": 0, "piece": 0},
+                          "flashpoint": {"main": 0}}
+    assert data.rankings == {"sega88": {"normal": []}, "bloxeed": {"normal": []},
+                             "flashpoint": {"normal": []}}
     assert data.bookkeeping.coins == [0, 0] and data.credits == 0
     assert data.bookkeeping.cleared_at is None
     assert SaveData().bookkeeping.coins is not data.bookkeeping.coins  # no shared defaults
@@ -163,7 +167,8 @@ def test_migration_from_a_version_2_file(tmp_path: Path) -> None:
     assert data.selected_game == "sega88" and data.credits == 3
     assert (data.dips["sega88"].sw1, data.dips["bloxeed"].sw2) == (0xFE, 0x64)
     assert data.seeds == {"sega88": {"main": 0x2880F2DA},
-                          "bloxeed": {"main": 0x1234ABCD, "piece": 0x2A6D8010}}
+                          "bloxeed": {"main": 0x1234ABCD, "piece": 0x2A6D8010},
+                          "flashpoint": {"main": 0}}  # new since v2: factory seeds
     assert [(e.initials, e.values) for e in data.rankings["sega88"]["normal"]] == [
         ("AKI", {"score": 120400, "lines": 96, "level": 24}),
         ("SEG", {"score": 5000, "lines": 10, "level": 2}),

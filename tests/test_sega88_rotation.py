@@ -1,4 +1,4 @@
-"""rules/sega.md 1.1-1.2: Sega rotation states, spawn, counter-clockwise only, no kicks,
+"""tetris.wiki "Tetris (Sega)": Sega rotation states, spawn, counter-clockwise only, no kicks,
 ceiling rule."""
 
 import pytest
@@ -7,7 +7,7 @@ from engine.pieces import I, J, L, O, S, T, Z, kind_of
 from engine.rotation import SEGA_ROTATION, cells_of
 from tests.enginekit import IDLE, cells_1based, first_active, place, press, set_field
 
-# Source: rules/sega.md 1.2 (the drawn states: spawn, then each counter-clockwise turn).
+# Source: tetris.wiki "Tetris (Sega)" (the drawn states: spawn, then each counter-clockwise turn).
 RULES_DRAWING = {
     "I": ["....|####|....|....", "..#.|..#.|..#.|..#."],
     "J": ["...|###|..#", ".##|.#.|.#.", "...|#..|###", ".#.|.#.|##."],
@@ -18,7 +18,7 @@ RULES_DRAWING = {
     "O": [".##.|.##."],
 }
 
-# Source: rules/sega.md 1.2 (spawn: I columns 4-7 row 20; O columns 5-6 rows 19-20;
+# Source: tetris.wiki "Tetris (Sega)" (spawn: I columns 4-7 row 20; O columns 5-6 rows 19-20;
 # J, L, S, T, Z columns 4-6 with their top cells in row 20, flat side up).
 SPAWN_CELLS = {
     "I": {(4, 20), (5, 20), (6, 20), (7, 20)},

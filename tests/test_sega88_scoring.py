@@ -1,4 +1,5 @@
-"""rules/sega.md 1.4-1.5: score table, all clear, level advance, level timer, caps, game over."""
+"""tetris.wiki "Tetris (Sega)": score table, all clear, level advance, level timer, caps, game
+over."""
 
 import pytest
 
@@ -8,11 +9,11 @@ from engine.pieces import I, O
 from engine.player import ACTIVE, CLEAR, OVER
 from tests.enginekit import IDLE, first_active, place, set_field, set_level, step_until
 
-# Source: rules/sega.md 1.4 (points for 1-4 lines by level band).
+# Source: tetris.wiki "Tetris (Sega)" (points for 1-4 lines by level band).
 SCORE = {0: (100, 400, 900, 2000), 2: (200, 800, 1800, 4000), 4: (300, 1200, 2700, 6000),
          6: (400, 1600, 3600, 8000), 8: (500, 2000, 4500, 10000)}
 
-# Source: rules/sega.md 1.5 (level timer, required frames by level band).
+# Source: tetris.wiki "Tetris (Sega)" (level timer, required frames by level band).
 LEVEL_TIMER = {0: 3480, 1: 2320, 8: 2320, 9: 3480, 10: 3480, 11: 1740, 14: 1740, 15: 3480,
                40: 3480, 98: 3480}
 

@@ -1,4 +1,4 @@
-"""rules/sega.md 1.1 and 2: delays counted to the exact frame, gravity, soft drop, DAS."""
+"""tetris.wiki "Tetris (Sega)" and 2: delays counted to the exact frame, gravity, soft drop, DAS."""
 
 import pytest
 
@@ -9,10 +9,10 @@ from engine.player import ACTIVE, ARE, CLEAR
 from games.sega88.rules import SEGA88
 from tests.enginekit import IDLE, first_active, place, press, set_field, set_level, step_until
 
-# Source: rules/sega.md 2 (delays).
+# Source: tetris.wiki "Tetris (Sega)" (delays).
 ARE_FRAMES, LOCK_DELAY, LINE_CLEAR_DELAY, DAS = 30, 30, 42, 20
 
-# Source: rules/sega.md 2 (gravity table, frames per row: Easy, Normal, Hard, Hardest).
+# Source: tetris.wiki "Tetris (Sega)" (gravity table, frames per row: Easy, Normal, Hard, Hardest).
 GRAVITY = {
     0: (48, 48, 40, 30), 1: (32, 24, 20, 15), 2: (24, 18, 16, 12), 3: (18, 15, 12, 10),
     4: (14, 12, 10, 8), 5: (12, 10, 8, 6), 6: (10, 8, 6, 4), 7: (8, 6, 4, 2),

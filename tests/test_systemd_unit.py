@@ -113,3 +113,16 @@ def test_the_game_has_priority_over_everything_else_on_the_pi():
     assert int(lines["Nice"]) < 0
     assert int(lines["CPUWeight"]) > 100  # systemd's default weight is 100
     assert int(lines["IOWeight"]) > 100
+
+
+def test_every_serial_adapter_kind_for_jvs_is_allowed():
+    allowed = {entry.split()[0] for entry in _settings()["Service.DeviceAllow"]}
+    # FTDI-style USB-RS485 (ttyUSB), CDC-ACM adapters (ttyACM), the Pi's UART (ttyAMA).
+    assert {"char-ttyUSB", "char-ttyACM", "char-ttyAMA"} <= allowed
+    assert "dialout" in _one("Service.SupplementaryGroups").split()
+
+
+def test_unit_comment_says_what_memory_deny_write_execute_does():
+    text = UNIT.read_text()
+    assert _one("Service.MemoryDenyWriteExecute") == "yes"
+    assert "EPERM" in text and "kills" not in text

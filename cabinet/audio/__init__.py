@@ -1,7 +1,7 @@
 """The cabinet's sound: synthesised effects played through pygame.mixer.
 
 No audio device means silence, never a crash. Demo Sounds off silences attract mode.
-Source: reference/cabinet.md 7.3 (the Demo Sounds DIP mutes attract audio).
+Source: Sega operator manuals (the Demo Sounds DIP mutes attract-mode audio).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """One simulated JVS I/O board: its state and how it answers a request payload.
 
-Behaviour follows ref §1.3-§1.9; with ``quirks="openjvs"`` it reproduces the OpenJVS
-behaviour measured in ref §1.11 instead.
+Behaviour follows JVS-TR §3-§4; with ``quirks="openjvs"`` it reproduces the OpenJVS
+behaviour measured in OpenJVS jvs.c instead.
 """
 
 from __future__ import annotations
@@ -44,8 +44,9 @@ class BoardProfile:
         return self.features.get(Feature.GENERAL_OUTPUTS, (0, 0, 0))[0]
 
 
-# decision: the simulator's own board: revisions as ref §1.4 step 5 expects (1.3, 3.0, 1.0),
-# 2 players x 13 switches and 2 coin slots like Sega's 837-13551 (ref §1.12), 8 outputs.
+# decision: the simulator's own board: revisions as JVS-TR §3.3 expects (1.3, 3.0, 1.0),
+# 2 players x 13 switches and 2 coin slots like Sega's 837-13551 (MAME jvs13551,
+# TheOnlyJoey/openjvs, NaokiS28/jvs), 8 outputs.
 SIMULATED_BOARD = BoardProfile(
     id="bloxcab;JVS I/O simulator;Ver1.00;pty",
     command_revision=0x13,
@@ -58,7 +59,7 @@ SIMULATED_BOARD = BoardProfile(
     },
 )
 
-# Source: ref §1.6: OpenJVS "Sega Type 3" profile's ID and feature-check answer.
+# Source: JVS-TR Table 8: OpenJVS "Sega Type 3" profile's ID and feature-check answer.
 OPENJVS_SEGA_TYPE3 = BoardProfile(
     id="SEGA CORPORATION;I/O BD JVS;837-14572;Ver1.00;2005/10",
     command_revision=0x13,
@@ -72,7 +73,7 @@ OPENJVS_SEGA_TYPE3 = BoardProfile(
     },
 )
 
-# Parameter bytes after the code, for commands with a fixed size (ref §1.5).
+# Parameter bytes after the code, for commands with a fixed size (JVS-TR §4.3).
 _PARAMS: dict[int, int] = {
     Cmd.RESET: 1,
     Cmd.SET_ADDRESS: 1,
@@ -146,11 +147,12 @@ class SimBoard:
 
     def insert_coin(self, slot: int = 1, count: int = 1) -> None:
         with self.lock:
-            # Source: ref §1.8: the count is 14 bits (MAME's jvs13551 wraps at 16384).
+            # Source: JVS-TR §4.3.11: the count is 14 bits (MAME's jvs13551 wraps at 16384).
             self.coins[slot - 1] = (self.coins[slot - 1] + count) % 16384
 
     def output(self, number: int) -> bool:
-        """General-purpose output `number` (1-based): bit 7 of byte 0 is output 1 (ref §1.9)."""
+        """General-purpose output `number` (1-based): bit 7 of byte 0 is output 1 (JVS-TR
+        §4.3.21)."""
         with self.lock:
             index, bit = divmod(number - 1, 8)
             return index < len(self.outputs) and bool(self.outputs[index] & (0x80 >> bit))
@@ -169,10 +171,10 @@ class SimBoard:
 
     # --- the bus side ------------------------------------------------------------------------
     def reset(self) -> None:
-        """Reset (ref §1.4 step 2): forget the address and switch the outputs off.
+        """Reset (JVS-TR §3.3): forget the address and switch the outputs off.
 
         decision: coin counters survive a reset, so coins inserted while the master was
-        away are still counted (as on a board with backup, ref §1.8).
+        away are still counted (as on a board with backup, JVS-TR §4.3.11).
         """
         with self.lock:
             self.address = None
@@ -183,7 +185,7 @@ class SimBoard:
         """Reply payload (status + reports) to a request for this board, or None for silence."""
         with self.lock:
             reports = bytearray()
-            replied = False  # reset and comm-method change get no reply (ref §1.5)
+            replied = False  # reset and comm-method change get no reply (JVS-TR §4.3)
             status: int = Status.NORMAL
             pos = 0
             while pos < len(payload):
@@ -196,7 +198,7 @@ class SimBoard:
                     if stop.report is not None:
                         reports.append(stop.report)
                     break
-                if used < 0:  # OpenJVS skips one byte of an unknown command (ref §1.11)
+                if used < 0:  # OpenJVS skips one byte of an unknown command (OpenJVS jvs.c)
                     pos += 1
                     continue
                 if data is not None:
@@ -205,9 +207,9 @@ class SimBoard:
                     reports += data
                 pos += 1 + used
             if not replied or (self.quirks == "openjvs" and not reports):
-                return None  # OpenJVS: unsupported command alone -> no reply (ref §1.11)
+                return None  # OpenJVS: unsupported command alone -> no reply (OpenJVS jvs.c)
             if len(reports) + 1 > MAX_PAYLOAD:
-                # Source: ref §1.3: status 04, acknowledge overflow (the reply is too big).
+                # Source: JVS-TR Tables 6-7: status 04, acknowledge overflow (the reply is too big).
                 return bytes((Status.OVERFLOW,))
             return bytes((status,)) + bytes(reports)
 
@@ -224,7 +226,7 @@ class SimBoard:
                 raise _Stop(Status.NORMAL, Report.PARAMETER_COUNT)
             return size, b""  # acknowledged, nothing driven (OpenJVS jvs.c)
         if size is None:
-            # Source: ref §1.3 (JVS-TR §4.2): stop at the first unsupported command, status 02.
+            # Source: JVS-TR §4.2: stop at the first unsupported command, status 02.
             raise _Stop(Status.UNKNOWN_COMMAND, None)
         if len(rest) < size:
             raise _Stop(Status.NORMAL, Report.PARAMETER_COUNT)
@@ -262,7 +264,7 @@ class SimBoard:
             self.decrements.append((slot, amount))
             return size, b""
         if code == Cmd.GENERAL_OUTPUT1:
-            # OpenJVS acknowledges outputs but drives nothing (ref §1.11).
+            # OpenJVS acknowledges outputs but drives nothing (OpenJVS jvs.c).
             if self.quirks != "openjvs":
                 data = params[1:][: len(self.outputs)]
                 self.outputs = data + self.outputs[len(data) :]
@@ -276,7 +278,7 @@ class SimBoard:
         out = bytearray()
         for slot in range(slots):
             if self.quirks == "openjvs":
-                # OpenJVS: condition always 0, high count byte always 0 (mod 256) (ref §1.11).
+                # OpenJVS: condition always 0, high count byte always 0 (mod 256) (OpenJVS jvs.c).
                 out += bytes((0, self.coins[slot] & 0xFF))
             else:
                 out += encode_coin(self.conditions[slot], self.coins[slot])

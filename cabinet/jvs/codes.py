@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-# Source: ref §1.2 (framing): sync and mark bytes.
+# Source: JVS-TR §3.1 (framing): sync and mark bytes.
 SYNC = 0xE0
 MARK = 0xD0
 
-# Source: ref §1.2 (node numbers).
+# Source: JVS-TR §3.1 (node numbers).
 MASTER = 0x00
 FIRST_SLAVE = 0x01
 LAST_SLAVE = 0x1F
@@ -16,7 +16,7 @@ BROADCAST = 0xFF
 
 
 class Cmd(IntEnum):
-    """Command codes the master uses. Source: ref §1.5 command reference."""
+    """Command codes the master uses. Source: JVS-TR §4.3 command reference."""
 
     RESET = 0xF0
     SET_ADDRESS = 0xF1
@@ -32,12 +32,12 @@ class Cmd(IntEnum):
     GENERAL_OUTPUT1 = 0x32
 
 
-# Source: ref §1.5 (F0 D9: the second byte is a fixed safety value).
+# Source: JVS-TR §4.3 (F0 D9: the second byte is a fixed safety value).
 RESET_ARG = 0xD9
 
 
 class Status(IntEnum):
-    """Packet-level status byte of a reply. Source: ref §1.3 (JVS-TR Table 6)."""
+    """Packet-level status byte of a reply. Source: JVS-TR Table 6."""
 
     NORMAL = 0x01
     UNKNOWN_COMMAND = 0x02
@@ -46,7 +46,7 @@ class Status(IntEnum):
 
 
 class Report(IntEnum):
-    """Per-command report byte. Source: ref §1.3 (JVS-TR Table 7)."""
+    """Per-command report byte. Source: JVS-TR Table 7."""
 
     NORMAL = 0x01
     PARAMETER_COUNT = 0x02
@@ -55,7 +55,7 @@ class Report(IntEnum):
 
 
 class Feature(IntEnum):
-    """Feature-check (0x14) function codes. Source: ref §1.6 (JVS-TR Table 8)."""
+    """Feature-check (0x14) function codes. Source: JVS-TR Table 8."""
 
     END = 0x00
     SWITCHES = 0x01
@@ -74,7 +74,7 @@ class Feature(IntEnum):
 
 
 class CoinCondition(IntEnum):
-    """Top 2 bits of a coin slot's reply word. Source: ref §1.8 (JVS-TR Table 14)."""
+    """Top 2 bits of a coin slot's reply word. Source: JVS-TR Table 14."""
 
     NORMAL = 0
     JAM = 1
@@ -82,5 +82,5 @@ class CoinCondition(IntEnum):
     BUSY = 3
 
 
-# Source: ref §1.8: the low 14 bits of a slot word are the coin count (0-16383).
+# Source: JVS-TR §4.3.11: the low 14 bits of a slot word are the coin count (0-16383).
 COIN_COUNT_MASK = 0x3FFF

@@ -1,4 +1,4 @@
-"""Coin bookkeeping against the board's coin counters (ref §1.8).
+"""Coin bookkeeping against the board's coin counters (JVS-TR §4.3.11).
 
 The board counts coins; the master turns each new count into coin edges exactly once and,
 after the game has taken those edges, sends 0x30 to take them off the board's counter. A

@@ -1,8 +1,8 @@
 """Builders for the commands the master sends and the splitter for their replies.
 
 A request payload is a list of commands; a reply payload is one status byte, then one report
-byte plus data per command, in request order (ref §1.2). Reply data sizes per command are
-from ref §1.5.
+byte plus data per command, in request order (JVS-TR §3.1). Reply data sizes per command are
+from JVS-TR §4.3.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from cabinet.jvs.codes import RESET_ARG, Cmd, Report, Status
 
 # Reply shapes: a fixed data size in bytes, or one of these variable-length shapes.
-TEXT = -1  # ASCII, ended by a 00 byte (ref §1.5, 0x10)
-FEATURES = -2  # 4-byte entries, ended by a single 00 byte (ref §1.6)
-NO_REPLY = -3  # broadcast reset: the board sends nothing (ref §1.4 step 2)
+TEXT = -1  # ASCII, ended by a 00 byte (JVS-TR §4.3, 0x10)
+FEATURES = -2  # 4-byte entries, ended by a single 00 byte (JVS-TR Table 8)
+NO_REPLY = -3  # broadcast reset: the board sends nothing (JVS-TR §3.3)
 
 
 @dataclass(frozen=True)
@@ -32,12 +32,12 @@ class Command:
 
 
 def reset() -> Command:
-    """Broadcast reset ``F0 D9``; the master sends it twice (ref §1.4 step 2)."""
+    """Broadcast reset ``F0 D9``; the master sends it twice (JVS-TR §3.3)."""
     return Command(Cmd.RESET, bytes((RESET_ARG,)), NO_REPLY)
 
 
 def set_address(address: int) -> Command:
-    """Broadcast ``F1 addr``; the only broadcast that gets a reply (ref §1.4 step 3)."""
+    """Broadcast ``F1 addr``; the only broadcast that gets a reply (JVS-TR §3.3)."""
     return Command(Cmd.SET_ADDRESS, bytes((address,)))
 
 
@@ -62,29 +62,30 @@ def feature_check() -> Command:
 
 
 def switches(players: int, bytes_per_player: int) -> Command:
-    """``20 players bytes``: reply is 1 system byte + players x bytes (ref §1.5, §1.7)."""
+    """``20 players bytes``: reply is 1 system byte + players x bytes (JVS-TR §4.3, JVS-TR Table
+    10)."""
     return Command(Cmd.SWITCHES, bytes((players, bytes_per_player)), 1 + players * bytes_per_player)
 
 
 def coins(slots: int) -> Command:
-    """``21 slots``: reply is 2 bytes per slot (ref §1.8)."""
+    """``21 slots``: reply is 2 bytes per slot (JVS-TR §4.3.11)."""
     return Command(Cmd.COINS, bytes((slots,)), 2 * slots)
 
 
 def coin_decrement(slot: int, amount: int) -> Command:
-    """``30 slot MSB LSB``; slots start at 1, the amount is 16-bit (ref §1.5)."""
+    """``30 slot MSB LSB``; slots start at 1, the amount is 16-bit (JVS-TR §4.3)."""
     if not 1 <= slot <= 0xFF or not 0 <= amount <= 0xFFFF:
         raise ValueError(f"coin decrement slot {slot} amount {amount} out of range")
     return Command(Cmd.COIN_DECREMENT, bytes((slot, amount >> 8, amount & 0xFF)))
 
 
 def general_output1(data: bytes) -> Command:
-    """``32 nbytes data...``; bit 7 of the first byte is output 1 (ref §1.9)."""
+    """``32 nbytes data...``; bit 7 of the first byte is output 1 (JVS-TR §4.3.21)."""
     return Command(Cmd.GENERAL_OUTPUT1, bytes((len(data),)) + data)
 
 
 def retransmit() -> Command:
-    """``2F``: the board resends its last reply in full (ref §1.3)."""
+    """``2F``: the board resends its last reply in full (JVS-TR Tables 6-7)."""
     return Command(Cmd.RETRANSMIT)
 
 
@@ -119,7 +120,7 @@ class Reply:
     def answer(self, index: int) -> Answer | None:
         """The index-th command's answer if it is there and normal (status 01, report 01).
 
-        Ref §1.3: implementations differ on status 02 vs report 02, so either one not being
+        JVS-TR Tables 6-7: implementations differ on status 02 vs report 02, so either one not being
         normal counts as a failure of that command.
         """
         if not self.ok or index >= len(self.answers):
@@ -150,7 +151,7 @@ def split_reply(payload: bytes, commands: Sequence[Command]) -> Reply:
 
     Stops at the first abnormal report or a cut-short answer (after that the data sizes are
     unknown). Bytes left over after the last answer are ignored: OpenJVS pads a
-    retransmitted reply with extra 00 bytes (ref §1.11).
+    retransmitted reply with extra 00 bytes (OpenJVS jvs.c).
     """
     if not payload:
         return Reply(0, ())

@@ -1,6 +1,6 @@
 """JVS packet framing: checksum, escaping and whole frames (pure functions).
 
-Source: ref §1.2. A frame is ``SYNC DEST N payload... SUM``; N counts the bytes after it
+Source: JVS-TR §3.1. A frame is ``SYNC DEST N payload... SUM``; N counts the bytes after it
 including SUM; SUM is the sum mod 256 of DEST, N and payload. Every byte after SYNC that
 equals SYNC or MARK is sent as ``MARK (byte - 1)``; length and SUM use unescaped bytes.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cabinet.jvs.codes import MARK, SYNC
 
-# Source: ref §1.2: N is one byte and counts payload + SUM, so a payload is at most 254 bytes.
+# Source: JVS-TR §3.1: N is one byte and counts payload + SUM, so a payload is at most 254 bytes.
 MAX_PAYLOAD = 254
 
 

@@ -8,23 +8,23 @@ from cabinet.jvs.codes import Feature
 
 
 def decode_text(data: bytes) -> str:
-    """The ASCII ID ended by 00 (ref §1.5, 0x10). Undecodable bytes become '?'."""
+    """The ASCII ID ended by 00 (JVS-TR §4.3, 0x10). Undecodable bytes become '?'."""
     return data.split(b"\x00", 1)[0].decode("ascii", errors="replace").replace("\ufffd", "?")
 
 
 def encode_text(text: str) -> bytes:
-    # Source: ref §1.5: the ID is at most 100 characters.
+    # Source: JVS-TR §4.3: the ID is at most 100 characters.
     return text.encode("ascii", errors="replace")[:100] + b"\x00"
 
 
 def decode_bcd(byte: int) -> str:
-    """A BCD revision byte as "major.minor": 0x13 -> "1.3" (ref §1.4 step 5)."""
+    """A BCD revision byte as "major.minor": 0x13 -> "1.3" (JVS-TR §3.3)."""
     return f"{byte >> 4}.{byte & 0x0F}"
 
 
 @dataclass(frozen=True)
 class Features:
-    """Feature-check answer (ref §1.6); ``entries`` keeps every raw entry by code."""
+    """Feature-check answer (JVS-TR Table 8); ``entries`` keeps every raw entry by code."""
 
     players: int = 0
     switches_per_player: int = 0
@@ -35,7 +35,7 @@ class Features:
 
     @property
     def switch_bytes(self) -> int:
-        """Bytes per player in a 0x20 reply: one per 8 switches (ref §1.7)."""
+        """Bytes per player in a 0x20 reply: one per 8 switches (JVS-TR Table 10)."""
         return (self.switches_per_player + 7) // 8
 
     @property

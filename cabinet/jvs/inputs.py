@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from cabinet.jvs.codes import COIN_COUNT_MASK, CoinCondition
 
-# Source: ref §1.7 (JVS-TR Table 10): system byte, bit 7 TEST, bits 6-4 TILT1-3.
+# Source: JVS-TR Table 10: system byte, bit 7 TEST, bits 6-4 TILT1-3.
 SYSTEM_BITS: dict[str, int] = {"test": 0x80, "tilt": 0x40, "tilt2": 0x20, "tilt3": 0x10}
 
-# Source: ref §1.7: a player's switches as (byte index, bit mask); 1 = pressed.
+# Source: JVS-TR Table 10: a player's switches as (byte index, bit mask); 1 = pressed.
 PLAYER_BITS: dict[str, tuple[int, int]] = {
     "start": (0, 0x80),
     "service": (0, 0x40),
@@ -93,7 +93,7 @@ def encode_switches(
 
 @dataclass(frozen=True)
 class CoinSlot:
-    """One slot of a 0x21 reply (ref §1.8): condition (top 2 bits) and 14-bit count."""
+    """One slot of a 0x21 reply (JVS-TR §4.3.11): condition (top 2 bits) and 14-bit count."""
 
     condition: CoinCondition
     count: int

@@ -1,6 +1,6 @@
 """The serial link to the bus: one request out, its reply back, with retransmit once.
 
-pyserial opens the port at 115200 8N1 (ref §1.1). Reads never wait longer than the reply
+pyserial opens the port at 115200 8N1 (JVS-TR §2). Reads never wait longer than the reply
 timeout; any pyserial or OS error becomes `LinkDown`, so callers have one thing to handle.
 """
 
@@ -22,7 +22,7 @@ from cabinet.jvs.parser import BadChecksum, Event, Frame, FrameParser
 # What pyserial and termios raise when a port goes away or cannot be used.
 _PORT_ERRORS = (serial.SerialException, OSError, ValueError, termios.error)
 
-# Source: ref §1.1: 115200 baud, 8 data bits, no parity, 1 stop bit.
+# Source: JVS-TR §2: 115200 baud, 8 data bits, no parity, 1 stop bit.
 BAUD = 115200
 
 
@@ -78,7 +78,8 @@ class SerialLink:
     def transact(self, dest: int, commands: Sequence[Command], timeout: float) -> Reply | None:
         """Send `commands` to `dest` and return the split reply, or None (timeout/bad SUM).
 
-        A reply with a bad checksum is asked for again once with 0x2F (ref §1.3, §1.10).
+        A reply with a bad checksum is asked for again once with 0x2F (JVS-TR Tables 6-7, our
+        practice).
         """
         self._discard_input()
         self._write(encode(dest, request_payload(commands)))
@@ -122,7 +123,7 @@ class SerialLink:
         """The next frame (or bad frame) addressed to the master, skipping anything else.
 
         Frames to other nodes are skipped: some half-duplex adapters echo the request
-        (ref §1.1).
+        (JVS-TR §2).
         """
         deadline = time.monotonic() + timeout
         while True:

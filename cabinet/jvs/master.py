@@ -42,11 +42,11 @@ class SenseInput(Protocol):
 class Timing:
     """Bus timing. Values without a source are project decisions."""
 
-    reset_gap: float = 0.010  # Source: ref §1.4 step 2 (NaokiS28 master: 10 ms between resets)
-    settle: float = 1.0  # decision: inside the 1-5 s boot grace implementations use (ref §1.4)
+    reset_gap: float = 0.010  # Source: JVS-TR §3.3 (NaokiS28 master: 10 ms between resets)
+    settle: float = 1.0  # decision: inside the 1-5 s boot grace implementations use (JVS-TR §3.3)
     reply_timeout: float = 0.100  # decision: initialisation commands
-    address_tries: int = 3  # Source: ref §1.4 step 3 (NaokiS28 retries 3 times)
-    poll_timeout: float = 0.010  # decision: "a few ms" (ref §1.10) plus USB adapter latency
+    address_tries: int = 3  # Source: JVS-TR §3.3 (NaokiS28 retries 3 times)
+    poll_timeout: float = 0.010  # decision: "a few ms" (our practice) plus USB adapter latency
     poll_period: float = 1 / 120  # decision: two polls per 60 Hz frame
     failures_to_drop: int = 10  # decision: about 0.1 s of unanswered polls -> link lost
     reconnect_interval: float = 1.0  # decision
@@ -54,7 +54,7 @@ class Timing:
     coin_burst: float = COIN_BURST  # cabinet/jvs/coins.py
 
 
-# Source: ref §1.4 step 3: treat 31 addresses without the sense line going low as a bus error.
+# Source: JVS-TR §3.3: treat 31 addresses without the sense line going low as a bus error.
 MAX_BOARDS = LAST_SLAVE - FIRST_SLAVE + 1
 # decision: a cabinet without a sense line has one I/O board unless cabinet.toml says more.
 DEFAULT_BOARDS = 1
@@ -104,11 +104,11 @@ class JvsMaster:
         return self._link
 
     def connect(self) -> list[BoardInfo]:
-        """Open the port and run the whole initialisation sequence (ref §1.4)."""
+        """Open the port and run the whole initialisation sequence (JVS-TR §3.3)."""
         self.close()
         self._link = SerialLink(self.path)
         link = self._link
-        for _ in range(2):  # Source: ref §1.4 step 2: reset twice, no reply expected
+        for _ in range(2):  # Source: JVS-TR §3.3: reset twice, no reply expected
             link.send(BROADCAST, [cmd.reset()])
             time.sleep(self.timing.reset_gap)
         time.sleep(self.timing.settle)

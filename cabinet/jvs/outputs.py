@@ -8,7 +8,7 @@ from collections import deque
 from cabinet.source import OUTPUTS
 
 # decision: JVS wiring of the cabinet outputs to general-purpose outputs 1-6 (no source gives
-# a standard assignment; ref §1.9 only says lamps, meters and lockouts sit on these outputs).
+# a standard assignment; JVS-TR §4.3.21 only says lamps, meters and lockouts sit on these outputs).
 OUTPUT_NUMBERS: dict[str, int] = {
     "coin_meter1": 1,
     "coin_meter2": 2,
@@ -21,7 +21,7 @@ assert set(OUTPUT_NUMBERS) == set(OUTPUTS)
 
 
 def output_image(states: dict[str, bool], nbytes: int) -> bytes:
-    """The 0x32 data bytes; output 1 is bit 7 of the first byte (ref §1.9)."""
+    """The 0x32 data bytes; output 1 is bit 7 of the first byte (JVS-TR §4.3.21)."""
     image = bytearray(max(nbytes, 1))
     for name, on in states.items():
         number = OUTPUT_NUMBERS[name]

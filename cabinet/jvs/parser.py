@@ -1,6 +1,6 @@
 """Streaming JVS frame parser: bytes in arbitrary chunks in, frames and errors out.
 
-It never raises. Source: ref §1.2: a raw SYNC anywhere restarts the packet (so the parser
+It never raises. Source: JVS-TR §3.1: a raw SYNC anywhere restarts the packet (so the parser
 resynchronises after noise or a cut-off frame), MARK adds one to the next byte, N counts
 the bytes after it including SUM.
 """

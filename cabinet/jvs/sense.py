@@ -1,6 +1,6 @@
 """Reading the JVS SENSE line through a USB-RS485 adapter's CD (carrier detect) pin.
 
-Source: reference/cabinet.md 1.12 (TheOnlyJoey/openjvs master reads the sense line through
+Source: JVS-TR (TheOnlyJoey/openjvs master reads the sense line through
 the adapter's CD pin) and 1.4 (address boards until the master's sense input goes low).
 """
 

@@ -1,8 +1,8 @@
 """A JVS I/O board simulator on a real pseudo-terminal, answering in a thread.
 
-The master opens ``simulator.port`` with pyserial (115200 8N1 like a real bus, ref §1.1; a
+The master opens ``simulator.port`` with pyserial (115200 8N1 like a real bus, JVS-TR §2; a
 pty ignores the speed). Several boards can share the bus in a daisy chain: ``boards[0]`` is
-next to the master. The sense line follows ref §1.1: a board takes a Set Address only when
+next to the master. The sense line follows JVS-TR §2: a board takes a Set Address only when
 every board after it already has an address, so the farthest board gets address 1, and the
 master's sense input reads low once ``boards[0]`` has its address.
 
@@ -59,7 +59,7 @@ def paired_error(at: int, value: int, balance: int) -> Callable[[bytes], bytes]:
 
 
 class SimSense:
-    """The master's sense input as the simulated chain drives it (ref §1.1, §1.4 step 3)."""
+    """The master's sense input as the simulated chain drives it (JVS-TR §2, JVS-TR §3.3)."""
 
     def __init__(self, simulator: IoBoardSimulator) -> None:
         self._simulator = simulator
@@ -108,7 +108,7 @@ class IoBoardSimulator:
 
     @property
     def board(self) -> SimBoard:
-        """The farthest board: it gets address 1 (ref §1.1)."""
+        """The farthest board: it gets address 1 (JVS-TR §2)."""
         return self.boards[-1]
 
     @property
@@ -229,7 +229,7 @@ class IoBoardSimulator:
         if isinstance(event, BadChecksum):
             self.bad_requests += 1
             for board in self._addressed(event.dest):
-                if self.quirks != "openjvs":  # OpenJVS: no reply (ref §1.11)
+                if self.quirks != "openjvs":  # OpenJVS: no reply (OpenJVS jvs.c)
                     self._reply(board, bytes((Status.CHECKSUM_ERROR,)))
             return
         payload = event.payload
@@ -261,7 +261,7 @@ class IoBoardSimulator:
     def _address_taker(self) -> SimBoard | None:
         """The board a Set Address broadcast reaches, or None."""
         if self.address_once:
-            # Source: ref §1.1: a board acts on Set Address only when every board after it
+            # Source: JVS-TR §2: a board acts on Set Address only when every board after it
             # in the chain already has an address (its downstream sense is low).
             for index in range(len(self.boards) - 1, -1, -1):
                 board = self.boards[index]
@@ -282,7 +282,7 @@ class IoBoardSimulator:
             return
         if self.quirks == "openjvs" and retransmit:
             # OpenJVS bumps the saved length in place on every send, so each retransmit
-            # is one 00 byte longer than the send before (ref §1.11).
+            # is one 00 byte longer than the send before (OpenJVS jvs.c).
             board.last_reply = payload + b"\x00"
             payload = board.last_reply
         elif not retransmit:

@@ -37,7 +37,7 @@ class JvsSource:
 
 
 class JvsOutputs:
-    """Queues output changes; the poll thread sends them with 0x32 (ref §1.9)."""
+    """Queues output changes; the poll thread sends them with 0x32 (JVS-TR §4.3.21)."""
 
     name = "jvs"
 

@@ -277,7 +277,8 @@ class FieldView:
 
     def draw_lamps(self, surface: pygame.Surface, x: int, bottom: int, lit: int) -> None:
         """The garbage meter: 5 lamps stacked upwards from ``bottom``, ``lit`` of them on.
-        Source: rules/sega.md 3.3 (5 lamps beside the field; the bottom lamp fills first)."""
+        Source: OGA "Introduction of Bloxeed"; tetris.wiki "Bloxeed" (5 lamps beside the field; the
+        bottom lamp fills first)."""
         for i in range(LAMPS):
             top = bottom - (i + 1) * (LAMP_H + LAMP_GAP) + LAMP_GAP
             on = i < lit

@@ -10,7 +10,8 @@ RGB = tuple[int, int, int]
 # Source: engine/field.py (0 empty, kind + 1 for a piece, 8 grey, 9+ garbage colours).
 GARBAGE_BASE = 9
 
-# decision: garbage rows take the colour of the piece their hole fits (rules/sega.md 3.3), a
+# decision: garbage rows take the colour of the piece their hole fits (OGA "Introduction of
+# Bloxeed"; tetris.wiki "Bloxeed"), a
 # shade darker than the piece, so colour value GARBAGE_BASE + kind; other values are grey.
 GARBAGE_SHADE = 0.6
 
@@ -37,11 +38,13 @@ UI: dict[str, RGB] = {
 }
 
 # Power-block kinds (bits 4-7 of a cell) and the letter shown in the cell, in the priority
-# order of rules/sega.md 3.4: 4 Lines, 16t, Bomb, Flicky, Satellite.
+# order of OGA "Introduction of Bloxeed"; tetris.wiki "Bloxeed": 4 Lines, 16t, Bomb, Flicky,
+# Satellite.
 # decision: the letters and the letter colour.
 
 # Monitor test patterns: the eight colour bars, brightest first (SMPTE-style order).
-# Source: reference/cabinet.md 7.2 (colour bars among the monitor test patterns).
+# Source: Sega service manuals (Daytona USA, NAOMI-era test menus) (colour bars among the monitor
+# test patterns).
 COLOUR_BARS: tuple[RGB, ...] = (
     (255, 255, 255), (255, 255, 0), (0, 255, 255), (0, 255, 0),
     (255, 0, 255), (255, 0, 0), (0, 0, 255), (0, 0, 0),

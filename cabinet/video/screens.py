@@ -45,7 +45,8 @@ def blink_on(frame: int) -> bool:
 
 
 def credit_text(credits: int, free_play: bool) -> str:
-    """What the credit line says. Source: reference/cabinet.md 7.3 ("FREE PLAY" replaces
+    """What the credit line says. Source: Sega operator manuals (credits, attract mode, name entry)
+    ("FREE PLAY" replaces
     "CREDIT n" on free play)."""
     return "FREE PLAY" if free_play else f"CREDIT {credits}"
 
@@ -247,7 +248,7 @@ def rankings(
 # ---- name entry -------------------------------------------------------------------------
 # decision: the characters offered for initials, in wheel order.
 NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ.!?- " + RUB_MARK + END_MARK
-NAME_LENGTH = 3  # Source: reference/cabinet.md 7.3 (3 initials)
+NAME_LENGTH = 3  # Source: Sega operator manuals (credits, attract mode, name entry) (3 initials)
 
 
 def name_entry(
@@ -290,7 +291,7 @@ def backup_cleared(
     footer: str = "",
 ) -> None:
     """The notice shown when save data was unreadable and factory defaults were loaded.
-    Source: DESIGN.md save data (both banks corrupt: defaults with a visible notice)."""
+    Source: the project's save-data rule (both banks corrupt: defaults with a visible notice)."""
     surface.fill(UI["background"])
     draw_centred(surface, "BACKUP DATA CLEARED", 72, UI["alert"])
     for i, line in enumerate(detail):

@@ -13,7 +13,7 @@ NAME = "inputs-jvs"
 ORDER = 20
 HELP = "JVS poll round trip over a pty"
 
-# decision: the target from the task brief; a 115200 bus adds ~2.2 ms of wire time (ref §1.1).
+# decision: the target from the task brief; a 115200 bus adds ~2.2 ms of wire time (JVS-TR §2).
 TARGET_MEDIAN_MS = 4.0
 
 
@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> None:
             request = len(master.link.last_request)
             reply = len(master.link.last_reply)
             master.close()
-    # Source: ref §1.1: one byte is 10 bits at 115200 baud (about 86.8 us).
+    # Source: JVS-TR §2: one byte is 10 bits at 115200 baud (about 86.8 us).
     wire_ms = (request + reply) * 10 / 115200 * 1000
     times.sort()
     median = statistics.median(times)

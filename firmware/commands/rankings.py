@@ -1,6 +1,7 @@
-"""`bloxcab rankings [list|verify|export DIR] [--game G] [--json] [--save-dir DIR]`: the
-ranking tables with each row's replay; verify re-simulates every recorded row; export
-writes the rows and their replay files for sharing."""
+"""`bloxcab rankings [list|verify|export DIR|records] [--game G] [--json] [--save-dir DIR]`:
+the ranking tables with each row's replay; verify re-simulates every recorded row; export
+writes the rows and their replay files for sharing; records lists the records games keep
+at their best (e.g. best clear times per stage)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ from games.registry import CARTRIDGES
 
 def register(sub: Any) -> None:
     parser = sub.add_parser("rankings", help="list, verify or export the ranking tables")
-    parser.add_argument("action", nargs="?", choices=("list", "verify", "export"),
-                        default="list", help="list (default), verify, or export DIR")
+    parser.add_argument("action", nargs="?", choices=("list", "verify", "export", "records"),
+                        default="list",
+                        help="list (default), verify, export DIR, or records")
     parser.add_argument("target", nargs="?", help="the folder to export into")
     parser.add_argument("--game", choices=list(CARTRIDGES), help="one game only")
     parser.add_argument("--json", action="store_true", help="list as JSON")
@@ -42,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("export needs a folder (rankings export DIR); list and verify take none")
     directory = resolve_save_dir(args.save_dir)
     loaded = load(directory, log=lambda line: print(line, file=sys.stderr))
+    if args.action == "records":
+        return _records(loaded.data.records, args.game, args.json)
     store = ReplayStore(directory / REPLAY_DIR)
     try:
         checks = check_tables(loaded.data, store, args.game)
@@ -62,6 +66,24 @@ def run(args: argparse.Namespace) -> int:
         for check in checks:
             print(check.line())
     return 0
+
+
+def _records(records: dict[str, dict[str, int]], game: str | None, as_json: bool) -> int:
+    """Each game's kept records (frames where the name ends in _time)."""
+    chosen = {g: dict(sorted(r.items(), key=lambda item: _natural(item[0])))
+              for g, r in sorted(records.items()) if game is None or g == game}
+    if as_json:
+        print(json.dumps(chosen, sort_keys=True))
+        return 0
+    for g, kept in chosen.items():
+        for name, value in kept.items():
+            shown = f"{value} frames ({value / 60:.2f} s)" if name.endswith("_time") else value
+            print(f"{g} {name} {shown}")
+    return 0
+
+
+def _natural(name: str) -> tuple[object, ...]:
+    return tuple(int(part) if part.isdigit() else part for part in name.split("_"))
 
 
 def _export(target: Path, checks: list[RowCheck], store: ReplayStore) -> int:

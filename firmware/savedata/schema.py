@@ -93,6 +93,8 @@ class SaveData:
     credits: int = 0  # credits on the machine right now
     # firmware.credits.CreditBoard.to_dict(): partial coins per chute, held credits.
     credit_board: dict[str, Any] = field(default_factory=dict)
+    # Per game: the best (lowest) value of each record a cartridge keeps (Cartridge.records).
+    records: dict[str, dict[str, int]] = field(default_factory=dict)
     # Sections of game ids this build does not know, exactly as read.
     unknown_games: dict[str, Any] = field(default_factory=dict)
 
@@ -131,14 +133,27 @@ def ranks(data: SaveData, game: str, mode: str, values: Mapping[str, int | str])
     return len(table) < spec.size or spec.key(values) > spec.key(table[-1].values)
 
 
+def better_records(data: SaveData, game: str, values: Mapping[str, int]) -> list[str]:
+    """Keep each value that beats (is lower than) the game's record of that name; returns
+    the names bettered."""
+    kept = data.records.setdefault(game, {})
+    bettered = []
+    for name, value in values.items():
+        if name not in kept or value < kept[name]:
+            kept[name] = int(value)
+            bettered.append(name)
+    return bettered
+
+
 def clear_bookkeeping(data: SaveData, when: str) -> None:
     """Zero the bookkeeping (operator's "clear bookkeeping"), stamping when it was done."""
     data.bookkeeping = Bookkeeping(cleared_at=when)
 
 
 def clear_rankings(data: SaveData) -> None:
-    """Every game's tables back to the factory rows."""
+    """Every game's tables back to the factory rows, and its records gone."""
     data.rankings = {g: factory_rankings(c) for g, c in CARTRIDGES.items()}
+    data.records = {}
 
 
 # ---- JSON form ---------------------------------------------------------------------------
@@ -161,6 +176,8 @@ def to_dict(data: SaveData) -> dict[str, Any]:
             },
             "plays": [counts.one_player, counts.two_player, counts.play_frames],
         }
+        if data.records.get(g):
+            games[g]["records"] = dict(data.records[g])
     return {
         "selected_game": data.selected_game,
         "games": games,
@@ -233,6 +250,14 @@ def _seeds(value: Any, cart: Cartridge, where: str) -> dict[str, int]:
     return seeds
 
 
+def _records(value: Any, where: str) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise SchemaError(f"{where} is not a mapping")
+    for name in value:
+        _optional_str(name, f"{where} name", 32)
+    return {name: _count(value, name, where) for name in value}
+
+
 def _rankings(value: Any, cart: Cartridge, where: str) -> dict[str, list[RankEntry]]:
     spec = cart.ranking
     if not isinstance(value, dict):
@@ -279,6 +304,8 @@ def from_dict(d: Any) -> SaveData:
         data.rankings[g] = _rankings(_get(section, "rankings", dict, where), cart,
                                      f"{where}.rankings")
         counts[g] = GameCounts(*_list_of_counts(section.get("plays"), 3, f"{where}.plays"))
+        if "records" in section:
+            data.records[g] = _records(section["records"], f"{where}.records")
     bk = _get(d, "bookkeeping", dict, "save")
     data.bookkeeping = Bookkeeping(
         coins=_list_of_counts(_get(bk, "coins", list, "bookkeeping"), CHUTES, "bookkeeping.coins"),

@@ -1,6 +1,7 @@
 """The menu's buttons for one frame, from two consecutive InputFrames.
 
-Source: reference/cabinet.md 7.2 (SERVICE moves the cursor, TEST selects). The 1P lever and
+Source: Sega service manuals (Daytona USA, NAOMI-era test menus) (SERVICE moves the cursor, TEST
+selects). The 1P lever and
 buttons work too (SERVICE_DECISIONS extra_keys).
 """
 

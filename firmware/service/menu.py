@@ -1,7 +1,8 @@
 """The service menu (test mode): a stack of pages, entered with TEST from any screen.
 
 ``ServiceMenu.step(inputs)`` runs one frame and returns True once EXIT was chosen; the
-machine then goes back to attract mode. Source: reference/cabinet.md 7.2 (SERVICE moves the
+machine then goes back to attract mode. Source: Sega service manuals (Daytona USA, NAOMI-era test
+menus) (SERVICE moves the
 cursor, TEST selects; items: input, output, sound and monitor tests, game and coin
 assignments, bookkeeping, backup data clear, exit).
 """

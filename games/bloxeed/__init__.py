@@ -8,7 +8,7 @@ from pathlib import Path
 
 from engine import events as ev
 from games import sega_board
-from games.bloxeed.dips import BANK
+from games.bloxeed.dips import BANK, BLOXEED_DIP_DECISIONS
 from games.bloxeed.rules import BLOXEED
 from games.bloxeed.screen import field_extras
 from games.cartridge import Cartridge
@@ -62,7 +62,7 @@ CARTRIDGE = Cartridge(
     sounds=BLOXEED_SOUNDS,
     silent=BLOXEED_SILENT,
     events=BLOXEED_EVENTS,
-    rules_document=sega_board.rules_document_of(BLOXEED),
+    rules_document=sega_board.rules_document_of(BLOXEED, BLOXEED_DIP_DECISIONS),
     pieces=sega_board.pieces_of(BLOXEED),
     sim_fields=sega_board.sim_fields,
     cli_settings=sega_board.cli_settings,

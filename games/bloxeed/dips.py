@@ -13,14 +13,16 @@ from dipswitch.gamedips import (
     on_off,
 )
 from engine import GameSettings
+from engine.decision import Decision
 
-# Source: MAME segas18.cpp `bloxeed` DSW (sega-research.md 5.3): SW2:1 Allow VS Mode Yes 0x01
+# Source: MAME segas18.cpp `bloxeed` DSW (MAME segas16b.cpp / segas18.cpp): SW2:1 Allow VS Mode Yes
+# 0x01
 # / No 0x00 (default Yes).
 ALLOW_VS = DipSwitch("Allow VS Mode", (1,), (("Yes", 0x01), ("No", 0x00)), "Yes")
 
 # Source: MAME segas18.cpp `bloxeed`: SW2:3,4 Lines Per Level 2 (0x04), 2 (0x00), 3 (0x0C,
 # default), 4 (0x08). BLX note 4: 3 is the Japanese board's setting, adjustable 2 to 4.
-# decision: "2" is written as 0x04 (DIP_DECISIONS lines_2_code); both codes read as 2.
+# decision: "2" is written as 0x04 (BLOXEED_DIP_DECISIONS lines_2_code); both codes read as 2.
 LINES_PER_LEVEL = DipSwitch(
     "Lines Per Level",
     (3, 4),
@@ -32,11 +34,12 @@ LINES_PER_LEVEL = DipSwitch(
 UNKNOWN_7 = DipSwitch("Unknown", (7,), (("Off", 0x40), ("On", 0x00)), "Off")
 
 # Source: MAME segas18.cpp `bloxeed`: SW2:8 High Speed Mode, Off 0x00 / On 0x80.
-# Factory On: rules/sega.md 3.1 and BLX notes 2 and 5 (the factory setting, required for
+# Factory On: OGA "Introduction of Bloxeed"; tetris.wiki "Bloxeed" and BLX notes 2 and 5 (the
+# factory setting, required for
 # official scores, has high speed enabled; the operator's guide calls the switch NOT USED).
 # MAME's default is Off (0x00 = switch ON), which contradicts the guide: a switch marked
 # "not used" is left OFF at the factory, and OFF reads 0x80 = On. We follow BLX and the guide.
-# decision: DIP_DECISIONS high_speed_factory.
+# decision: BLOXEED_DIP_DECISIONS high_speed_factory.
 HIGH_SPEED = DipSwitch("High Speed Mode", (8,), (("Off", 0x00), ("On", 0x80)), "On")
 
 SW2 = DipBank("SW2", (
@@ -74,3 +77,20 @@ def _to_labels(dips: GameDips) -> dict[str, str]:
 
 
 BANK = GameBank("bloxeed", SW2, _to_typed, _to_labels)
+
+# Bloxeed's SW2 choices no source settles (printed by `bloxcab rules bloxeed --json`).
+BLOXEED_DIP_DECISIONS: dict[str, Decision[object]] = {
+    "lines_2_code": Decision(
+        0x04,
+        "Lines Per Level '2' is written as 0x04, MAME's first code for it; 0x00 also reads "
+        "as 2",
+        "MAME segas18.cpp, SW2:3,4 (two codes for '2')",
+    ),
+    "high_speed_factory": Decision(
+        "On (SW2:8 OFF, 0x80)",
+        "the sources disagree: kept On, as the player-side text and the operator's guide "
+        "(a 'not used' switch is left OFF, which reads On) say",
+        "abomination.jp OGA \"Introduction of Bloxeed\", notes 2 and 5 (factory On); against "
+        "MAME segas18.cpp SW2:8 (default Off)",
+    ),
+}

@@ -14,7 +14,8 @@ from dipswitch.gamedips import (
 )
 from engine import GameSettings
 
-# Source: MAME segas16b.cpp / segas16a.cpp `tetris` DSW2 (sega-research.md 5.2): SW2:1, 3, 4,
+# Source: MAME segas16b.cpp / segas16a.cpp `tetris` DSW2 (MAME segas16b.cpp / segas18.cpp): SW2:1,
+# 3, 4,
 # 7, 8 unused per the manual (3-4 are read by the code but have no effect); no VS mode,
 # lines-per-level or high-speed switch on this board.
 # Unused switches are left out of the table: encoding keeps them OFF and the service menu

@@ -1,7 +1,8 @@
 """Bookkeeping: coins per chute, service credits, credits given and used, games per game,
 play time, average game time, power-on time; clear with confirmation.
 
-Source: reference/cabinet.md 7.2 (Daytona USA bookkeeping: total time on, credits in,
+Source: Sega service manuals (Daytona USA, NAOMI-era test menus) (Daytona USA bookkeeping: total
+time on, credits in,
 service credits, total plays, average game time, when last cleared; clearing needs
 confirmation) and 7.3 (coins per chute and paid vs free credits in pinball audits).
 """
@@ -13,7 +14,7 @@ from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.confirm import ConfirmPage
 from games.registry import CARTRIDGES
 
-FRAMES_PER_SECOND = 60  # Source: DESIGN.md (60 Hz frame-locked engine)
+FRAMES_PER_SECOND = 60  # Source: the project's design (60 Hz frame-locked engine)
 CLEAR = "CLEAR BOOKKEEPING"
 
 

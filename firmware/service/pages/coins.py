@@ -1,8 +1,10 @@
 """Coin assignments: SW1, Coin A on switches 1-4 and Coin B on 5-8, each stepped through
 the 16 rows of the Sega coinage table; both at 0 is free play.
 
-Source: rules/sega.md 5 and reference/cabinet.md 7.1 (the coinage table, free play when
-both chutes are 0); reference/cabinet.md 7.2 (changing the rates clears inserted partial
+Source: MAME segas16b.cpp / segas18.cpp DIP definitions and Sega System 16 coinage DIP table (MAME
+segaipt) (the coinage table, free play when
+both chutes are 0); Sega service manuals (Daytona USA, NAOMI-era test menus) (changing the rates
+clears inserted partial
 coins: CreditBoard.set_coin_settings does that).
 """
 

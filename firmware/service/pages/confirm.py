@@ -1,4 +1,5 @@
-"""YES/NO before anything is cleared. Source: reference/cabinet.md 7.2 (clear high scores
+"""YES/NO before anything is cleared. Source: Sega service manuals (Daytona USA, NAOMI-era test
+menus) (clear high scores
 and clear bookkeeping each need confirmation). The cursor starts on NO
 (SERVICE_DECISIONS confirm_default)."""
 

@@ -1,6 +1,7 @@
 """The top of the DIP pages: the bank's eight switches ON/OFF, like the manual's table.
 
-Source: reference/cabinet.md 7.1 ("ON" means the bit reads 0); dipswitch/bank.py keeps to it.
+Source: Sega System 16 coinage DIP table (MAME segaipt) ("ON" means the bit reads 0);
+dipswitch/bank.py keeps to it.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The test mode's first page: every item of the service menu.
 
-Source: reference/cabinet.md 7.2 (typical items: input test, output test, sound test,
+Source: Sega service manuals (Daytona USA, NAOMI-era test menus) (typical items: input test, output
+test, sound test,
 monitor test, game assignments, coin assignments, bookkeeping, backup data clear, exit).
 """
 
@@ -21,6 +22,7 @@ from firmware.service.pages.input_check import InputTestPage
 from firmware.service.pages.monitor_check import MonitorTestPage
 from firmware.service.pages.notices import NoticesPage
 from firmware.service.pages.output_check import OutputTestPage
+from firmware.service.pages.rankings_verify import RankingsVerifyPage
 from firmware.service.pages.sound_check import SoundTestPage
 from games.registry import CARTRIDGES
 
@@ -33,6 +35,7 @@ ITEMS: tuple[tuple[str, Callable[[ServiceMenu], Page]], ...] = (
     ("COIN ASSIGNMENTS", CoinPage),
     ("GAME SELECT", GameSelectPage),
     ("BOOKKEEPING", BookkeepingPage),
+    ("RANKINGS VERIFY", RankingsVerifyPage),
     ("RANKINGS CLEAR", rankings_page),
     ("BACKUP DATA CLEAR", backup_page),
     ("NOTICES", NoticesPage),

@@ -1,0 +1,91 @@
+"""Flash Point's rules for the common Sega player loop (engine/player.py)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.player import Player
+from engine.randomizer import PieceTable
+from engine.rotation import SEGA_ROTATION
+from engine.rules import Delays, Extras, Gravity, MainSeed, Rules, TableDeal
+from engine.settings import GameSettings
+from engine.tables import sega_common as tab
+from games.flashpoint.rules import decisions as dec
+from games.flashpoint.rules.extras import FlashExtras
+from games.flashpoint.rules.tables import (
+    DAS_FRAMES,
+    DEFAULT_CONSTANT,
+    INDEX_MASK,
+    TABLE_SIZE,
+    gravity_frames,
+)
+
+FLASHPOINT_ID = "flashpoint"
+
+FLASHPOINT_DELAYS = Delays(
+    das=DAS_FRAMES,
+    are=dec.DELAYS.value["are"],
+    lock=dec.DELAYS.value["lock"],
+    line_clear=dec.DELAYS.value["line_clear"],
+)
+
+def flashpoint_gravity(level: int, settings: GameSettings) -> Gravity:
+    return Gravity(gravity_frames(level, settings.difficulty))
+
+
+def no_line_points(level: int, lines: int) -> int:
+    """Source: tetris.wiki "Flash Point", Scoring: line clears give no points at all."""
+    return 0
+
+
+
+
+@lru_cache(maxsize=16)
+def _table(seed: int) -> tuple[tuple[int, ...], int]:
+    table = PieceTable.draw(seed, DEFAULT_CONSTANT, TABLE_SIZE, INDEX_MASK)
+    return table.entries, table.seed_after
+
+
+def draw_table(seed: int) -> PieceTable:
+    """The 1000-piece table drawn from ``seed`` (a fresh walker; the drawing is cached, a
+    pure function of the seed)."""
+    return PieceTable(*_table(seed & 0xFFFFFFFF))
+
+
+def flashpoint_deal(seed: int, settings: GameSettings) -> TableDeal:
+    table = draw_table(seed)
+    return TableDeal(table, MainSeed(table.seed_after, DEFAULT_CONSTANT), seed)
+
+
+def flashpoint_deal_again(main: int, piece_seed: int, settings: GameSettings) -> TableDeal:
+    """The same piece order again: the table drawn from the kept ``piece_seed``; the main
+    seed is left as it is."""
+    return TableDeal(draw_table(piece_seed), MainSeed(main, DEFAULT_CONSTANT), piece_seed)
+
+
+def _extras(player: Player, settings: GameSettings, main: MainSeed) -> Extras:
+    return FlashExtras()
+
+
+def flashpoint_tables() -> dict[str, object]:
+    from games.flashpoint.rules.tables import tables_json
+
+    return tables_json()
+
+
+FLASHPOINT = Rules(
+    id=FLASHPOINT_ID,
+    title="Flash Point (Sega, 1989)",
+    rotation=SEGA_ROTATION,
+    default_lines_per_level=dec.LINES_PER_LEVEL.value,
+    delays=lambda settings: FLASHPOINT_DELAYS,
+    gravity=flashpoint_gravity,
+    deal=flashpoint_deal,
+    line_points=no_line_points,
+    drop_points=tab.drop_points,
+    level_timer=tab.level_timer_frames,
+    decisions=dec.FLASHPOINT_DECISIONS,
+    extras=_extras,
+    tables=flashpoint_tables,
+    deal_with_piece_seed=flashpoint_deal_again,
+)
