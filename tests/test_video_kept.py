@@ -36,7 +36,8 @@ def test_kept_drawing_matches_a_full_redraw_every_frame(game_id: str, players: i
     demo = cart.demo_player(session)
     other = random_inputs(11, players=2)
     kept, full = new_native(), new_native()
-    versions = set()
+    versions: set[int] = set()
+    pictures: set[int] = set()
     cleared = 0
     for frame in range(FRAMES):
         if session.over:
@@ -46,13 +47,19 @@ def test_kept_drawing_matches_a_full_redraw_every_frame(game_id: str, players: i
         view = PlayView(session, credits=1, free_play=False, frame=frame)
         cart.draw_play(kept, view)
         _full_redraw(lambda: cart.draw_play(full, view), full)  # noqa: B023
-        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(full, "RGB"), frame
-        field = session.players[0].field
-        versions.add(field.version)
-        cleared = max(cleared, int((session.summary(0) or {}).get("lines", 0)))
-    # The run really changed the stack many times and cleared lines.
-    assert len(versions) > 10
-    assert cleared > 0
+        shown = pygame.image.tobytes(kept, "RGB")
+        assert shown == pygame.image.tobytes(full, "RGB"), frame
+        pictures.add(hash(shown))
+        players = getattr(session, "players", None)  # a well game's players have fields
+        if players:
+            versions.add(players[0].field.version)
+            cleared = max(cleared, int((session.summary(0) or {}).get("lines", 0)))
+    # The run really changed the picture many times (and a well game's stack, clearing
+    # lines).
+    assert len(pictures) > 50
+    if versions:
+        assert len(versions) > 10
+        assert cleared > 0
 
 
 def test_a_field_counts_every_change() -> None:
