@@ -160,12 +160,16 @@ class Kiosk:
                  sinks: list[OutputSink] | None = None, notifier: Any = None,
                  problems: list[str] | None = None, dip_bank: Any = None) -> None:
         self.options = options
-        # The display first: one that cannot open stops the cabinet before anything starts.
-        self.display = Display()
-        self.display.open(options.mode, options.window_scale, fit=options.scale,
-                          overscan=options.overscan, gpu=options.gpu)
         self.save_lock = SaveLock(options.save_dir)
         lock_problem = take_save_lock(self.save_lock)  # SaveDirLocked: a second kiosk stops
+        # Then the display: one that cannot open stops the cabinet before anything starts.
+        self.display = Display()
+        try:
+            self.display.open(options.mode, options.window_scale, fit=options.scale,
+                              overscan=options.overscan, gpu=options.gpu)
+        except Exception:
+            self.save_lock.release()
+            raise
         sys.setswitchinterval(GIL_SWITCH_SECONDS)
         self.listener = start_log_thread()
         loaded = load(options.save_dir)
