@@ -13,9 +13,13 @@ COLOUR_MASK = 0x0F
 
 
 class Field:
-    __slots__ = ("cells", "rows")
+    """``version`` counts changes made through these methods, so a screen can redraw the
+    stack only when it changed (cells are changed only here)."""
+
+    __slots__ = ("cells", "rows", "version")
 
     def __init__(self) -> None:
+        self.version = 0
         # Row 0 is the bottom row (row 1 in the rules).
         self.rows: list[int] = [0] * FIELD_HEIGHT
         self.cells: list[list[int]] = [[0] * FIELD_WIDTH for _ in range(FIELD_HEIGHT)]
@@ -33,6 +37,7 @@ class Field:
 
     def set(self, row: int, column: int, value: int) -> None:
         self.cells[row][column] = value
+        self.version += 1
         if value:
             self.rows[row] |= 1 << column
         else:
@@ -44,6 +49,7 @@ class Field:
     def remove_rows(self, rows: list[int]) -> None:
         """Remove the given rows; everything above falls down (naive gravity)."""
         gone = set(rows)
+        self.version += 1
         keep = [r for r in range(FIELD_HEIGHT) if r not in gone]
         self.rows = [self.rows[r] for r in keep] + [0] * len(gone)
         self.cells = [self.cells[r] for r in keep] + [
@@ -55,6 +61,7 @@ class Field:
 
         Returns False if a block was pushed above the ceiling (it is lost)."""
         overflow = self.rows[-1] != 0
+        self.version += 1
         self.rows = [sum(1 << c for c, v in enumerate(cells) if v), *self.rows[:-1]]
         self.cells = [list(cells), *self.cells[:-1]]
         return not overflow

@@ -32,21 +32,25 @@ def version_text() -> str:
     return f"bloxcab {package} (engine {ENGINE_VERSION})"
 
 
-def build_parser() -> ArgumentParser:
+def build_parser(only: str | None = None) -> ArgumentParser:
+    """The parser of every command, or of ``only`` that one (a command's module is imported
+    only when it is registered, so `bloxcab run` does not load the benchmarks)."""
     parser = ArgumentParser(prog="bloxcab", description="Arcade block-puzzle board firmware.")
     parser.add_argument("--version", action="version", version=version_text(),
                         help="print the package and engine versions and exit")
     sub = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=ArgumentParser
     )
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+    names = sorted(info.name for info in pkgutil.iter_modules(commands.__path__))
+    for name in names if only not in names else [only]:
+        module = importlib.import_module(f"{commands.__name__}.{name}")
         module.register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    args_given = sys.argv[1:] if argv is None else argv
+    parser = build_parser(args_given[0] if args_given else None)
     args = parser.parse_args(argv)
     try:
         result: int = args.handler(args)

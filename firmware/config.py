@@ -26,8 +26,10 @@ from firmware.config_schema import (
     JVS_BOARDS_RANGE,
     METER_PULSE_MS_RANGE,
     OUTPUT_SINKS,
+    OVERSCAN_RANGE,
     PULSE_MS,
     PULSE_MS_RANGE,
+    VIDEO_GPU,
     VIDEO_MODES,
     VIDEO_SCALES,
     VOLUME_RANGE,
@@ -205,12 +207,15 @@ class _Checker:
 
 def _video(c: _Checker, raw: Mapping[str, Any]) -> VideoConfig:
     path = ("video",)
-    video = c.table(raw, (), "video", ("mode", "scale", "window"))
+    video = c.table(raw, (), "video", ("mode", "scale", "overscan", "gpu", "window"))
     window = c.table(video, path, "window", ("scale",))
     d = VideoConfig()
+    scale = c.choice(video, path, "scale", VIDEO_SCALES, d.scale)
     return VideoConfig(
         mode=c.choice(video, path, "mode", VIDEO_MODES, d.mode),
-        scale=c.choice(video, path, "scale", VIDEO_SCALES, d.scale),
+        scale="fit-4:3" if scale == "fit" else scale,
+        overscan=c.integer(video, path, "overscan", OVERSCAN_RANGE, d.overscan),
+        gpu=c.choice(video, path, "gpu", VIDEO_GPU, d.gpu),
         window=WindowConfig(
             scale=c.integer(window, ("video", "window"), "scale", WINDOW_SCALE_RANGE,
                             d.window.scale)

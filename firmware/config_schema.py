@@ -20,7 +20,9 @@ COIN_CHUTES: tuple[str, ...] = ("coin1", "coin2")
 INPUTS: tuple[str, ...] = (*CONTROLS, *COIN_CHUTES)
 
 VIDEO_MODES = ("auto", "window", "fullscreen")
-VIDEO_SCALES = ("integer", "fit")
+# integer | 240p | fit-4:3 (cabinet.video.geometry); "fit" is the old spelling of fit-4:3.
+VIDEO_SCALES = ("integer", "240p", "fit-4:3", "fit")
+VIDEO_GPU = ("auto", "on", "off")  # auto: scale on the GPU where SDL has an accelerated renderer
 INPUT_SOURCES = ("keyboard", "gpio", "jvs")
 OUTPUT_SINKS = ("none", "gpio", "jvs")
 
@@ -80,6 +82,7 @@ METER_PULSE_MS = 50
 
 # decision: limits that catch typos without second-guessing an owner.
 WINDOW_SCALE_RANGE = range(1, 9)
+OVERSCAN_RANGE = range(0, 11)  # decision: at most 10% of each edge hidden
 DEBOUNCE_MS_RANGE = range(0, 101)
 PULSE_MS_RANGE = range(0, 101)
 METER_PULSE_MS_RANGE = range(10, 1001)
@@ -97,6 +100,8 @@ class WindowConfig:
 class VideoConfig:
     mode: str = "auto"  # auto: fullscreen on the bare console (KMS), a window on a desktop
     scale: str = "integer"
+    overscan: int = 0  # percent of each edge a CRT hides (0-10); the picture stays inside
+    gpu: str = "auto"
     window: WindowConfig = field(default_factory=WindowConfig)
 
 

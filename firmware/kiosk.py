@@ -22,12 +22,12 @@ from typing import Any
 
 import pygame
 
-from cabinet.audio import Audio
 from cabinet.keyboard import KeyboardSource
 from cabinet.outputs import CabinetOutputs, Lamp
 from cabinet.panel import ControlPanel
 from cabinet.source import InputSource, OutputSink
 from cabinet.video import screens
+from cabinet.video.geometry import describe
 from cabinet.video.screen import Display, new_native
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
@@ -36,7 +36,7 @@ from firmware.fleet.outbox import Outbox
 from firmware.kiosk_paths import OUTBOX_DIR, REPLAY_DIR
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.screens import ATTRACT
-from firmware.pacer import DeadlinePacer, PresentPacer, vsync_holds
+from firmware.pacer import DeadlinePacer, PresentPacer, choose_rate, refresh_rate
 from firmware.rankings.checker import BackgroundChecker
 from firmware.rankings.store import ReplayStore
 from firmware.replay_file import read_replay
@@ -77,6 +77,9 @@ class KioskOptions:
     screenshot_every: int = 0
     realtime: bool = False
     window_scale: int = 3
+    scale: str = "integer"  # [video] scale, overscan, gpu (cabinet.video.geometry)
+    overscan: int = 0
+    gpu: str = "auto"
     audio: bool = True
     keys: dict[str, str] | None = None  # control -> key name (cabinet.toml [inputs.keys])
     game_options: dict[str, dict[str, str]] | None = None  # cabinet.toml [games.<id>]
@@ -161,6 +164,14 @@ class Kiosk:
         self.options = options
         self.save_lock = SaveLock(options.save_dir)
         lock_problem = take_save_lock(self.save_lock)  # SaveDirLocked: a second kiosk stops
+        # Then the display: one that cannot open stops the cabinet before anything starts.
+        self.display = Display()
+        try:
+            self.display.open(options.mode, options.window_scale, fit=options.scale,
+                              overscan=options.overscan, gpu=options.gpu)
+        except Exception:
+            self.save_lock.release()
+            raise
         sys.setswitchinterval(GIL_SWITCH_SECONDS)
         self.listener = start_log_thread()
         loaded = load(options.save_dir)
@@ -185,10 +196,11 @@ class Kiosk:
         self.outbox = Outbox(options.save_dir / OUTBOX_DIR)  # what the uplink sends on
         self.feed = OutboxFeed(self.outbox, self.replays, self.machine)
         self.checked_version = -1
-        self.display = Display()
-        self.display.open(options.mode, options.window_scale)
         self.native = new_native()
-        self.audio = Audio() if options.audio else None
+        # The speaker starts after the first frame is on screen: importing numpy and
+        # synthesising the sounds is most of a cold start (bench --startup).
+        self.audio: Any = None
+        self._audio_pending = options.audio
         self.keyboard = KeyboardSource(options.keys)
         self.script = ScriptSource(options.inputs) if options.inputs is not None else None
         all_sources: list[InputSource] = [self.keyboard, *(sources or [])]
@@ -205,7 +217,16 @@ class Kiosk:
         self.missed_frames = 0
 
     # ---- one frame -------------------------------------------------------------------------
+    def _start_audio(self) -> None:
+        from cabinet.audio import Audio
+
+        self._audio_pending = False
+        self.audio = Audio()
+        self.service_cabinet.audio = self.audio
+
     def frame(self) -> None:
+        if self._audio_pending and self.machine.frame >= 1:
+            self._start_audio()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.running = False
@@ -214,7 +235,8 @@ class Kiosk:
         machine = self.machine
         cues = machine.step(self.panel.poll())
         self.feed.frame(machine)
-        if machine.rankings.version != self.checked_version and self.checker.done.is_set():
+        if (machine.rankings.version != self.checked_version and self.checker.done.is_set()
+                and machine.frame > 1):  # replays are checked once the first frame is up
             self.checked_version = machine.rankings.version
             self.checker.request(machine.data)
         for chute in machine.meter_pulses:
@@ -271,9 +293,19 @@ class Kiosk:
     def run(self) -> dict[str, object]:
         options = self.options
         pacing = options.realtime or options.mode != "headless"
-        if pacing and self.display.vsync and vsync_holds(self._present):
-            self.pacer = PresentPacer()
-            log.info("video: vsync paces the frame loop")
+        display_hz = None
+        if pacing and self.display.vsync:
+            display_hz = refresh_rate(self._present)
+        hz, why = choose_rate(self.machine.cartridge.refresh_hz, display_hz)
+        keep = self.pacer.keep_deviations
+        if display_hz is not None:
+            self.pacer = PresentPacer(period=1 / hz, keep_deviations=keep)
+            log.info("video: vsync paces the frame loop at %.2f Hz (%s)", hz, why)
+        else:
+            self.pacer = DeadlinePacer(period=1 / hz, keep_deviations=keep)
+        self.video_line = f"{describe(self.display.size, self.display.placement)} " \
+            f"{hz:.2f}HZ {why.upper()}"
+        self.service_cabinet.video = lambda: self.video_line
         self.pacer.start()
         try:
             while self.running:

@@ -109,7 +109,7 @@ def test_valid_custom_file(tmp_path: Path):
     config, errors = load_config(path)
     assert errors == []
     assert (config.video.mode, config.video.scale, config.video.window.scale) == (
-        "fullscreen", "fit", 2)
+        "fullscreen", "fit-4:3", 2)  # "fit" is the old spelling of fit-4:3
     assert config.inputs.keys["p1.b1"] == "left shift"  # pygame's spelling
     assert config.inputs.keys["p1.up"] == "up"  # others keep the MAME default
     assert config.inputs.gpio.pins == {"p1.up": 17, "p1.start": 25, "coin1": 22}

@@ -1,6 +1,8 @@
 """The deadline pacer, driven by a fake clock (behaviour, not speed)."""
 
-from firmware.pacer import FRAME_SECONDS, DeadlinePacer
+import pytest
+
+from firmware.pacer import FRAME_SECONDS, SPIN_MARGIN, DeadlinePacer
 
 
 class FakeClock:
@@ -64,3 +66,76 @@ def test_vsync_is_measured_not_assumed() -> None:
     assert vsync_holds(lambda: clock.sleep(FRAME_SECONDS), clock)  # flips wait ~16.7 ms
     assert not vsync_holds(lambda: clock.sleep(0.001), clock)  # a driver ignoring vsync
     assert not vsync_holds(lambda: clock.sleep(1 / 50), clock)  # a 50 Hz display
+
+
+class OvershootClock(FakeClock):
+    """A sleep that wakes ``overshoot`` seconds later than asked."""
+
+    def __init__(self, overshoot: float) -> None:
+        super().__init__()
+        self.overshoot = overshoot
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds + self.overshoot
+
+
+def _run(clock: OvershootClock, pacer: DeadlinePacer, frames: int) -> tuple[float, float]:
+    """(busy-wait seconds, worst lateness) over ``frames`` frames of 4 ms work."""
+    spun = pacer.spun
+    worst = 0.0
+    for _ in range(frames):
+        clock.now += 0.004
+        assert pacer.deadline is not None
+        deadline = pacer.deadline
+        assert pacer.wait() == 0
+        worst = max(worst, clock.now - deadline)
+    return pacer.spun - spun, worst
+
+
+def test_the_busy_wait_shrinks_to_the_measured_overshoot() -> None:
+    clock = OvershootClock(0.0002)  # a quiet machine: sleeps wake 0.2 ms late
+    pacer = DeadlinePacer(clock=clock, sleep=clock.sleep)
+    pacer.start()
+    _run(clock, pacer, 10)
+    spun, worst = _run(clock, pacer, 600)
+    assert pacer.spin == pytest.approx(0.0002 * SPIN_MARGIN, abs=2e-5)  # + a clock read
+    assert spun / 600 <= 0.0003  # per frame, far under the fixed 1.5 ms
+    assert worst < 0.0001  # and still on time
+
+
+def test_the_busy_wait_grows_when_sleeps_wake_later() -> None:
+    clock = OvershootClock(0.0002)
+    pacer = DeadlinePacer(clock=clock, sleep=clock.sleep)
+    pacer.start()
+    _run(clock, pacer, 60)
+    clock.overshoot = 0.002  # a loaded machine: 2 ms late
+    for _ in range(20):  # late wakes cost lateness until 3 in 120 sleeps were measured late
+        clock.now += 0.004
+        pacer.wait()
+    _, worst = _run(clock, pacer, 120)
+    assert pacer.spin == pytest.approx(0.002 * SPIN_MARGIN, abs=2e-5)
+    assert worst < 0.0001
+
+
+def test_the_loop_runs_at_the_cartridges_rate_when_the_display_allows() -> None:
+    from firmware.pacer import DISPLAY_RATE, GAME_RATE, choose_rate
+
+    # No vsync: the deadline pacer holds the cartridge's own rate.
+    assert choose_rate(57.44, None) == (57.44, GAME_RATE)
+    # A mode made for the game (docs/cabinet-guide.md) lets vsync pace at its rate.
+    assert choose_rate(59.94, 59.94) == (59.94, GAME_RATE)
+    assert choose_rate(60.0, 60.05) == (60.05, GAME_RATE)  # 0.08% off: the same rate
+    # A display at another rate: the display's rate, and it says so.
+    assert choose_rate(57.44, 60.0) == (60.0, DISPLAY_RATE)
+    assert choose_rate(61.68, 60.0) == (60.0, DISPLAY_RATE)
+
+
+def test_the_deadline_pacer_holds_a_cartridge_period() -> None:
+    clock = FakeClock()
+    pacer = DeadlinePacer(clock=clock, sleep=clock.sleep, period=1 / 57.44)
+    pacer.start()
+    start = clock.now
+    for _ in range(574):
+        clock.now += 0.004
+        assert pacer.wait() == 0
+    assert abs(clock.now - start - 574 / 57.44) < 0.001

@@ -106,6 +106,15 @@ def test_systemd_analyze_security_exposure_at_most_2(tmp_path: Path):
     assert done.returncode == 0
 
 
+def test_the_game_has_priority_over_everything_else_on_the_pi():
+    unit = UNIT.read_text()
+    lines = dict(line.split("=", 1) for line in unit.splitlines() if "=" in line
+                 and not line.startswith("#"))
+    assert int(lines["Nice"]) < 0
+    assert int(lines["CPUWeight"]) > 100  # systemd's default weight is 100
+    assert int(lines["IOWeight"]) > 100
+
+
 def test_every_serial_adapter_kind_for_jvs_is_allowed():
     allowed = {entry.split()[0] for entry in _settings()["Service.DeviceAllow"]}
     # FTDI-style USB-RS485 (ttyUSB), CDC-ACM adapters (ttyACM), the Pi's UART (ttyAMA).

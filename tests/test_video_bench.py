@@ -1,4 +1,4 @@
-"""The render benchmark runs and reports its figures (speed itself is not asserted)."""
+"""The video benchmarks run and report their figures (speed itself is not asserted)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,38 @@ import re
 
 import pytest
 
-from firmware.bench import render
+from firmware.bench import pacing, render, startup
 
 
-def test_render_bench_quick_run_prints_median_and_p99(capsys: pytest.CaptureFixture[str]) -> None:
+def test_render_bench_draws_play_and_presents_at_the_output_size(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert render.NAME == "render" and render.ORDER == 30
     render.run(argparse.Namespace(quick=True))
     out = capsys.readouterr().out
-    assert re.search(r"50 renders: median \d+\.\d+ ms, p99 \d+\.\d+ ms", out), out
-    assert "1280x896 in 1280x960" in out
+    assert re.search(r"60 frames of play: draw median \d+\.\d+ ms, p99 \d+\.\d+ ms", out), out
+    assert "present 1280x896 in 1920x1080 (software scaling)" in out
+    assert re.search(r"draw \+ present per frame: median \d+\.\d+ ms", out), out
+
+
+def test_render_bench_at_a_crt_size_and_scale(capsys: pytest.CaptureFixture[str]) -> None:
+    render.run(argparse.Namespace(quick=True, size=(720, 240), scale="240p"))
+    assert "present 720x224 in 720x240" in capsys.readouterr().out
+
+
+def test_pacing_script_starts_a_2p_game_and_plays_both_sides() -> None:
+    events = pacing.play_script(600)
+    controls = {e.control for e in events if e.down}
+    assert {"coin1", "p1.start", "p2.start"} <= controls
+    assert any(c.startswith("p1.") and c != "p1.start" for c in controls)
+    assert any(c.startswith("p2.") and c != "p2.start" for c in controls)
+    assert sum(1 for e in events if e.control == "coin1" and e.down) == 4  # coins before the starts
+
+
+def test_startup_bench_reports_wall_and_cpu_to_the_first_frame(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    startup.run(argparse.Namespace(quick=True))
+    out = capsys.readouterr().out
+    assert re.search(r"3 starts after a warm-up start: wall median \d+\.\d+ s, "
+                     r"CPU median \d+\.\d+ s", out), out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from cabinet.video.screen import (
     NATIVE_SIZE,
     WINDOW,
     Display,
+    NoDisplay,
     integer_fit,
     new_native,
 )
@@ -92,16 +92,14 @@ def test_fullscreen_takes_the_display_size_and_fits_the_picture(display: Display
     assert tuple(display.surface.get_at(corner))[:3] == (255, 0, 0)
 
 
-def test_no_display_falls_back_to_headless_with_a_log_line(
-    display: Display, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+def test_no_display_is_an_error_naming_the_drivers_tried(
+    display: Display, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pygame.display.quit()
     monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-video-driver")
-    with caplog.at_level(logging.WARNING, logger="bloxcab.video"):
-        assert display.open(WINDOW) == HEADLESS
-    assert "running headless" in caplog.text
-    assert pygame.display.get_driver() == "dummy"
-    display.present(_pattern())  # and it draws
+    with pytest.raises(NoDisplay, match="video drivers tried: no-such-video-driver"):
+        display.open(WINDOW)
+    assert display.mode is None  # never on SDL's offscreen or dummy driver instead
 
 
 def test_bad_mode_is_a_clear_error(display: Display) -> None:

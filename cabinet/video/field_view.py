@@ -155,10 +155,16 @@ class FieldView:
 
     def __init__(self) -> None:
         self.cells = CellSprites()
+        # Each well's frame and stack as last drawn: well -> (field, key, surface).
+        self._stacks: dict[tuple[int, int], tuple[Any, Any, pygame.Surface]] = {}
         # Top-left pixel of each (row, column) relative to the well, for one list build.
         self._offsets = [
             [(c * CELL, (ROWS - 1 - r) * CELL) for c in range(COLUMNS)] for r in range(ROWS)
         ]
+
+    def forget(self) -> None:
+        """Drop the kept wells (the next draw of each is a full redraw)."""
+        self._stacks.clear()
 
     # ---- the well ------------------------------------------------------------------
     def draw_frame(self, surface: pygame.Surface, well: tuple[int, int]) -> None:
@@ -171,43 +177,60 @@ class FieldView:
         self, surface: pygame.Surface, player: Any, well: tuple[int, int],
         extras: FieldExtras = NO_EXTRAS,
     ) -> None:
-        """The frame, the stack, the active piece, flashing rows, sprite, GAME OVER."""
-        self.draw_frame(surface, well)
+        """The frame, the stack, the active piece, flashing rows, sprite, GAME OVER.
+        The frame and stack are drawn once per change of the field (its ``version``) and
+        kept; each frame blits them and draws the piece on top."""
         wx, wy = well
         letters = extras.mark_letters
-        cells = self.cells
-
-        def get(value: int) -> pygame.Surface:
-            return cells.get(value, letters)
-
-        offsets = self._offsets
-        clearing = set(player.clearing) if player.phase == "clear" else set()
+        clearing = tuple(sorted(player.clearing)) if player.phase == "clear" else ()
         flash_on = (player.phase_left // CLEAR_FLASH_FRAMES) % 2 == 0
-        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        for r, row in enumerate(player.field.cells):
-            if r in clearing and flash_on:
-                flash = self.cells.flash()
-                blits.extend((flash, (wx + ox, wy + oy)) for ox, oy in offsets[r])
-                continue
-            row_offsets = offsets[r]
-            blits.extend(
-                (get(v), (wx + row_offsets[c][0], wy + row_offsets[c][1]))
-                for c, v in enumerate(row) if v
-            )
+        field = player.field
+        key = (getattr(field, "version", None), clearing if flash_on else (), letters)
+        kept = self._stacks.get(well)
+        if kept is None or kept[0] is not field or kept[1] != key or key[0] is None:
+            stack = kept[2] if kept is not None else pygame.Surface((WELL_W + 4, WELL_H + 4))
+            self._draw_stack(stack, field, set(key[1]), letters)
+            self._stacks[well] = (field, key, stack)  # keeps the field: its id stays its own
+        else:
+            stack = kept[2]
+        surface.blit(stack, (wx - 2, wy - 2))
         if player.kind >= 0:
+            cells = self.cells
             colour = player.kind + 1
             power = extras.piece_mark
+            blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
             for r, c in player.piece_cells():
                 if 0 <= r < ROWS and 0 <= c < COLUMNS:
                     value = colour
                     if power is not None and (r, c) == power[:2]:
                         value |= power[2] << POWER_SHIFT
-                    blits.append((get(value), (wx + c * CELL, wy + (ROWS - 1 - r) * CELL)))
-        surface.fblits(blits)
+                    blits.append((cells.get(value, letters),
+                                  (wx + c * CELL, wy + (ROWS - 1 - r) * CELL)))
+            surface.fblits(blits)
         if extras.sprite is not None:
             self.draw_sprite(surface, well, *extras.sprite)
         if player.phase == "over":
             self.draw_message(surface, well, ("GAME", "OVER"))
+
+    def _draw_stack(self, stack: pygame.Surface, field: Any, flashing: set[int],
+                    letters: Mapping[int, str] | None) -> None:
+        """The frame and the settled blocks (rows in ``flashing`` white) on a well-sized
+        surface whose (2, 2) is the well's top-left."""
+        self.draw_frame(stack, (2, 2))
+        cells = self.cells
+        offsets = self._offsets
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for r, row in enumerate(field.cells):
+            row_offsets = offsets[r]
+            if r in flashing:
+                flash = cells.flash()
+                blits.extend((flash, (2 + ox, 2 + oy)) for ox, oy in row_offsets)
+                continue
+            blits.extend(
+                (cells.get(v, letters), (2 + row_offsets[c][0], 2 + row_offsets[c][1]))
+                for c, v in enumerate(row) if v
+            )
+        stack.fblits(blits)
 
     def draw_sprite(
         self, surface: pygame.Surface, well: tuple[int, int], sprite: pygame.Surface, row: int,

@@ -31,14 +31,41 @@ def text_width(text: str, scale: int = 1) -> int:
     return len(text) * CELL * scale
 
 
+# Whole strings as drawn: (text, colour, scale) -> sprite. Scores change often, so the
+# cache is emptied when it grows past this many strings (decision: a few screens' worth).
+_LINES_KEPT = 1024
+_lines: dict[tuple[str, RGB, int], pygame.Surface] = {}
+
+
+def line_surface(text: str, colour: RGB, scale: int = 1) -> pygame.Surface:
+    """The sprite of a whole string, drawn from the glyph sprites once and kept."""
+    key = (text, colour, scale)
+    found = _lines.get(key)
+    if found is None:
+        if len(_lines) >= _LINES_KEPT:
+            _lines.clear()
+        step = CELL * scale
+        found = pygame.Surface((max(1, len(text)) * step, step))
+        found.fill(_KEY)
+        found.fblits([(glyph_surface(ch, colour, scale), (i * step, 0))
+                      for i, ch in enumerate(text)])
+        found.set_colorkey(_KEY, pygame.RLEACCEL)
+        _lines[key] = found
+    return found
+
+
+def forget_lines() -> None:
+    """Drop the kept strings (the next draw of each renders it again)."""
+    _lines.clear()
+
+
 def draw_text(
     surface: pygame.Surface, text: str, x: int, y: int, colour: RGB, scale: int = 1
 ) -> int:
     """Draw ``text`` with its top-left corner at (x, y); returns the x after the last cell."""
-    step = CELL * scale
-    blits = [(glyph_surface(ch, colour, scale), (x + i * step, y)) for i, ch in enumerate(text)]
-    surface.fblits(blits)
-    return x + len(text) * step
+    if text:
+        surface.blit(line_surface(text, colour, scale), (x, y))
+    return x + len(text) * CELL * scale
 
 
 def draw_centred(

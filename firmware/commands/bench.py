@@ -23,6 +23,8 @@ def register(sub: Any) -> None:
     parser = sub.add_parser("bench", help="print performance figures")
     for module in _modules():
         parser.add_argument(f"--{module.NAME}", action="store_true", help=module.HELP)
+        if hasattr(module, "add_arguments"):
+            module.add_arguments(parser)
     parser.add_argument("--quick", action="store_true", help="shorter runs (for a smoke test)")
     parser.set_defaults(handler=run)
 

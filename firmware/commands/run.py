@@ -47,9 +47,8 @@ def _mode(asked: str | None, configured: str) -> str:
         return asked
     if configured != "auto":
         return configured
-    # Source: Raspberry Pi config.txt video docs; SDL2 KMSDRM notes (SDL on the bare console uses
-    # KMS; a desktop has a
-    # display server).
+    # Source: SDL 2 wiki, SDL_VIDEODRIVER (kmsdrm drives the bare console; a desktop has a
+    # display server: X11 or Wayland).
     desktop = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     return "window" if desktop else "fullscreen"
 
@@ -78,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+    from cabinet.video.screen import NoDisplay
     from firmware.kiosk import Kiosk, KioskOptions, SystemdNotifier, summary_line
     from firmware.wiring import build_wiring
 
@@ -86,11 +86,21 @@ def run(args: argparse.Namespace) -> int:
         mode=mode, game=args.game, frames=args.frames, inputs=events, save_dir=save_dir,
         screenshot_dir=args.screenshot_dir, screenshot_every=args.screenshot_every,
         realtime=args.realtime, window_scale=config.video.window.scale,
+        scale=config.video.scale, overscan=config.video.overscan, gpu=config.video.gpu,
         audio=config.audio.enabled and not args.no_sound, keys=config.inputs.keys,
         game_options=config.games,
     )
-    kiosk = Kiosk(options, wiring.sources, wiring.sinks, SystemdNotifier(),
-                  problems=problems + wiring.problems, dip_bank=wiring.dip_bank)
+    try:
+        kiosk = Kiosk(options, wiring.sources, wiring.sinks, SystemdNotifier(),
+                      problems=problems + wiring.problems, dip_bank=wiring.dip_bank)
+    except NoDisplay as exc:
+        # Exit 2 without READY: under systemd the unit never reports started on a black
+        # screen, the line goes to the journal, and Restart=always tries again.
+        for part in (*wiring.sources, *wiring.sinks):
+            part.close()
+        print(f"bloxcab run: {exc}; to run without a screen use `bloxcab run --headless` "
+              "(make run ARGS=--headless)", file=sys.stderr)
+        return 2
     summary = kiosk.run()
     if args.frames is not None:
         print(summary_line(summary))

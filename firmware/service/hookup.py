@@ -47,3 +47,5 @@ class ServiceCabinet:
     outputs: OutputsView | None = None
     audio: SpeakerView | None = None
     clock: Callable[[], str] = field(default=wall_clock)
+    # The display mode, scaling and frame rate (the kiosk sets it; None outside a kiosk).
+    video: Callable[[], str] | None = None

@@ -31,7 +31,11 @@ class MonitorTestPage(Page):
             self.menu.push(PatternPage(self.menu, index))
 
     def footer(self) -> list[tuple[str, str]]:
-        return [("IN A PATTERN: TEST NEXT, SERVICE BACK", "label"),
+        # The mode, the picture's scale and the frame rate (game's or display's), so an
+        # operator setting geometry sees what the board drives.
+        video = self.menu.cabinet.video
+        shown = [(video(), "value")] if video is not None else []
+        return [*shown, ("IN A PATTERN: TEST NEXT, SERVICE BACK", "label"),
                 ("SERVICE: MOVE   TEST: SELECT", "label")]
 
 
