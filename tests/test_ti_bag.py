@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from engine.arika.randomizer import ARIKA_ORDER, lcg_output, lcg_step
-from engine.pieces import I, J, L, LETTERS, O, S, T, Z
+from engine.pieces import LETTERS, I, J, L, O, S, T, Z
 from games.ti.rules.bag import COPIES, DROUGHT_START, POOL_SIZE, START_POOL, TiBag
 
 
@@ -170,4 +170,6 @@ def test_seeded_and_restorable() -> None:
     c = TiBag(0)
     c.restore(saved)
     assert [c.next() for _ in range(50)] == more
-    assert "".join(LETTERS[k] for k in more) != "".join(LETTERS[TiBag(98).next()] for _ in range(50))
+    other = TiBag(98)
+    assert "".join(LETTERS[a.next()] for _ in range(50)) != "".join(
+        LETTERS[other.next()] for _ in range(50))

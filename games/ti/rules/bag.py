@@ -10,8 +10,15 @@ first piece in Arika's order). Numbers only; no code copied.
 
 from __future__ import annotations
 
-from engine.arika.randomizer import ARIKA_ORDER, FIRST_PIECE_BANNED, LCG_INCREMENT, \
-    LCG_MULTIPLIER, MASK32, START_HISTORY, TRIES
+from engine.arika.randomizer import (
+    ARIKA_ORDER,
+    FIRST_PIECE_BANNED,
+    LCG_INCREMENT,
+    LCG_MULTIPLIER,
+    MASK32,
+    START_HISTORY,
+    TRIES,
+)
 from engine.pieces import I, J, L, O, S, T, Z
 
 POOL_SIZE = 35
