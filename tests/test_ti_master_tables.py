@@ -104,8 +104,9 @@ def test_final_grade() -> None:
     assert m.final_grade(31, 9, 660, qualified_gm=True).name == "GM"
     assert m.final_grade(27, 9, 160).name == "m8"  # S7 (15) + 9 + 1 = 25
     assert m.final_grade(0, -3, 0).name == "9"
-    assert m.final_grade(15, 2, 99).name == "S8"
-    assert m.final_grade(15, 2, 100).name == "S9"
+    # Internal 15 is TAP's S1 (9); two COOLs: S3; a whole roll grade more: S4.
+    assert m.final_grade(15, 2, 99).name == "S3"
+    assert m.final_grade(15, 2, 100).name == "S4"
 
 
 def test_torikan() -> None:
