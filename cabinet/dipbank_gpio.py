@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from gpiozero import DigitalInputDevice
 from gpiozero.pins import Factory
 
+from cabinet.gpio_inputs import pin_factory_error
+from cabinet.wiring import WiringError
+
 SWITCHES = 8
 
 
@@ -31,9 +34,9 @@ class GpioDipBank:
                 self._inputs.append(
                     DigitalInputDevice(pin, pull_up=True, pin_factory=pin_factory)
                 )
-        except Exception:
+        except Exception as exc:  # any pin factory's error (lgpio.error is no OSError)
             self.close()
-            raise
+            raise WiringError(f"pin {pin}: {pin_factory_error(exc)}") from None
 
     def read(self) -> int:
         """The bank's byte: bit n-1 is 0 while switch n is ON (pin pulled low)."""

@@ -1,14 +1,16 @@
 """GPIO input source: JAMMA switches wired straight to the Pi's header, read with gpiozero.
 
 JAMMA inputs are active-low: a closed switch shorts the line to ground, so every pin gets a
-pull-up and reads pressed when low. Source: cabinet.md §2.3 (ARCOTAKU JAMMA pinout)
+pull-up and reads pressed when low. Source: Arcade Otaku wiki "JAMMA" (ARCOTAKU JAMMA pinout)
 
 gpiozero calls the edge callbacks on its own thread with real pin factories (lgpio's alert
-thread) and on the caller's thread with MockFactory (cabinet.md §3.2), so a callback only
+thread) and on the caller's thread with MockFactory (gpiozero docs (MockFactory)), so a callback
+only
 stamps the edge with the clock and puts it on a queue; ``read()`` on the frame thread drains
 the queue without blocking and debounces. Debounce is ours, not gpiozero's ``bounce_time``:
-MockFactory ignores ``bounce_time`` (cabinet.md §0 item 6) and lgpio's debounce waits for the
-line to be stable before reporting, which would delay every press.
+MockFactory ignores ``bounce_time``, and ours knows the input classes:
+a press counts after the class's minimum pulse width, a release after the debounce time
+(cabinet/debounce.py), so spikes and bounce never become coins or presses.
 """
 
 from __future__ import annotations
@@ -18,14 +20,26 @@ import time
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from gpiozero import Button, Factory, GPIOZeroError
+from gpiozero import Button, Factory
 
-from cabinet.debounce import DEFAULT_DEBOUNCE_MS, Debouncer
+from cabinet.debounce import (
+    DEFAULT_DEBOUNCE_MS,
+    DEFAULT_PULSE_MS,
+    INPUT_CLASSES,
+    Debouncer,
+    input_class,
+)
 from cabinet.source import SourceReading
 from cabinet.wiring import COIN_CHUTES, INPUT_NAMES, WiringError, check_names, check_unique
 
 Clock = Callable[[], float]
 Edge = tuple[str, bool, float]  # control or coin chute, pressed, time
+
+
+def pin_factory_error(exc: BaseException) -> str:
+    """One line for an error a pin factory raised, whatever its type."""
+    text = str(exc).strip().strip("'\"")
+    return text or type(exc).__name__
 
 
 def check_pin(what: str, name: str, pin: object) -> int | str:
@@ -41,8 +55,11 @@ class GpioSource:
     """An InputSource reading switches and coin chutes on GPIO pins.
 
     ``pins``: the config's ``{control or "coin1"/"coin2": BCM pin}``. ``pin_factory``: a
-    gpiozero factory (None = gpiozero's default, lgpio on a Pi 5). ``clock``: a monotonic
-    clock in seconds, injectable so tests decide the time of every edge.
+    gpiozero factory (None = gpiozero's default, lgpio on a Pi 5). ``debounce_ms``: how long
+    a line must stay open before a release counts; ``pulse_ms``: per input class (coin,
+    button, system), how long it must stay closed before a press counts (classes left out
+    keep their default). ``clock``: a monotonic clock in seconds, injectable so tests decide
+    the time of every edge.
     """
 
     def __init__(
@@ -51,6 +68,7 @@ class GpioSource:
         *,
         pin_factory: Factory | None = None,
         debounce_ms: float = DEFAULT_DEBOUNCE_MS,
+        pulse_ms: Mapping[str, float] | None = None,
         clock: Clock = time.monotonic,
         name: str = "gpio",
     ) -> None:
@@ -61,7 +79,15 @@ class GpioSource:
         check_unique(wiring, what)
         if not debounce_ms >= 0:
             raise WiringError(f"{what}: debounce must be 0 ms or more, got {debounce_ms}")
+        pulses = {**DEFAULT_PULSE_MS, **(pulse_ms or {})}
+        for kind, width in pulses.items():
+            if kind not in INPUT_CLASSES:
+                raise WiringError(f"{what}: unknown input class {kind!r} "
+                                  f"(known: {', '.join(INPUT_CLASSES)})")
+            if not width >= 0:
+                raise WiringError(f"{what}: {kind} pulse must be 0 ms or more, got {width}")
         self.debounce_ms = debounce_ms
+        self.pulse_ms = pulses
         self._clock = clock
         self._edges: queue.SimpleQueue[Edge] = queue.SimpleQueue()
         self._buttons: dict[str, Button] = {}
@@ -80,11 +106,19 @@ class GpioSource:
         self._factory_name = type(used).__name__ if used else "no pins"
 
     def _wire(self, what: str, control: str, pin: int | str, factory: Factory | None) -> Button:
+        button: Button | None = None
         try:
             button = Button(pin, pull_up=True, bounce_time=None, pin_factory=factory)
-        except GPIOZeroError as exc:
-            raise WiringError(f"{what}: {control} on pin {pin}: {exc}") from None
-        self._switches[control] = Debouncer(bool(button.is_pressed), self.debounce_ms / 1000)
+            level = bool(button.is_pressed)
+        except Exception as exc:
+            # Any pin factory's error, not only gpiozero's own: lgpio raises lgpio.error (no
+            # OSError) when it cannot open the GPIO chip or the line is claimed.
+            if button is not None:
+                button.close()
+            problem = pin_factory_error(exc)
+            raise WiringError(f"{what}: {control} on pin {pin}: {problem}") from None
+        self._switches[control] = Debouncer(level, self.debounce_ms / 1000,
+                                            self.pulse_ms[input_class(control)] / 1000)
         button.when_pressed = partial(self._on_edge, control, True)
         button.when_released = partial(self._on_edge, control, False)
         return button
@@ -127,7 +161,9 @@ class GpioSource:
             return f"{self.name}: no pins wired"
         return (
             f"{self.name}: {len(self._buttons)} pins on {self._factory_name}, "
-            f"debounce {self.debounce_ms:g} ms, {self._edge_count} edges"
+            f"debounce {self.debounce_ms:g} ms, pulse "
+            f"{'/'.join(f'{k} {self.pulse_ms[k]:g}' for k in INPUT_CLASSES)} ms, "
+            f"{self._edge_count} edges"
         )
 
     def close(self) -> None:

@@ -1,7 +1,8 @@
 """GPIO output sink: coin meters, lockouts and lamps on the Pi's header via gpiozero.
 
 A meter or lockout coil is a 12 V inductive load: the pin drives a transistor, a ULN2803
-or an opto relay board, never the coil (cabinet.md §3.3). ``active_high`` matches that driver
+or an opto relay board, never the coil (gpiozero docs and coin-meter datasheets). ``active_high``
+matches that driver
 stage: True for a ULN2803 / NPN (pin high = coil on), False for the common active-low relay
 boards.
 """
@@ -10,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gpiozero import Factory, GPIOZeroError, OutputDevice
+from gpiozero import Factory, OutputDevice
 
-from cabinet.gpio_inputs import check_pin
+from cabinet.gpio_inputs import check_pin, pin_factory_error
 from cabinet.source import OUTPUTS
 from cabinet.wiring import WiringError, check_names, check_unique
 
@@ -51,8 +52,10 @@ class GpioSink:
                     self._devices[output] = OutputDevice(
                         pin, active_high=bool(high), initial_value=False, pin_factory=pin_factory
                     )
-                except GPIOZeroError as exc:
-                    raise WiringError(f"{what}: {output} on pin {pin}: {exc}") from None
+                except Exception as exc:  # any pin factory's error (lgpio.error is no OSError)
+                    raise WiringError(
+                        f"{what}: {output} on pin {pin}: {pin_factory_error(exc)}"
+                    ) from None
         except WiringError:
             self.close()
             raise

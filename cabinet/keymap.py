@@ -15,7 +15,8 @@ from cabinet.wiring import INPUT_NAMES, WiringError, check_names
 
 # MAME's default keys, which an I-PAC / J-PAC or a "MAME keys" keyboard sends and an
 # operator expects; F2 = test, 9 = service, T = tilt as the reference recommends.
-# Source: cabinet.md §2.1 (MAME src/emu/inpttype.ipp) and §2.2 recommendation
+# Source: MAME src/emu/inpttype.ipp (default key map) (MAME src/emu/inpttype.ipp) and §2.2
+# recommendation
 DEFAULT_KEYMAP: dict[str, tuple[str, ...]] = {
     "p1.up": ("up",),
     "p1.down": ("down",),
@@ -39,7 +40,8 @@ DEFAULT_KEYMAP: dict[str, tuple[str, ...]] = {
     "test": ("f2",),
     "tilt": ("t",),
 }
-# The J-PAC's own TEST/SERVICE/TILT codes were not checked (cabinet.md §2.2 says to check
+# The J-PAC's own TEST/SERVICE/TILT codes were not checked (Ultimarc I-PAC documentation says to
+# check
 # Ultimarc's J-PAC table); remap them in the config if a J-PAC sends other keys.
 
 

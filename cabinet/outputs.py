@@ -41,7 +41,7 @@ class CabinetOutputs:
             CoinMeter(meter_on_ms, meter_off_ms, hz),
         )
         # Lockout coils start de-energised: coins are rejected while the cabinet boots
-        # (cabinet.md §3.3: energise only while credit can be accepted).
+        # (gpiozero docs and coin-meter datasheets: energise only while credit can be accepted).
         self._accepting = [False, False]
         self._lamps = [Lamp.OFF, Lamp.OFF]
         self._overrides: dict[str, bool] = {}
@@ -53,12 +53,14 @@ class CabinetOutputs:
 
     def coin_accepted(self, chute: int, coins: int = 1) -> None:
         """Pulse coin meter ``chute`` (0 or 1) once per coin (service credits do not call
-        this: they do not advance the meter, cabinet.md §7.3)."""
+        this: they do not advance the meter, Sega operator manuals (credits, attract mode, name
+        entry))."""
         self.meters[chute].add(coins)
 
     def set_accepting(self, accepting: bool, chute: int | None = None) -> None:
         """Energise the coin lockout of one chute (or both) only while credit can be
-        accepted: not while booting, in test mode or at the credit cap (cabinet.md §3.3/7.3)."""
+        accepted: not while booting, in test mode or at the credit cap (gpiozero docs and coin-
+        meter datasheets)."""
         for i in (0, 1) if chute is None else (chute,):
             self._accepting[i] = accepting
 

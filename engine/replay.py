@@ -6,6 +6,7 @@ Pure (text in, text out); reading and writing files is firmware's job.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,39 +89,197 @@ class Replay:
         if len(lines) < 2 or lines[0].split() != [REPLAY_MAGIC, str(REPLAY_FORMAT)]:
             raise ReplayError(f"not a replay file (first line must be '{REPLAY_MAGIC} "
                               f"{REPLAY_FORMAT}')")
-        try:
-            header: dict[str, Any] = json.loads(lines[1])
-            runs = []
-            for token in " ".join(lines[2:]).split():
-                bits, _, count = token.partition("*")
-                runs.append((int(bits, 16), int(count) if count else 1))
-            replay = Replay(
-                rules=str(header["rules"]),
-                settings=dict(header["settings"]),
-                seeds=_seeds(header),
-                players=int(header["players"]),
-                inputs=decode_runs(runs),
-                final_hash=str(header["final_hash"]),
-                engine=str(header["engine"]),
-                checkpoints={int(k): str(v) for k, v in header.get("checkpoints", {}).items()},
-                joins=[(int(f), int(p)) for f, p in header.get("joins", [])],
-                meta=dict(header.get("meta", {})),
-            )
-        except (KeyError, ValueError, TypeError) as exc:
-            raise ReplayError(f"damaged replay: {exc}") from None
-        if len(replay.inputs) != int(header.get("frames", len(replay.inputs))):
-            raise ReplayError("damaged replay: frame count does not match the inputs")
-        return replay
+        header = parse_header(lines[1])
+        frames = header_count(header, "frames", MAX_FRAMES)
+        inputs = decode_runs(parse_runs(lines[2:], frames))
+        if len(inputs) != frames:
+            raise ReplayError(f"damaged replay: the inputs hold {len(inputs)} frames, the "
+                              f"header says {frames}")
+        return Replay(
+            rules=header_text(header, "rules"),
+            settings=parse_mapping(header.get("settings", _MISSING), "settings"),
+            seeds=parse_seeds(header),
+            players=header_players(header),
+            inputs=inputs,
+            final_hash=header_hash(header.get("final_hash", _MISSING), "final_hash"),
+            engine=header_text(header, "engine"),
+            checkpoints=parse_checkpoints(header.get("checkpoints", {}), frames),
+            joins=parse_joins(header.get("joins", []), frames),
+            meta=parse_mapping(header.get("meta", {}), "meta"),
+        )
 
 
-def _seeds(header: dict[str, Any]) -> dict[str, int]:
-    """Named seeds; replays written before the seam carried ``seed`` and ``piece_seed``."""
-    if "seeds" in header:
-        return {str(k): int(v) for k, v in dict(header["seeds"]).items()}
-    seeds = {"main": int(header["seed"])}
-    if header.get("piece_seed") is not None:
-        seeds["piece"] = int(header["piece_seed"])
-    return seeds
+# ---- validation at load: every field typed and bounded, so a loaded replay always plays ----
+# A damaged file is refused here with one line, never later inside the engine or the kiosk.
+# What a settings mapping may hold for one game is the cartridge's business: firmware builds
+# the session once at load (firmware/replay_file.py) to check that.
+
+# decision: a replay holds at most 4 hours of play (60 Hz); longer is damage, not a game.
+MAX_FRAMES = 4 * 60 * 60 * 60
+MAX_SEED = 0xFFFFFFFF  # named 32-bit seeds (engine/session.py)
+MAX_INPUT_BITS = (1 << 25) - 1  # InputFrame.to_bits(): 25 bits
+MAX_HEADER_CHARS = 1 << 16  # decision: a real header is a few hundred characters
+MAX_ENTRIES = 64  # decision: at most this many settings, seeds, meta entries or joins
+_MAX_INT_DIGITS = 20  # no header number needs more digits than 2**64
+_MAX_TEXT = 64  # rules id, engine version, names and text values
+_MISSING = object()
+_RUN = re.compile(r"([0-9a-fA-F]{1,7})(?:\*([0-9]{1,20}))?", re.ASCII)
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_INT_DIGITS:
+        raise ReplayError(f"damaged replay: a header number has {len(text)} digits")
+    return int(text)
+
+
+def _no_constant(text: str) -> object:
+    raise ReplayError(f"damaged replay: {text} is not a number")
+
+
+def parse_header(line: str) -> dict[str, Any]:
+    """The JSON header line as a mapping; numbers bounded, nesting bounded by the line length
+    and the parser's own recursion limit."""
+    if len(line) > MAX_HEADER_CHARS:
+        raise ReplayError(f"damaged replay: header of {len(line)} characters")
+    try:
+        header = json.loads(line, parse_int=_bounded_int, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise ReplayError(f"damaged replay: header is not JSON ({_short(exc)})") from None
+    if not isinstance(header, dict):
+        raise ReplayError("damaged replay: header is not a JSON object")
+    return header
+
+
+def _short(exc: BaseException) -> str:
+    return str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+
+
+def _whole(value: object, what: str, top: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+        raise ReplayError(f"damaged replay: {what} must be a whole number 0-{top}, "
+                          f"not {_shown(value)}")
+    return value
+
+
+def header_count(header: dict[str, Any], key: str, top: int) -> int:
+    if key not in header:
+        raise ReplayError(f"damaged replay: header has no {key!r}")
+    return _whole(header[key], repr(key), top)
+
+
+def header_players(header: dict[str, Any]) -> int:
+    players = header_count(header, "players", 2)
+    if players not in (1, 2):
+        raise ReplayError(f"damaged replay: 'players' must be 1 or 2, not {players}")
+    return players
+
+
+def _name(value: object, what: str) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= _MAX_TEXT or not value.isprintable():
+        raise ReplayError(f"damaged replay: {what} must be a short text, not {_shown(value)}")
+    return value
+
+
+def header_text(header: dict[str, Any], key: str) -> str:
+    return _name(header.get(key, _MISSING), repr(key))
+
+
+def header_hash(value: object, what: str) -> str:
+    """A state hash: short printable text (a wrong one is a mismatch, not damage)."""
+    if not isinstance(value, str) or len(value) > _MAX_TEXT or not value.isprintable():
+        raise ReplayError(f"damaged replay: {what} must be a state hash, not {_shown(value)}")
+    return value
+
+
+def parse_mapping(value: object, what: str) -> dict[str, Any]:
+    """``settings`` or ``meta``: a flat mapping of short names to JSON scalars (a short
+    text, a bounded whole number, true/false, null)."""
+    if not isinstance(value, dict):
+        raise ReplayError(f"damaged replay: {what!r} must be a mapping, not {_shown(value)}")
+    if len(value) > MAX_ENTRIES:
+        raise ReplayError(f"damaged replay: {what!r} has {len(value)} entries")
+    for key, item in value.items():
+        _name(key, f"a name in {what!r}")
+        if isinstance(item, str):
+            if item:
+                _name(item, f"{what}.{key}")
+        elif not (item is None or isinstance(item, bool | int)):
+            raise ReplayError(f"damaged replay: {what}.{key} must be a text, a number, true, "
+                              f"false or null, not {_shown(item)}")
+    return dict(value)
+
+
+def parse_seeds(header: dict[str, Any]) -> dict[str, int]:
+    """Named 32-bit seeds; replays written before the seam carried ``seed`` and
+    ``piece_seed``."""
+    if "seeds" not in header:
+        seeds = {"main": header_count(header, "seed", MAX_SEED)}
+        if header.get("piece_seed") is not None:
+            seeds["piece"] = header_count(header, "piece_seed", MAX_SEED)
+        return seeds
+    value = header["seeds"]
+    if not isinstance(value, dict) or len(value) > MAX_ENTRIES:
+        raise ReplayError(f"damaged replay: 'seeds' must be a mapping of names to seeds, not "
+                          f"{_shown(value)}")
+    return {_name(k, "a seed name"): _whole(v, f"seed {k!r}", MAX_SEED) for k, v in value.items()}
+
+
+def parse_checkpoints(value: object, frames: int) -> dict[int, str]:
+    """``{"600": hash, ...}``: frame numbers 1..frames, each a hex state hash."""
+    if not isinstance(value, dict):
+        raise ReplayError(f"damaged replay: 'checkpoints' must be a mapping, not "
+                          f"{_shown(value)}")
+    checkpoints: dict[int, str] = {}
+    for key, digest in value.items():
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 7
+                and 1 <= int(key) <= frames):
+            raise ReplayError(f"damaged replay: checkpoint frame {_shown(key)} is not a frame "
+                              f"of the game (1-{frames})")
+        checkpoints[int(key)] = header_hash(digest, f"checkpoint {key}")
+    return checkpoints
+
+
+def parse_joins(value: object, frames: int) -> list[tuple[int, int]]:
+    """``[[frame, player], ...]``: a player (0 or 1) joined just before that frame."""
+    if not isinstance(value, list) or len(value) > MAX_ENTRIES:
+        raise ReplayError(f"damaged replay: 'joins' must be a short list, not {_shown(value)}")
+    joins: list[tuple[int, int]] = []
+    for entry in value:
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise ReplayError(f"damaged replay: a join must be [frame, player], not "
+                              f"{_shown(entry)}")
+        joins.append((_whole(entry[0], "a join's frame", frames),
+                      _whole(entry[1], "a join's player", 1)))
+    return joins
+
+
+def parse_runs(lines: list[str], frames: int) -> list[tuple[int, int]]:
+    """Run-length tokens ``BITS[*COUNT]`` (hex bits, decimal count); the running total may
+    not pass ``frames`` (checked before anything is expanded)."""
+    runs: list[tuple[int, int]] = []
+    total = 0
+    for number, line in enumerate(lines, start=3):
+        for token in line.split():
+            match = _RUN.fullmatch(token)
+            if match is None:
+                raise ReplayError(f"damaged replay: line {number}: bad input token "
+                                  f"{_shown(token)}")
+            bits, count = int(match[1], 16), int(match[2] or "1")
+            if bits > MAX_INPUT_BITS or count < 1:
+                raise ReplayError(f"damaged replay: line {number}: bad input token "
+                                  f"{_shown(token)}")
+            total += count
+            if total > frames:
+                raise ReplayError(f"damaged replay: line {number}: a run of {count} frames "
+                                  f"takes the inputs past the {frames} frames the header "
+                                  f"gives (at most {MAX_FRAMES})")
+            runs.append((bits, count))
+    return runs
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def record(

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.decision import DecisionTable
-from engine.randomizer import sega_random
+from engine.randomizer import PieceTable, sega_random
 from engine.rotation import RotationSystem
 from engine.settings import GameSettings
 
@@ -74,6 +74,19 @@ class Deal(Protocol):
     piece_seed: int
 
     def source(self, player: int) -> PieceSource: ...
+
+
+@dataclass
+class TableDeal:
+    """One drawn piece table for the game (Sega Tetris, Flash Point); each player walks it
+    from entry 1."""
+
+    table: PieceTable
+    main: MainSeed
+    piece_seed: int
+
+    def source(self, player: int) -> PieceSource:
+        return PieceTable(self.table.entries, self.table.seed_after)
 
 
 class Extras:

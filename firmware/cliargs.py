@@ -36,6 +36,12 @@ def add_settings_args(parser: argparse.ArgumentParser) -> None:
                         help="High Speed Mode DIP (games that have it)")
     parser.add_argument("--stage", type=int, default=None,
                         help="start at stage N without the stage select (games with stages)")
+    add_round_arg(parser)
+
+
+def add_round_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--round", type=int, default=None,
+                        help="start at round N without the round select (games with rounds)")
 
 
 def settings_from(args: argparse.Namespace, versus: bool = False) -> dict[str, Any]:

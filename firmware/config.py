@@ -13,7 +13,6 @@ import re
 import tomllib
 import warnings
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 from cabinet.source import OUTPUTS
@@ -27,6 +26,8 @@ from firmware.config_schema import (
     JVS_BOARDS_RANGE,
     METER_PULSE_MS_RANGE,
     OUTPUT_SINKS,
+    PULSE_MS,
+    PULSE_MS_RANGE,
     VIDEO_MODES,
     VIDEO_SCALES,
     VOLUME_RANGE,
@@ -48,6 +49,11 @@ KeyPath = tuple[str, ...]
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _MISSING = object()
 _SECTIONS = ("video", "inputs", "outputs", "dipswitch", "audio", "save", "games")
+# decision: cabinet.toml nests 4 levels (inputs.gpio.pins plus an inline table); 8 leaves
+# room, deeper is not a cabinet.toml.
+MAX_NESTING = 8
+# decision: a cabinet.toml is a few kilobytes; 1 MiB is not one.
+MAX_CONFIG_BYTES = 1 << 20
 
 
 def dotted(path: KeyPath) -> str:
@@ -58,6 +64,14 @@ def dotted(path: KeyPath) -> str:
 def _type_name(value: object) -> str:
     return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
             list: "an array", dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def _brief(value: object) -> str:
+    """A value as the owner wrote it, cut short: an error line stays one readable line."""
+    if type(value) is int and abs(value) >= 10**12:
+        return f"a {len(str(abs(value)))}-digit integer"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _range_text(allowed: range) -> str:
@@ -115,7 +129,8 @@ class _Checker:
             return default
         if value not in choices:
             options = " or ".join(f'"{c}"' for c in choices)
-            self.error((*path, name), f"must be {options}, not {value!r}; using \"{default}\"")
+            self.error((*path, name),
+                       f"must be {options}, not {_brief(value)}; using \"{default}\"")
             return default
         return str(value)
 
@@ -125,7 +140,7 @@ class _Checker:
         if value is _MISSING:
             return default
         if type(value) is not int or value not in allowed:
-            shown = value if type(value) is int else _type_name(value)
+            shown = _brief(value) if type(value) is int else _type_name(value)
             self.error((*path, name), f"must be an integer {_range_text(allowed)}, not {shown}; "
                        f"using {default}")
             return default
@@ -157,7 +172,7 @@ class _Checker:
             self.error(path, f"a pin must be a BCM GPIO number, not {_type_name(value)}{outcome}")
             return None
         if value not in BCM_PINS:
-            self.error(path, f"pin {value} is not a header GPIO "
+            self.error(path, f"pin {_brief(value)} is not a header GPIO "
                        f"(BCM {_range_text(BCM_PINS)}){outcome}")
             return None
         return value
@@ -215,7 +230,7 @@ def _sources(c: _Checker, inputs: Mapping[str, Any], default: tuple[str, ...]) -
     for item in value:
         if item not in INPUT_SOURCES:
             options = ", ".join(f'"{s}"' for s in INPUT_SOURCES)
-            c.error(path, f"unknown source {item!r} (known: {options}); left out")
+            c.error(path, f"unknown source {_brief(item)} (known: {options}); left out")
         elif item not in chosen:
             chosen.append(item)
     if not chosen:
@@ -235,7 +250,7 @@ def _keys(c: _Checker, inputs: Mapping[str, Any], default: dict[str, str]) -> di
             continue
         name = canonical_key_name(value) if isinstance(value, str) else None
         if name is None:
-            shown = repr(value) if isinstance(value, str) else _type_name(value)
+            shown = _brief(value) if isinstance(value, str) else _type_name(value)
             c.error(here, f"{shown} is not a pygame key name; using \"{default[control]}\"")
             continue
         keys[control] = name
@@ -252,7 +267,8 @@ def _keys(c: _Checker, inputs: Mapping[str, Any], default: dict[str, str]) -> di
 
 def _inputs(c: _Checker, raw: Mapping[str, Any]) -> InputsConfig:
     inputs = c.table(raw, (), "inputs", ("sources", "keys", "gpio", "jvs"))
-    gpio = c.table(inputs, ("inputs",), "gpio", ("pins", "debounce_ms"))
+    gpio = c.table(inputs, ("inputs",), "gpio", ("pins", "debounce_ms", "pulse_ms"))
+    pulses = c.table(gpio, ("inputs", "gpio"), "pulse_ms", tuple(PULSE_MS))
     jvs = c.table(inputs, ("inputs",), "jvs", ("port", "sense_line", "boards"))
     d = InputsConfig()
     return InputsConfig(
@@ -262,6 +278,8 @@ def _inputs(c: _Checker, raw: Mapping[str, Any]) -> InputsConfig:
             pins=c.pin_map(gpio, ("inputs", "gpio"), INPUTS, d.gpio.pins, "input"),
             debounce_ms=c.integer(gpio, ("inputs", "gpio"), "debounce_ms", DEBOUNCE_MS_RANGE,
                                   d.gpio.debounce_ms),
+            pulse_ms={kind: c.integer(pulses, ("inputs", "gpio", "pulse_ms"), kind,
+                                      PULSE_MS_RANGE, ms) for kind, ms in PULSE_MS.items()},
         ),
         jvs=JvsConfig(
             port=c.text(jvs, ("inputs", "jvs"), "port") or d.jvs.port,
@@ -312,12 +330,13 @@ def _audio(c: _Checker, raw: Mapping[str, Any]) -> AudioConfig:
 
 
 def _save(c: _Checker, raw: Mapping[str, Any]) -> SaveConfig:
-    save = c.table(raw, (), "save", ("dir",))
+    save = c.table(raw, (), "save", ("dir", "allow_symlink"))
     folder = c.text(save, ("save",), "dir")
     if folder is not None and not os.path.isabs(os.path.expanduser(folder)):
-        c.error(("save", "dir"), f"{folder!r} must be an absolute path; using the default")
+        c.error(("save", "dir"), f"{_brief(folder)} must be an absolute path; using the default")
         folder = None
-    return SaveConfig(dir=folder)
+    return SaveConfig(dir=folder, allow_symlink=c.boolean(save, ("save",), "allow_symlink",
+                                                          SaveConfig().allow_symlink))
 
 
 def _games(c: _Checker, raw: Mapping[str, Any]) -> dict[str, dict[str, str]]:
@@ -380,6 +399,15 @@ def parse_config(text: str, source: str = "cabinet.toml") -> tuple[CabinetConfig
         found = re.search(r"line (\d+)", str(exc))
         where = f"{source}:{found.group(1)}" if found else source
         return CabinetConfig(), [f"{where}: TOML syntax error: {exc}; using all the defaults"]
+    except (ValueError, RecursionError) as exc:  # e.g. a 5000-digit integer, deep nesting
+        reason = ("tables or arrays nested too deep" if isinstance(exc, RecursionError)
+                  else "an integer with too many digits" if "digits" in str(exc)
+                  else str(exc)[:80])
+        return CabinetConfig(), [f"{source}: cannot be read ({reason}); using all the defaults"]
+    depth = nesting(raw)
+    if depth > MAX_NESTING:
+        return CabinetConfig(), [f"{source}: tables and arrays nest {depth} levels deep (at "
+                                 f"most {MAX_NESTING}); using all the defaults"]
     c = _Checker(source, key_lines(text))
     for key in raw:
         if key not in _SECTIONS:
@@ -390,11 +418,31 @@ def parse_config(text: str, source: str = "cabinet.toml") -> tuple[CabinetConfig
     return _cross_check(c, config), c.errors
 
 
+def nesting(value: object) -> int:
+    """How deep tables and arrays nest (iterative: no recursion on hostile input)."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth + 1)
+            if deepest > MAX_NESTING:
+                return deepest
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
 def load_config(path: str | os.PathLike[str]) -> tuple[CabinetConfig, list[str]]:
     """The cabinet's configuration and one line per problem; a missing file means defaults."""
     source = os.fspath(path)
     try:
-        text = Path(source).read_text(encoding="utf-8")
+        with open(source, "rb") as f:
+            raw = f.read(MAX_CONFIG_BYTES + 1)
+        if len(raw) > MAX_CONFIG_BYTES:
+            return CabinetConfig(), [f"{source}: larger than {MAX_CONFIG_BYTES >> 20} MiB, "
+                                     "not a cabinet.toml; using all the defaults"]
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         return CabinetConfig(), []
     except (OSError, UnicodeDecodeError) as exc:

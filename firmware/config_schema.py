@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cabinet.debounce import DEFAULT_DEBOUNCE_MS, DEFAULT_PULSE_MS
 from cabinet.keymap import DEFAULT_KEYMAP
 from cabinet.source import CONTROLS
 
@@ -25,7 +26,8 @@ OUTPUT_SINKS = ("none", "gpio", "jvs")
 
 # The header GPIOs a Pi exposes, by BCM number (the 40-pin header carries GPIO 0-27).
 BCM_PINS = range(28)
-DIP_BANK_SWITCHES = 8  # one Sega-style 8-way DIP bank (reference cabinet.md §7.1)
+# One Sega-style 8-way DIP bank (the System 16 coinage DIP table, MAME segaipt).
+DIP_BANK_SWITCHES = 8
 
 # The default keys are cabinet/keymap.py's MAME map (one key per control; its source note
 # is there). Names are pygame key names.
@@ -35,7 +37,7 @@ MAME_KEYS: dict[str, str] = {control: keys[0] for control, keys in DEFAULT_KEYMA
 # The reference gives no pin map; the choices follow two facts about the Pi header:
 # GPIO 0-8 are pulled up at power-on and GPIO 9-27 pulled down, so the coin meters and
 # lockouts sit on pulled-down pins (their driver stages stay off while the Pi boots), and
-# the active-low switches (JAMMA inputs short to ground, cabinet.md §2.3) take the rest.
+# the active-low switches (JAMMA inputs short to ground, Arcade Otaku wiki "JAMMA") take the rest.
 # GPIO 14/15 are the UART: disable the serial console before wiring P2 there.
 GPIO_INPUT_PINS: dict[str, int] = {
     "p1.up": 17,
@@ -68,14 +70,18 @@ GPIO_OUTPUT_PINS: dict[str, int] = {
     "coin_lockout2": 26,
 }
 
-# Source: reference cabinet.md §2.4 (kernel gpio-keys debounces 5 ms by default).
-DEBOUNCE_MS = 5
-# Source: reference cabinet.md §3.3 (meter pulses of about 0.05-0.1 s; check the meter).
+# decision: cabinet/debounce.py DEFAULT_DEBOUNCE_MS and DEFAULT_PULSE_MS (bounce of up to
+# 15 ms; minimum pulse widths per input class).
+DEBOUNCE_MS = int(DEFAULT_DEBOUNCE_MS)
+PULSE_MS: dict[str, int] = {kind: int(ms) for kind, ms in DEFAULT_PULSE_MS.items()}
+# Source: gpiozero docs and coin-meter datasheets (meter pulses of about 0.05-0.1 s; check the
+# meter).
 METER_PULSE_MS = 50
 
 # decision: limits that catch typos without second-guessing an owner.
 WINDOW_SCALE_RANGE = range(1, 9)
 DEBOUNCE_MS_RANGE = range(0, 101)
+PULSE_MS_RANGE = range(0, 101)
 METER_PULSE_MS_RANGE = range(10, 1001)
 VOLUME_RANGE = range(0, 101)
 # Source: JVS node numbers 01-1F are the slaves (JVS-TR, node numbers), so 1-31 boards.
@@ -98,6 +104,7 @@ class VideoConfig:
 class GpioInputConfig:
     pins: dict[str, int] = field(default_factory=lambda: dict(GPIO_INPUT_PINS))
     debounce_ms: int = DEBOUNCE_MS
+    pulse_ms: dict[str, int] = field(default_factory=lambda: dict(PULSE_MS))
 
 
 @dataclass(frozen=True)
@@ -141,6 +148,7 @@ class AudioConfig:
 @dataclass(frozen=True)
 class SaveConfig:
     dir: str | None = None  # None: $STATE_DIRECTORY under systemd, else a per-user directory
+    allow_symlink: bool = False  # True: a save directory that is a symbolic link is accepted
 
 
 @dataclass(frozen=True)

@@ -64,12 +64,29 @@ CREDIT_DECISIONS: dict[str, Decision[Any]] = {
         "change in the menu would",
         "HOTD4 operator's manual (changing the rates clears partial coins)",
     ),
+    "max_held_credits": Decision(
+        90,
+        "held credits come only from coins slipping past a dropped lockout, so more than ten "
+        "full boards is damaged save data, refused at load; past it a coin is still counted "
+        "in the bookkeeping",
+    ),
+    "count_ceiling": Decision(
+        2**63 - 1,
+        "bookkeeping counts stop here instead of growing past what the save data holds, so a "
+        "full counter never stops the saving",
+    ),
 }
 
 # Players a start can take. Source: tetris.wiki "Tetris (Sega)" (two players may play at the same
 # time).
 PLAYER_COUNTS = (1, 2)
 CREDITS_PER_PLAYER: int = CREDIT_DECISIONS["credits_per_player"].value  # decision
+MAX_HELD_CREDITS: int = CREDIT_DECISIONS["max_held_credits"].value  # decision
+COUNT_CEILING: int = CREDIT_DECISIONS["count_ceiling"].value  # decision
+MAX_PARTIAL_COINS = 255  # a coinage cycle is a few coins; the 4-bit rate values are 0-15
+_STATE_KEYS = frozenset({"credits", "held", "partial", "bookkeeping"})
+_BOOK_KEYS = frozenset({"coins_a", "coins_b", "paid_credits", "service_credits",
+                        "credits_used", "free_starts"})
 
 
 @dataclass
@@ -94,7 +111,7 @@ class Bookkeeping:
 
     @staticmethod
     def from_dict(data: object) -> Bookkeeping:
-        d = _mapping(data, "bookkeeping")
+        d = _mapping(data, "bookkeeping", _BOOK_KEYS)
         return Bookkeeping(
             coins={Chute.A: _count(d, "coins_a"), Chute.B: _count(d, "coins_b")},
             paid_credits=_count(d, "paid_credits"),
@@ -102,6 +119,10 @@ class Bookkeeping:
             credits_used=_count(d, "credits_used"),
             free_starts=_count(d, "free_starts"),
         )
+
+    def add(self, name: str, n: int = 1) -> None:
+        """Add to a count, stopping at COUNT_CEILING."""
+        setattr(self, name, min(getattr(self, name) + n, COUNT_CEILING))
 
 
 class CreditBoard:
@@ -141,7 +162,7 @@ class CreditBoard:
     def coin(self, chute: Chute | int) -> int:
         """One coin through ``chute``; returns the credits it earned (held ones included)."""
         ch = _chute(chute)
-        self.books.coins[ch] += 1
+        self.books.coins[ch] = min(self.books.coins[ch] + 1, COUNT_CEILING)
         if self.free_play:
             return 0
         scheme = self._settings.scheme(ch)
@@ -150,7 +171,7 @@ class CreditBoard:
         earned = scheme.credits_at(self.partial[ch]) - before
         if self.partial[ch] >= scheme.cycle_coins:
             self.partial[ch] = 0
-        self.books.paid_credits += earned
+        self.books.add("paid_credits", earned)
         self._add(earned)
         return earned
 
@@ -158,7 +179,7 @@ class CreditBoard:
         """The service switch: one credit, kept apart from paid credits. Returns 0 or 1."""
         if self.free_play or self.credits + self.held >= self.max_credits:
             return 0
-        self.books.service_credits += 1
+        self.books.add("service_credits")
         self._add(1)
         return 1
 
@@ -175,11 +196,11 @@ class CreditBoard:
         if not self.can_start(players):
             return False
         if self.free_play:
-            self.books.free_starts += players
+            self.books.add("free_starts", players)
             return True
         needed = self.credits_for_start(players)
         self.credits -= needed
-        self.books.credits_used += needed
+        self.books.add("credits_used", needed)
         self._add(0)
         return True
 
@@ -198,7 +219,7 @@ class CreditBoard:
     def _add(self, credits: int) -> None:
         total = self.credits + self.held + credits
         self.credits = min(total, self.max_credits)
-        self.held = total - self.credits
+        self.held = min(total - self.credits, MAX_HELD_CREDITS)
 
     # -- save data -------------------------------------------------------------------------
 
@@ -219,11 +240,12 @@ class CreditBoard:
     ) -> CreditBoard:
         """Restore saved state under the rates now set. A partial count saved under another
         rate is dropped (as a rate change would). Malformed data: ValueError, one line."""
-        d = _mapping(data, "credit state")
+        check_state(data)
+        d = _mapping(data, "credit state", _STATE_KEYS)
         board = CreditBoard(coin_settings, max_credits)
         board.books = Bookkeeping.from_dict(d.get("bookkeeping", {}))
         board._add(_count(d, "credits") + _count(d, "held"))
-        partial = _mapping(d.get("partial", {}), "partial coins")
+        partial = _mapping(d.get("partial", {}), "partial coins", _CHUTE_NAMES)
         for chute in Chute:
             if chute.name not in partial:
                 continue
@@ -233,6 +255,24 @@ class CreditBoard:
             if entry.get("value") == scheme.value and coins < scheme.cycle_coins:
                 board.partial[chute] = coins
         return board
+
+
+def check_state(data: object) -> None:
+    """Shape and bounds of a saved credit state (``CreditBoard.to_dict()``), without the coin
+    settings: ValueError naming the first bad field. The save-data loader refuses a bank
+    that fails this, so the other bank is used instead."""
+    d = _mapping(data, "credit state", _STATE_KEYS)
+    _count(d, "credits", MAX_CREDITS)
+    _count(d, "held", MAX_HELD_CREDITS)
+    partial = _mapping(d.get("partial", {}), "partial coins", _CHUTE_NAMES)
+    for name, entry in partial.items():
+        chute = _mapping(entry, f"partial coins of chute {name}", frozenset({"value", "coins"}))
+        _count(chute, "value", 15)
+        _count(chute, "coins", MAX_PARTIAL_COINS)
+    Bookkeeping.from_dict(d.get("bookkeeping", {}))
+
+
+_CHUTE_NAMES = frozenset(c.name for c in Chute)
 
 
 def _chute(chute: Chute | int) -> Chute:
@@ -250,14 +290,20 @@ def _players(players: int) -> int:
     return players
 
 
-def _mapping(data: object, what: str) -> dict[str, object]:
+def _mapping(data: object, what: str,
+             keys: frozenset[str] | None = None) -> dict[str, object]:
     if not isinstance(data, dict):
         raise ValueError(f"{what} must be a mapping, not {type(data).__name__}")
+    if keys is not None:
+        unknown = sorted(str(k)[:20] for k in data if k not in keys)
+        if unknown:
+            raise ValueError(f"{what} has unknown keys {', '.join(unknown[:3])}")
     return data
 
 
-def _count(data: dict[str, object], key: str) -> int:
+def _count(data: dict[str, object], key: str, top: int = COUNT_CEILING) -> int:
     value = data.get(key, 0)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{key} must be a whole number >= 0, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+        shown = repr(value) if len(repr(value)) <= 24 else repr(value)[:21] + "..."
+        raise ValueError(f"{key} must be a whole number 0-{top}, not {shown}")
     return value

@@ -6,9 +6,9 @@ p1.b2 p1.b3 and the same for p2. A coin ``down`` is one coin edge in that frame.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from cabinet.source import CONTROLS
 from engine.inputs import InputFrame, PlayerInput
@@ -24,34 +24,65 @@ class ScriptEvent:
     down: bool
 
 
+# decision: frame numbers up to 10^9 (about 193 days at 60 Hz); longer is a typo or damage.
+MAX_SCRIPT_FRAME = 10**9
+# decision: 16 MiB of script is far past any test or soak; larger is not an input script.
+MAX_SCRIPT_BYTES = 16 << 20
+_FRAME = re.compile(r"[0-9]{1,10}", re.ASCII)
+
+
+def parse_line(line: str, where: str) -> ScriptEvent:
+    """One event line (comment and blanks already removed); UsageError naming the line."""
+    if not line.replace("\t", " ").isprintable():
+        raise UsageError(f"{where}: not text (control or binary characters)")
+    parts = line.split()
+    if len(parts) != 3:
+        raise UsageError(f"{where}: expected 'FRAME CONTROL down|up', got {_shown(line)}")
+    frame_text, control, state = parts
+    if not _FRAME.fullmatch(frame_text) or int(frame_text) > MAX_SCRIPT_FRAME:
+        raise UsageError(f"{where}: frame must be a whole number 0-{MAX_SCRIPT_FRAME}, "
+                         f"not {_shown(frame_text)}")
+    if control not in SCRIPT_CONTROLS:
+        raise UsageError(f"{where}: unknown control {_shown(control)}")
+    if state not in ("down", "up"):
+        raise UsageError(f"{where}: state must be 'down' or 'up', not {_shown(state)}")
+    return ScriptEvent(int(frame_text), control, state == "down")
+
+
 def parse_script(text: str, name: str = "input script") -> list[ScriptEvent]:
+    """Events in file order; frame numbers may repeat but never go back."""
     events: list[ScriptEvent] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        parts = line.split()
         where = f"{name} line {number}"
-        if len(parts) != 3:
-            raise UsageError(f"{where}: expected 'FRAME CONTROL down|up', got {line!r}")
-        frame_text, control, state = parts
-        if not frame_text.isdigit():
-            raise UsageError(f"{where}: frame must be a whole number, not {frame_text!r}")
-        if control not in SCRIPT_CONTROLS:
-            raise UsageError(f"{where}: unknown control {control!r}")
-        if state not in ("down", "up"):
-            raise UsageError(f"{where}: state must be 'down' or 'up', not {state!r}")
-        events.append(ScriptEvent(int(frame_text), control, state == "down"))
-    events.sort(key=lambda e: e.frame)
+        event = parse_line(line, where)
+        if events and event.frame < events[-1].frame:
+            raise UsageError(f"{where}: frame {event.frame} comes after frame "
+                             f"{events[-1].frame}; events must be in frame order")
+        events.append(event)
     return events
 
 
 def load_script(path: str) -> list[ScriptEvent]:
     try:
-        text = Path(path).read_text()
+        with open(path, "rb") as f:
+            raw = f.read(MAX_SCRIPT_BYTES + 1)
     except OSError as exc:
-        raise UsageError(f"cannot read input script {path}: {exc.strerror}") from None
+        raise UsageError(f"cannot read input script {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_SCRIPT_BYTES:
+        raise UsageError(f"input script {path} is larger than {MAX_SCRIPT_BYTES >> 20} MiB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"input script {path}: not UTF-8 text (byte {exc.start})") from None
     return parse_script(text, path)
+
+
+def _shown(text: str) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
 def random_inputs(seed: int, players: int = 1) -> Iterator[InputFrame]:

@@ -15,6 +15,7 @@ import logging.handlers
 import queue
 import sys
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,15 +37,31 @@ from firmware.machine.screens import ATTRACT
 from firmware.pacer import DeadlinePacer, PresentPacer, vsync_holds
 from firmware.rankings.checker import BackgroundChecker
 from firmware.rankings.store import ReplayStore
+from firmware.replay_file import read_replay
 from firmware.savedata import SaveWriter, load
+from firmware.savedata.lock import SaveDirLocked, SaveLock
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
 from firmware.service import ServiceCabinet, opener
-from games.registry import CARTRIDGES
+from games.registry import CARTRIDGES, Cartridge
 
 log = logging.getLogger("bloxcab.kiosk")
 
 DURABLE_WAIT_SECONDS = 5.0
+SAVE_ALARM = "SAVE ERROR"  # as boards show "BACKUP RAM ERROR"
+
+
+def take_save_lock(lock: SaveLock) -> str | None:
+    """Take the save directory's lock. Another kiosk holding it raises SaveDirLocked (one
+    line, exit 2); a lock file that cannot be made (a read-only directory) is a notice and
+    the cabinet runs without it, since nothing can be written there anyway."""
+    try:
+        lock.acquire()
+    except SaveDirLocked:
+        raise
+    except OSError as exc:
+        return f"save: no lock on {lock.path.parent} ({exc.strerror or exc})"
+    return None
 
 
 @dataclass
@@ -75,22 +92,26 @@ def configure_games(game_options: dict[str, dict[str, str]]) -> list[str]:
     return problems
 
 
-def load_demos() -> dict[str, Replay]:
+def load_demos(notices: list[str] | None = None,
+               carts: Mapping[str, Cartridge] | None = None) -> dict[str, Replay]:
     """Each cartridge's attract-mode demo: the first usable replay in its demo folder that
-    plays one of its rule sets. A bad file is logged and skipped, never fatal."""
+    plays one of its rule sets. A bad file (damaged, or a game that cannot start: see
+    firmware/replay_file.py) is skipped with a line in ``notices``, never fatal."""
     demos: dict[str, Replay] = {}
-    for game_id, cart in CARTRIDGES.items():
+    for game_id, cart in (CARTRIDGES if carts is None else carts).items():
         if cart.demo_dir is None:
             continue
         for path in sorted(cart.demo_dir.glob("*.rpl")):
             try:
-                replay = Replay.from_text(path.read_text())
-            except (OSError, ReplayError, UnicodeDecodeError) as exc:
-                log.warning("demo replay %s/%s unusable: %s", game_id, path.name, exc)
-                continue
-            if replay.rules not in cart.rules_ids:
-                log.warning("demo replay %s/%s plays %s, not this game", game_id, path.name,
-                            replay.rules)
+                replay = read_replay(path)
+                if replay.rules not in cart.rules_ids:
+                    raise ReplayError(f"plays {replay.rules}, not this game")
+            except (OSError, ReplayError) as exc:
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                line = f"demo replay {game_id}/{path.name} skipped: {reason}"
+                log.warning("%s", line)
+                if notices is not None:
+                    notices.append(line)
                 continue
             demos[game_id] = replay
             break
@@ -136,6 +157,8 @@ class Kiosk:
                  sinks: list[OutputSink] | None = None, notifier: Any = None,
                  problems: list[str] | None = None, dip_bank: Any = None) -> None:
         self.options = options
+        self.save_lock = SaveLock(options.save_dir)
+        lock_problem = take_save_lock(self.save_lock)  # SaveDirLocked: a second kiosk stops
         sys.setswitchinterval(GIL_SWITCH_SECONDS)
         self.listener = start_log_thread()
         loaded = load(options.save_dir)
@@ -148,11 +171,13 @@ class Kiosk:
         self.replays = ReplayStore(options.save_dir / REPLAY_DIR)
         # The test mode is lent the panel, the outputs and the speaker once they exist.
         self.service_cabinet = ServiceCabinet()
+        demo_notices: list[str] = []
         self.machine = CabinetMachine(data, self.writer, cleared=loaded.cleared,
-                                      demos=load_demos(), physical_sw2=physical,
+                                      demos=load_demos(demo_notices), physical_sw2=physical,
                                       replays=self.replays,
                                       service_mode=opener(self.service_cabinet))
-        self.machine.notices.extend(problems or [])
+        save_notices = [n for n in (loaded.notice, lock_problem) if n and not loaded.cleared]
+        self.machine.notices.extend([*(problems or []), *demo_notices, *save_notices])
         self.machine.notices.extend(configure_games(options.game_options or {}))
         self.checker = BackgroundChecker(self.replays)
         self.checked_version = -1
@@ -213,9 +238,12 @@ class Kiosk:
             screens.alarm_line(self.native, self.alarms())
 
     def alarms(self) -> list[str]:
-        """Hardware alarms for the attract screen: each input source's ``alarm`` (the JVS
-        source says "JVS ERROR" while its board is down), in source order."""
+        """Hardware alarms for the attract screen: "SAVE ERROR" while the save data cannot
+        be written, then each input source's ``alarm`` (the JVS source says "JVS ERROR"
+        while its board is down), in source order."""
         found: list[str] = []
+        if self.writer.last_error is not None:
+            found.append(SAVE_ALARM)
         for source in self.panel.sources:
             try:
                 alarm = getattr(source, "alarm", None)
@@ -227,9 +255,12 @@ class Kiosk:
 
     def _settle_coins(self) -> None:
         """Unthrottled headless runs simulate time: the frame 'lasts' until the coin commits
-        are durable, so a script's coin always becomes a credit on the same frames."""
+        are durable, so a script's coin always becomes a credit on the same frames. While
+        saving fails nothing is waited for: the coins stay pending and the frames go on."""
+        if self.writer.last_error is not None:
+            return
         last = max(p.ticket for p in self.machine.desk.pending)
-        self.writer.wait_durable(last, DURABLE_WAIT_SECONDS)
+        self.writer.wait_settled(last, DURABLE_WAIT_SECONDS)
 
     # ---- the loop --------------------------------------------------------------------------
     def run(self) -> dict[str, object]:
@@ -284,6 +315,7 @@ class Kiosk:
             self.audio.close()
         self.display.close()
         self.listener.stop()
+        self.save_lock.release()
 
 
 def summary_line(summary: dict[str, object]) -> str:

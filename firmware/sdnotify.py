@@ -1,12 +1,12 @@
 """Tell systemd how the kiosk is doing: sd_notify without libsystemd.
 
-The protocol (reference cabinet.md §5.2): one AF_UNIX SOCK_DGRAM datagram of newline-separated
+The protocol (sd_notify(3)): one AF_UNIX SOCK_DGRAM datagram of newline-separated
 ``KEY=VALUE`` lines, sent to the socket named by ``$NOTIFY_SOCKET``; a leading ``@`` names a
 Linux abstract-namespace socket (the ``@`` stands for a NUL byte). The kernel attaches the
 sender's credentials itself, so nothing else is needed. Outside systemd (no NOTIFY_SOCKET)
 every call is a silent no-op, so the same frame loop runs on a desktop.
 
-The watchdog (cabinet.md §5.1/§5.2): with ``WatchdogSec=`` systemd sets ``WATCHDOG_USEC`` and
+The watchdog (systemd.exec(5)): with ``WatchdogSec=`` systemd sets ``WATCHDOG_USEC`` and
 ``WATCHDOG_PID``; the service must send ``WATCHDOG=1`` more often than that, conventionally
 every half interval, and ignore the variables when ``WATCHDOG_PID`` is another process. The
 ping is sent from the frame loop itself (``Watchdog.tick`` once per frame), never from a
@@ -30,10 +30,11 @@ import socket
 from collections.abc import Mapping
 
 
-def _address(raw: str) -> str | bytes:
-    if raw.startswith("@"):
-        return b"\0" + raw[1:].encode()
-    return raw
+def _address(raw: str) -> bytes:
+    """The socket address as bytes. The environment is decoded with surrogate escapes, so
+    ``os.fsencode`` gives back the exact bytes systemd set, valid UTF-8 or not."""
+    name = os.fsencode(raw)
+    return b"\0" + name[1:] if raw.startswith("@") else name
 
 
 def notify(message: str, environ: Mapping[str, str] | None = None) -> bool:
@@ -52,7 +53,7 @@ def notify(message: str, environ: Mapping[str, str] | None = None) -> bool:
             sock.setblocking(False)
             sock.connect(_address(raw))
             sock.send(message.encode())
-    except OSError:
+    except (OSError, ValueError):  # ValueError: e.g. a NUL byte in the name
         return False
     return True
 

@@ -27,12 +27,19 @@ class Wiring:
 
 
 def _attempt(wiring: Wiring, what: str, build: Any) -> Any:
+    """``build()``, or None and a problem line. Any exception counts: a pin factory or a
+    serial library may raise its own types (lgpio raises ``lgpio.error``, neither an OSError
+    nor a gpiozero error, when it cannot open a GPIO chip), and under systemd's
+    Restart=always an escaped one would be a restart loop instead of a notice."""
     try:
         return build()
-    except (WiringError, OSError, ValueError, ImportError) as exc:
-        line = f"{what}: {exc}"
+    except Exception as exc:
+        expected = isinstance(exc, WiringError | OSError | ValueError | ImportError)
+        detail = str(exc).strip() or type(exc).__name__
+        line = f"{what}: {detail}"
         wiring.problems.append(line)
-        log.warning("%s", line)
+        # A foreign error type keeps its traceback in the journal for whoever debugs it.
+        log.warning("%s", line, exc_info=not expected)
         return None
 
 
@@ -44,7 +51,8 @@ def build_wiring(config: CabinetConfig) -> Wiring:
         def gpio_source() -> InputSource:
             from cabinet.gpio_inputs import GpioSource
 
-            return GpioSource(inputs.gpio.pins, debounce_ms=inputs.gpio.debounce_ms)
+            return GpioSource(inputs.gpio.pins, debounce_ms=inputs.gpio.debounce_ms,
+                              pulse_ms=inputs.gpio.pulse_ms)
 
         source = _attempt(wiring, "GPIO inputs", gpio_source)
         if source is not None:

@@ -116,9 +116,14 @@ class Cartridge:
     rules_document: Callable[[str], dict[str, object]] = lambda rules_id: {}
     # `bloxcab pieces`: (rules id, seed, count) -> the first pieces as text.
     pieces: Callable[[str, int, int], str] | None = None
+    # `bloxcab pieces --round N`: (rules id, seed, count, round) for games with rounds.
+    pieces_in_round: Callable[[str, int, int, int], str] | None = None
     # `bloxcab sim`: extra JSON fields of a session, and the settings from CLI options.
     sim_fields: Callable[[GameSession], dict[str, object]] = lambda session: {}
     cli_settings: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda options: {}
+    # `bloxcab bench --cart-render`: a busy session to draw (players 1 or 2), if the game
+    # sets its own render target.
+    bench_session: Callable[[int], GameSession] | None = None
     # The attract-mode demo player: closed-loop inputs for player 1 of a session.
     demo_player: Callable[[GameSession], Iterator[InputFrame]] | None = None
     # Records a player's finished game may better, lower is better (Flash Point: the best

@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from engine.session import GameSession, Seeds, Settings
+from games.blockout import CARTRIDGE as _BLOCKOUT
 from games.bloxeed import CARTRIDGE as _BLOXEED
 from games.cartridge import CartDips, Cartridge, PlayView, RankingSpec
 from games.flashpoint import CARTRIDGE as _FLASHPOINT
@@ -29,7 +30,9 @@ __all__ = [
 ]
 
 # In the order the service menu's game select lists them.
-CARTRIDGES: dict[str, Cartridge] = {c.id: c for c in (_SEGA88, _BLOXEED, _FLASHPOINT, _TAP)}
+CARTRIDGES: dict[str, Cartridge] = {
+    c.id: c for c in (_SEGA88, _BLOXEED, _FLASHPOINT, _TAP, _BLOCKOUT)
+}
 # decision: Bloxeed is the factory game (the later, richer board of the two).
 DEFAULT_GAME = _BLOXEED.id
 

@@ -3,6 +3,8 @@
 #
 #   sudo systemd/install.sh              install or update, then start the cabinet on tty1
 #   sudo systemd/install.sh --uninstall  remove everything except save data (/var/lib/bloxcab)
+#                                        and the user that owns it
+#   sudo systemd/install.sh --wheelhouse DIR   install with no network (see `make wheelhouse`)
 #   systemd/install.sh --dry-run         print every command instead of running it
 #
 # Safe to run again: every step either checks first or is harmless to repeat.
@@ -10,17 +12,21 @@ set -euo pipefail
 
 usage() {
     cat <<'EOF'
-usage: install.sh [--dry-run] [--force] [--uninstall] [--repo DIR]
-  --dry-run    print every command instead of running it (no root needed)
-  --force      install even if this does not look like a Raspberry Pi running Debian
-  --uninstall  remove the service, venv, config, udev rule and user; keep /var/lib/bloxcab
-  --repo DIR   the bloxcab checkout to install (default: the one holding this script)
+usage: install.sh [--dry-run] [--force] [--uninstall] [--repo DIR] [--wheelhouse DIR]
+  --dry-run         print every command instead of running it (no root needed)
+  --force           install even if this does not look like a Raspberry Pi running Debian
+  --uninstall       remove the service, venv, config and udev rule; keep the save data in
+                    /var/lib/bloxcab and the user 'arcade' that owns it
+  --repo DIR        the bloxcab checkout to install (default: the one holding this script)
+  --wheelhouse DIR  no network: Python packages from DIR (made by `make wheelhouse`), Debian
+                    packages only if already installed or in apt's cache
 EOF
 }
 
 DRY_RUN=0
 FORCE=0
 UNINSTALL=0
+WHEELHOUSE=""
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 while (($#)); do
@@ -33,18 +39,28 @@ while (($#)); do
             REPO="$(cd "$2" && pwd)"
             shift
             ;;
+        --wheelhouse)
+            [[ $# -ge 2 && -d "${2:-}" ]] \
+                || { echo "install.sh: --wheelhouse needs a directory (make wheelhouse)" >&2; exit 2; }
+            WHEELHOUSE="$(cd "$2" && pwd)"
+            shift
+            ;;
         -h | --help) usage; exit 0 ;;
         *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
 done
 
-# Test hooks: a tree to install into and the board model file (used with --dry-run in tests).
+# Test hooks (used with --dry-run in tests): a tree to install into, whose /etc/passwd and
+# /etc/group are the accounts looked up and whose /run says whether systemd and udevd run;
+# the board model file; the Debian architecture.
 ROOT="${BLOXCAB_ROOT:-}"
 MODEL_FILE="${BLOXCAB_MODEL_FILE:-/proc/device-tree/model}"
+ARCH="${BLOXCAB_ARCH:-$(dpkg --print-architecture 2>/dev/null || uname -m)}"
 
 SERVICE_USER=arcade
-# KMS, input events, sound, GPIO chips, serial (reference cabinet.md §5.1).
+# KMS (video, render), /dev/input (input), ALSA (audio), /dev/gpiochip* (gpio), serial
+# adapters for JVS (dialout).
 SERVICE_GROUPS=(video render input audio gpio dialout)
 PREFIX="$ROOT/opt/bloxcab"
 VENV="$PREFIX/venv"
@@ -53,9 +69,17 @@ CONF="$CONF_DIR/cabinet.toml"
 UNIT="$ROOT/etc/systemd/system/bloxcab.service"
 UDEV_RULE="$ROOT/etc/udev/rules.d/99-bloxcab-jvs.rules"
 STATE_DIR=/var/lib/bloxcab
-# SDL's KMSDRM driver loads libdrm/libgbm/EGL at run time; lgpio for gpiozero on a Pi 5
-# comes from apt because PyPI has no aarch64 wheel (reference cabinet.md §0.5, §4.3).
+# SDL's KMSDRM driver loads libdrm/libgbm/EGL at run time. gpiozero's lgpio pin factory (the
+# one a Pi 5 needs) comes from apt's python3-lgpio through the venv's system site packages:
+# bloxcab never pip-installs lgpio (with Python 3.13 and wheels only, pip would pick lgpio
+# 0.0.0.2, an empty placeholder; bookworm's Python 3.11 gets the real 0.2.2.0 wheel).
 APT_PACKAGES=(python3-venv python3-pip libdrm2 libgbm1 libegl1 libgles2)
+# 32-bit Raspberry Pi OS (armhf, armv7l): PyPI has no armv7l wheels of pygame-ce or numpy,
+# and Debian's python3-pygame (2.1.2) is too old. numpy comes from apt; pip builds pygame-ce
+# against Debian's SDL 2, which has the KMSDRM driver.
+ARMHF_PACKAGES=(python3-numpy python3-dev build-essential pkg-config
+    libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev
+    libfreetype-dev libportmidi-dev libjpeg-dev libpng-dev)
 
 say() { printf '==> %s\n' "$*"; }
 die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
@@ -77,6 +101,36 @@ run() {
     fi
 }
 
+user_exists() {
+    if [[ -n "$ROOT" ]]; then
+        grep -q "^$1:" "$ROOT/etc/passwd" 2>/dev/null
+    else
+        id -u "$1" >/dev/null 2>&1
+    fi
+}
+
+group_exists() {
+    if [[ -n "$ROOT" ]]; then
+        grep -q "^$1:" "$ROOT/etc/group" 2>/dev/null
+    else
+        getent group "$1" >/dev/null
+    fi
+}
+
+# systemd and udevd run on a booted system, not in a chroot, a container build or an SD card
+# image being prepared on another machine: there the service is enabled for the next boot.
+systemd_running() { [[ -d "$ROOT/run/systemd/system" ]]; }
+udevd_running() { [[ -e "$ROOT/run/udev/control" ]]; }
+
+# A step that may fail where a daemon is missing: warn and go on.
+run_or_warn() {
+    if ! run "$@"; then
+        say "warning: '$*' failed; going on (the next boot applies it)"
+    fi
+}
+
+is_32bit_arm() { [[ "$ARCH" == armhf || "$ARCH" == armv7l || "$ARCH" == armel ]]; }
+
 looks_like_a_pi() {
     [[ -r /etc/debian_version ]] && [[ -r "$MODEL_FILE" ]] \
         && tr -d '\0' <"$MODEL_FILE" | grep -q "Raspberry Pi"
@@ -94,7 +148,7 @@ preflight() {
         die "run as root (sudo $0), or try --dry-run"
     fi
     if [[ "$(findmnt -n -o FSTYPE / 2>/dev/null || true)" == overlay ]]; then
-        # raspi-config's overlay file system keeps writes in RAM (reference cabinet.md §5.3).
+        # raspi-config's overlay file system keeps every write in RAM until the next boot.
         if ((DRY_RUN)); then
             say "warning: / is an overlay; a real install would be lost at reboot"
         else
@@ -109,33 +163,60 @@ install_cabinet() {
     python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
         || die "bloxcab needs Python 3.11 or newer (Raspberry Pi OS 12 'bookworm' has it)"
 
+    local packages=("${APT_PACKAGES[@]}")
+    if is_32bit_arm; then
+        packages+=("${ARMHF_PACKAGES[@]}")
+    fi
+    if apt-cache show python3-lgpio >/dev/null 2>&1; then
+        packages+=(python3-lgpio)
+    fi
+    local pip_source=("$REPO")
+    if [[ -n "$WHEELHOUSE" ]]; then
+        pip_source=(--no-index --find-links "$WHEELHOUSE" "$REPO")
+    fi
+
     say "This will:"
-    say "  1. install ${APT_PACKAGES[*]} (and python3-lgpio if apt has it)"
+    if [[ -n "$WHEELHOUSE" ]]; then
+        say "  1. check that ${packages[*]} are installed (no network: apt's cache only)"
+    else
+        say "  1. install ${packages[*]}"
+    fi
     say "  2. create the user '$SERVICE_USER' in groups ${SERVICE_GROUPS[*]}"
     say "  3. create the venv $VENV (--system-site-packages) and pip install $REPO"
+    if [[ -n "$WHEELHOUSE" ]]; then
+        say "     from $WHEELHOUSE only (pip --no-index)"
+    fi
     say "  4. write $CONF unless it exists"
     say "  5. install the udev rule for USB-RS485 adapters (JVS latency timer 1 ms)"
     say "  6. install $UNIT, disable getty@tty1, enable and (re)start bloxcab"
     say "Save data lives in $STATE_DIR (systemd's StateDirectory)."
+    if is_32bit_arm; then
+        say "32-bit Raspberry Pi OS ($ARCH): PyPI has no armv7l wheels of pygame-ce and numpy,"
+        say "so numpy comes from apt and pip builds pygame-ce against Debian's SDL 2 (which has"
+        say "the KMSDRM driver). That build takes several minutes; let it run."
+    fi
 
     say "1. packages"
-    local packages=("${APT_PACKAGES[@]}")
-    if apt-cache show python3-lgpio >/dev/null 2>&1; then
-        packages+=(python3-lgpio)
+    if [[ -n "$WHEELHOUSE" ]]; then
+        # --no-download: succeeds when every package is installed or its .deb is in
+        # /var/cache/apt/archives, and says which are missing otherwise.
+        run apt-get install -y --no-install-recommends --no-download "${packages[@]}" \
+            || die "missing Debian packages (above): install them first, or copy their .deb files into /var/cache/apt/archives"
+    else
+        run apt-get update
+        run apt-get install -y --no-install-recommends "${packages[@]}"
     fi
-    run apt-get update
-    run apt-get install -y --no-install-recommends "${packages[@]}"
 
     say "2. user and groups"
     local group
     for group in "${SERVICE_GROUPS[@]}"; do
-        if getent group "$group" >/dev/null; then
+        if group_exists "$group"; then
             say "group $group exists"
         else
             run groupadd --system "$group"
         fi
     done
-    if id -u "$SERVICE_USER" >/dev/null 2>&1; then
+    if user_exists "$SERVICE_USER"; then
         say "user $SERVICE_USER exists"
     else
         run useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
@@ -150,10 +231,13 @@ install_cabinet() {
         say "venv $VENV exists"
     else
         run install -d -m 0755 "$PREFIX"
-        # System site packages: Raspberry Pi OS's python3-lgpio (reference cabinet.md §3.1).
+        # System site packages: Raspberry Pi OS's python3-lgpio (and python3-numpy on armhf).
         run python3 -m venv --system-site-packages "$VENV"
     fi
-    run "$VENV/bin/python" -m pip install --no-cache-dir --upgrade "$REPO"
+    if is_32bit_arm; then
+        say "building pygame-ce for armv7l: several minutes follow"
+    fi
+    run "$VENV/bin/python" -m pip install --no-cache-dir --upgrade "${pip_source[@]}"
 
     say "4. configuration"
     run install -d -m 0755 "$CONF_DIR"
@@ -169,42 +253,61 @@ install_cabinet() {
     say "5. udev rule for JVS adapters"
     run install -d -m 0755 "$(dirname "$UDEV_RULE")"
     run install -m 0644 "$REPO/systemd/99-bloxcab-jvs.rules" "$UDEV_RULE"
-    run udevadm control --reload-rules
-    run udevadm trigger --action=add --subsystem-match=usb-serial
+    if udevd_running; then
+        run_or_warn udevadm control --reload-rules
+        run_or_warn udevadm trigger --action=add --subsystem-match=usb-serial
+    else
+        say "warning: udevd is not running (a chroot or an image being prepared?): the rule"
+        say "         takes effect at the next boot"
+    fi
 
     say "6. service"
     run install -d -m 0755 "$(dirname "$UNIT")"
     run install -m 0644 "$REPO/systemd/bloxcab.service" "$UNIT"
-    run systemctl daemon-reload
+    if systemd_running; then
+        run systemctl daemon-reload
+    fi
     # The game owns tty1; the unit's Conflicts= stops getty there, this keeps it from coming
-    # back at boot.
+    # back at boot. enable/disable only write symlinks, so they work without a running systemd.
     run systemctl disable getty@tty1.service
     run systemctl enable bloxcab.service
-    run systemctl restart bloxcab.service
-    say "done: the cabinet runs on tty1 (journalctl -u bloxcab; systemctl status bloxcab)"
+    if systemd_running; then
+        run systemctl restart bloxcab.service
+        say "done: the cabinet runs on tty1 (journalctl -u bloxcab; systemctl status bloxcab)"
+    else
+        say "systemd is not running here: bloxcab is enabled and starts on tty1 at the next boot"
+    fi
 }
 
 uninstall_cabinet() {
-    say "This will remove the bloxcab service, $PREFIX, $CONF_DIR, the udev rule and the"
-    say "user '$SERVICE_USER', give tty1 back to getty, and keep save data in $STATE_DIR."
+    say "This will remove the bloxcab service, $PREFIX, $CONF_DIR and the udev rule, and give"
+    say "tty1 back to getty. It keeps the save data in $STATE_DIR and the user"
+    say "'$SERVICE_USER' that owns it, so a later install finds both as they were."
     if [[ -e "$UNIT" ]]; then
-        run systemctl disable --now bloxcab.service
+        if systemd_running; then
+            run systemctl disable --now bloxcab.service
+        else
+            run systemctl disable bloxcab.service
+        fi
         run rm -f "$UNIT"
-        run systemctl daemon-reload
+        if systemd_running; then
+            run systemctl daemon-reload
+        fi
     else
         say "no unit at $UNIT"
     fi
     run systemctl enable getty@tty1.service
-    run systemctl start --no-block getty@tty1.service
-    run rm -f "$UDEV_RULE"
-    run udevadm control --reload-rules
-    run rm -rf "$PREFIX" "$CONF_DIR"
-    if id -u "$SERVICE_USER" >/dev/null 2>&1; then
-        run userdel "$SERVICE_USER"
-    else
-        say "no user $SERVICE_USER"
+    if systemd_running; then
+        run systemctl start --no-block getty@tty1.service
     fi
-    say "done: save data kept in $STATE_DIR (delete it by hand to clear rankings and bookkeeping)"
+    run rm -f "$UDEV_RULE"
+    if udevd_running; then
+        run_or_warn udevadm control --reload-rules
+    fi
+    run rm -rf "$PREFIX" "$CONF_DIR"
+    say "done: save data kept in $STATE_DIR, owned by the user '$SERVICE_USER', which is kept."
+    say "To remove both (this clears rankings and bookkeeping for good):"
+    say "  sudo rm -rf $STATE_DIR && sudo userdel $SERVICE_USER"
 }
 
 preflight

@@ -1,4 +1,7 @@
 import os
+from collections.abc import Iterator
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -6,3 +9,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 # Long soak / fuzz / power-cut runs: BLOXCAB_LONG=1 (make test-long).
 LONG = os.environ.get("BLOXCAB_LONG") == "1"
+
+
+@pytest.fixture
+def tiny() -> Iterator[None]:
+    """The tiny test-only cartridge (tests/tiny_cartridge.py) plugged in for one test."""
+    from games import registry
+    from tests.tiny_cartridge import CARTRIDGE
+
+    registry.register(CARTRIDGE)
+    try:
+        yield
+    finally:
+        registry.unregister(CARTRIDGE.id)

@@ -1,6 +1,8 @@
-"""Test rig for GPIO tests: a MockFactory and a hand-set clock."""
+"""Test rig for GPIO tests: a hand-set clock, and a MockFactory whose pins cannot open."""
 
 from __future__ import annotations
+
+from gpiozero.pins.mock import MockFactory, MockPin
 
 
 class HandClock:
@@ -14,3 +16,16 @@ class HandClock:
 
     def advance_ms(self, ms: float) -> None:
         self.t += ms / 1000
+
+
+class ChipError(Exception):
+    """Shaped like ``lgpio.error``: a plain Exception subclass, neither an OSError nor a
+    gpiozero error."""
+
+
+class ChiplessFactory(MockFactory):
+    """gpiozero's MockFactory with no pin that can be opened: what the lgpio pin factory does
+    when there is no /dev/gpiochip* or the line is claimed by another program."""
+
+    def pin(self, name: object, pin_class: object = None, **kwargs: object) -> MockPin:
+        raise ChipError("'can not open gpiochip'")

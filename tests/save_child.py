@@ -3,6 +3,7 @@
     python tests/save_child.py loop DIR       commit forever; print `ack SEQ` once SEQ is durable
     python tests/save_child.py coins DIR N    N coin commits; the writer prints the coin lines
     python tests/save_child.py efbig DIR      commits under RLIMIT_FSIZE, then with it lifted
+    python tests/save_child.py full-kiosk DIR a headless kiosk started under RLIMIT_FSIZE 0
 
 Invariant of `loop`: every commit adds 1 to chute 1's coin count and 1 to the sequence number,
 so a record written by this child always has coins[0] == sequence.
@@ -84,6 +85,39 @@ def efbig(directory: str) -> None:
     writer.close()
 
 
+def full_kiosk(directory: str) -> None:
+    """Boot a kiosk on a card where nothing can be written; report the attract screen."""
+    from cabinet.video.palette import UI
+    from cabinet.video.screen import NATIVE_W
+    from cabinet.video.screens import ALARM_Y, CHAR
+    from firmware.kiosk import Kiosk, KioskOptions
+
+    first = SaveWriter(directory, log=quiet)  # a good bank, so the cabinet boots to the title
+    first.wait_durable(first.submit(load(directory, log=quiet).data), 10.0)
+    first.close()
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # get EFBIG instead of being killed
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, hard))
+    kiosk = Kiosk(KioskOptions(mode="headless", inputs=[], save_dir=Path(directory),
+                               audio=False))
+
+    def red() -> bool:
+        surface = kiosk.native
+        return any(surface.get_at((x, y))[:3] == UI["alert"]
+                   for y in range(ALARM_Y, ALARM_Y + CHAR) for x in range(NATIVE_W))
+
+    try:
+        kiosk.frame()
+        print(f"screen={kiosk.machine.screen.value} alarms={kiosk.alarms()} "
+              f"alarm_row_red={red()}", flush=True)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        kiosk.writer.wait_durable(kiosk.writer.submit(kiosk.machine.data), 10.0)
+        kiosk.frame()
+        print(f"fixed alarms={kiosk.alarms()} alarm_row_red={red()}", flush=True)
+    finally:
+        kiosk.close()
+
+
 if __name__ == "__main__":
     mode, where = sys.argv[1], sys.argv[2]
     if mode == "loop":
@@ -92,5 +126,7 @@ if __name__ == "__main__":
         coins(where, int(sys.argv[3]))
     elif mode == "efbig":
         efbig(where)
+    elif mode == "full-kiosk":
+        full_kiosk(where)
     else:
         raise SystemExit(f"unknown mode {mode}")

@@ -5,7 +5,6 @@ change to firmware/, cabinet/ or dipswitch/."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -44,14 +43,6 @@ SESSION = """
 341 p1.b1 up
 """
 
-
-@pytest.fixture
-def tiny() -> Iterator[None]:
-    registry.register(CARTRIDGE)
-    try:
-        yield
-    finally:
-        registry.unregister(CARTRIDGE.id)
 
 
 def test_a_tiny_cartridge_plays_through_the_kiosk_and_ranks_after_a_restart(

@@ -50,7 +50,8 @@ def test_example_file_spells_out_exactly_the_defaults():
 
 
 def test_default_key_map_is_mames():
-    # Source: reference cabinet.md §2.1 (coins 5/6, starts 1/2, service 9, test F2, tilt T).
+    # Source: MAME src/emu/inpttype.ipp (default key map) (coins 5/6, starts 1/2, service 9, test
+    # F2, tilt T).
     keys = CabinetConfig().inputs.keys
     assert keys["coin1"] == "5" and keys["coin2"] == "6"
     assert keys["p1.start"] == "1" and keys["p2.start"] == "2"
@@ -303,3 +304,17 @@ def test_wiring_guide_shows_the_default_pin_map():
     rows = re.findall(r"^\| ([^|]+?) \| [^|]* \| (\d+) \| \d+ \|$", DOC.read_text(), re.M)
     documented = {DOC_LABELS[label]: int(bcm) for label, bcm in rows if label in DOC_LABELS}
     assert documented == {**GPIO_INPUT_PINS, **GPIO_OUTPUT_PINS}
+
+
+def test_gpio_pulse_widths_per_input_class():
+    config, errors = parse_config("[inputs.gpio]\ndebounce_ms = 20\n"
+                                  "[inputs.gpio.pulse_ms]\ncoin = 15\nbutton = 2\n")
+    assert errors == []
+    assert config.inputs.gpio.debounce_ms == 20
+    assert config.inputs.gpio.pulse_ms == {"coin": 15, "button": 2, "system": 5}
+    config, errors = parse_config("[inputs.gpio.pulse_ms]\ncoin = 500\nlever = 3\n")
+    assert config.inputs.gpio.pulse_ms == {"coin": 10, "button": 5, "system": 5}
+    assert errors == [
+        "cabinet.toml:2: inputs.gpio.pulse_ms.coin: must be an integer 0-100, not 500; using 10",
+        "cabinet.toml:3: inputs.gpio.pulse_ms.lever: unknown key (known: button, coin, system)",
+    ]

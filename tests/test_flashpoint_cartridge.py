@@ -133,4 +133,5 @@ def test_attract_mode_has_the_demo() -> None:
     from firmware.kiosk import load_demos
 
     demo = load_demos()["flashpoint"]
-    assert demo.rules == "flashpoint" and len(demo.inputs) >= 3000
+    # As long as attract mode plays a demo (the cabinet's demo_frames decision).
+    assert demo.rules == "flashpoint" and len(demo.inputs) == 2400

@@ -16,7 +16,7 @@ def test_every_decision_has_a_value_and_a_one_line_why() -> None:
 def test_decisions_are_plain_data_in_the_rules() -> None:
     table = decisions_json()
     assert json.loads(json.dumps(table)) == table
-    assert FLASHPOINT.decisions == table
+    assert {k: d.as_json() for k, d in FLASHPOINT.decisions.items()} == table
     assert "button 3" in str(table["clear_round_allowed"]["value"])
     assert table["bonus_countdown_frames"]["value"] == 4
     assert table["choice_frames"]["value"] == 600

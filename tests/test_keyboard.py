@@ -10,7 +10,8 @@ from cabinet.keymap import DEFAULT_KEYMAP, build_keymap
 from cabinet.source import CONTROLS
 from cabinet.wiring import WiringError
 
-# MAME's default keys, written out from cabinet.md §2.1 as pygame constants, independently
+# MAME's default keys, written out from MAME src/emu/inpttype.ipp (default key map) as pygame
+# constants, independently
 # of the table in cabinet/keymap.py.
 MAME_KEYS = {
     pygame.K_UP: "p1.up",

@@ -91,11 +91,16 @@ def test_tap_between_frames_is_down_for_exactly_one_frame(rig: Rig, via: str) ->
     assert shown == [True, False, False, False]
 
 
-def test_gpio_edge_shows_in_the_next_poll(rig: Rig) -> None:
+def test_gpio_press_shows_in_the_first_poll_after_its_pulse_width(rig: Rig) -> None:
     rig.frame()
-    rig.clock.advance_ms(16)  # the press lands 0.7 ms before the next frame
+    rig.clock.advance_ms(11)  # the press lands 5.7 ms before the next frame
     rig.pin(27, True)
-    assert rig.frame(0.7).p1.left
+    assert rig.frame(5.7).p1.left  # held 5 ms (a button's minimum pulse width): shown
+    rig.pin(27, False)
+    rig.frame(20)
+    rig.clock.advance_ms(16)  # this one lands 0.7 ms before the next frame: one frame later
+    rig.pin(27, True)
+    assert [rig.frame(0.7).p1.left, rig.frame().p1.left] == [False, True]
 
 
 def test_every_coin_edge_counts_once_even_when_both_sources_fire(rig: Rig) -> None:

@@ -7,7 +7,6 @@ import json
 import os
 import random
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,18 +21,7 @@ from firmware.rankings.check import FAILED, MISSING, UNRECORDED, VERIFIED, check
 from firmware.rankings.recorder import replay_id
 from firmware.rankings.store import DURABLE, PENDING, ReplayStore
 from firmware.savedata import RankEntry, SaveWriter, load
-from games import registry
 from tests.kiosk_kit import Rig, p1
-from tests.tiny_cartridge import CARTRIDGE as TINY
-
-
-@pytest.fixture
-def tiny() -> Iterator[None]:
-    registry.register(TINY)
-    try:
-        yield
-    finally:
-        registry.unregister(TINY.id)
 
 
 def play_ranked_game(save: Path, game: str, seed: int = 3) -> None:

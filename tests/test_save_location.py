@@ -45,3 +45,8 @@ def test_save_dir_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:
         save_dir(str(tmp_path / "f"))
     with pytest.raises(UsageError, match="save directory"):
         save_dir(str(tmp_path / "f" / "below"))
+
+
+def test_relative_state_directory_is_refused_in_one_line() -> None:
+    with pytest.raises(UsageError, match="STATE_DIRECTORY 'state' is not an absolute path"):
+        resolve_save_dir(None, {"STATE_DIRECTORY": "state", "HOME": "/home/op"})

@@ -34,19 +34,24 @@ def _silent(_line: str) -> None:
 def test_factory_defaults() -> None:
     data = SaveData()
     assert data.selected_game == "bloxeed"
-    # sega.md 5: coinage 0xF per chute (1C1C) -> SW1 byte 0xFF for both games.
+    # MAME segas16b.cpp coinage: 0xF per chute (1C1C) -> SW1 byte 0xFF for every game.
     assert {g: d.sw1 for g, d in data.dips.items()} == {
-        "sega88": 0xFF, "bloxeed": 0xFF, "flashpoint": 0xFF, "tap": 0xFF}
+        "sega88": 0xFF, "bloxeed": 0xFF, "flashpoint": 0xFF, "tap": 0xFF, "blockout": 0xFF}
     # MAME segas16b.cpp / segas18.cpp: Demo Sounds On (bit 1 = 0), Normal difficulty 0x30, rest
     # unused.
     assert data.dips["sega88"].sw2 == 0xFD
     assert data.dips["bloxeed"].sw2 & 0x0C == 0x0C  # 3 lines per level (sega-research 5.3)
+    # MAME blockout DSW: Normal (0x03), Rotate Buttons 2 (our factory), 1 Coin to Continue
+    # Off (0x10), Demo Sounds On (0x20); unused switches OFF.
+    assert data.dips["blockout"].sw2 == 0xFB
     assert data.seeds == {"sega88": {"main": 0}, "bloxeed": {"main": 0, "piece": 0},
-                          "flashpoint": {"main": 0}, "tap": {"main": 0}}
+                          "flashpoint": {"main": 0}, "tap": {"main": 0},
+                          "blockout": {"main": 0}}
     assert data.rankings == {"sega88": {"normal": []}, "bloxeed": {"normal": []},
                              "flashpoint": {"normal": []},
                              "tap": {m: [] for m in ("tap-normal", "tap-master", "tap-plus",
-                                                     "tap-death")}}
+                                                     "tap-death")},
+                             "blockout": {"normal": []}}
     assert data.bookkeeping.coins == [0, 0] and data.credits == 0
     assert data.bookkeeping.cleared_at is None
     assert SaveData().bookkeeping.coins is not data.bookkeeping.coins  # no shared defaults
@@ -171,7 +176,7 @@ def test_migration_from_a_version_2_file(tmp_path: Path) -> None:
     assert data.seeds == {"sega88": {"main": 0x2880F2DA},
                           "bloxeed": {"main": 0x1234ABCD, "piece": 0x2A6D8010},
                           "flashpoint": {"main": 0},  # new since v2: factory seeds
-                          "tap": {"main": 0}}
+                          "tap": {"main": 0}, "blockout": {"main": 0}}
     assert [(e.initials, e.values) for e in data.rankings["sega88"]["normal"]] == [
         ("AKI", {"score": 120400, "lines": 96, "level": 24}),
         ("SEG", {"score": 5000, "lines": 10, "level": 2}),

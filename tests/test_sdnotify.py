@@ -132,3 +132,22 @@ def test_status_line_sends_only_changes(abstract_socket):
     sent = [line.show(s) for s in screens]
     assert sent.count(True) == 4
     assert _drain(sock) == ["STATUS=ATTRACT", "STATUS=CREDIT 1", "STATUS=PLAY", "STATUS=ATTRACT"]
+
+
+def test_a_socket_name_that_is_not_utf8_reaches_its_socket() -> None:
+    # systemd hands over bytes; Python decodes the environment with surrogate escapes, so
+    # b"\xff" arrives as "\udcff". The kiosk must neither crash nor lose the message.
+    name = b"bloxcab-test-\xff-" + uuid.uuid4().hex.encode()
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(b"\0" + name)
+    sock.setblocking(False)
+    try:
+        env = {"NOTIFY_SOCKET": "@" + os.fsdecode(name)}
+        assert sdnotify.ready(env)
+        assert _drain(sock) == ["READY=1"]
+    finally:
+        sock.close()
+
+
+def test_a_socket_name_with_a_nul_is_dropped_quietly() -> None:
+    assert sdnotify.ready({"NOTIFY_SOCKET": "/run/sys\0temd/notify"}) is False

@@ -8,6 +8,7 @@ from pathlib import Path
 from dipswitch import Chute
 from engine.pieces import I
 from firmware.machine import Screen
+from firmware.machine.service_switch import TEST_HOLD_FRAMES
 from firmware.savedata import load
 from tests.bloxeed_kit import drop_and_lock, run_until, set_field
 from tests.service_kit import cabinet
@@ -36,7 +37,15 @@ def test_test_during_a_game_abandons_it_and_keeps_the_credits(tmp_path: Path) ->
         machine = op.kiosk.machine
         assert machine.screen == Screen.PLAY and machine.credits == 1
         op.run(30)
+        # A tap on TEST, even one held just short of the hold, leaves the game running.
+        op.hold("test")
+        op.run(TEST_HOLD_FRAMES - 1)
+        op.release("test")
+        op.run(2)
+        assert machine.screen == Screen.PLAY and machine.game is not None
+        frame = machine.frame
         op.enter()
+        assert machine.frame - frame == TEST_HOLD_FRAMES + 1  # held 30 frames, then released
         assert machine.game is None
         assert machine.credits == 1
         op.choose("EXIT")

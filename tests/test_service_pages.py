@@ -186,6 +186,8 @@ def test_notices_show_machine_notices_and_a_bad_dip_byte(tmp_path: Path) -> None
         machine.notices.append("config: inputs.gpio.p1.up: pin 99 does not exist")
         machine.data.dips["bloxeed"].sw2 = 0x1FF  # not a bank value
         op.enter()
+        writer = op.kiosk.writer
+        assert not writer.wait_settled(writer.last_submitted, 5)  # refused, not written
         # The machine's notice, and the save writer refusing the out-of-range byte.
         assert op.kiosk.writer.wait_failed(timeout=5.0)
         problems = op.menu.problems()

@@ -104,3 +104,16 @@ def test_systemd_analyze_security_exposure_at_most_2(tmp_path: Path):
     assert found, done.stdout + done.stderr
     assert float(found.group(1)) <= 2.0
     assert done.returncode == 0
+
+
+def test_every_serial_adapter_kind_for_jvs_is_allowed():
+    allowed = {entry.split()[0] for entry in _settings()["Service.DeviceAllow"]}
+    # FTDI-style USB-RS485 (ttyUSB), CDC-ACM adapters (ttyACM), the Pi's UART (ttyAMA).
+    assert {"char-ttyUSB", "char-ttyACM", "char-ttyAMA"} <= allowed
+    assert "dialout" in _one("Service.SupplementaryGroups").split()
+
+
+def test_unit_comment_says_what_memory_deny_write_execute_does():
+    text = UNIT.read_text()
+    assert _one("Service.MemoryDenyWriteExecute") == "yes"
+    assert "EPERM" in text and "kills" not in text

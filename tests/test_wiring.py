@@ -68,3 +68,35 @@ def test_a_pin_that_cannot_be_used_is_a_problem_line_not_a_crash(tmp_path: Path)
             part.close()
         if wiring.dip_bank is not None:
             wiring.dip_bank.close()
+
+
+def test_a_pin_factory_that_cannot_open_the_chip_leaves_the_cabinet_running(
+    tmp_path: Path,
+) -> None:
+    """lgpio with no /dev/gpiochip* raises lgpio.error, a type of its own: every GPIO part
+    becomes a notice line, the rest is wired, and the kiosk runs with the lines on its
+    notices page."""
+    from firmware.kiosk import Kiosk, KioskOptions
+    from tests.gpio_rig import ChiplessFactory
+
+    Device.pin_factory = ChiplessFactory()
+    config, _ = parse_config(CONFIG.format(port=tmp_path / "ttyUSB0"))
+    wiring = build_wiring(config)
+    try:
+        assert [line.split(":")[0] for line in wiring.problems] == [
+            "GPIO inputs", "GPIO outputs", "DIP bank"]
+        assert all(line.endswith("can not open gpiochip") for line in wiring.problems)
+        assert [s.name for s in wiring.sources] == ["jvs"]
+        assert wiring.sinks == [] and wiring.dip_bank is None
+        kiosk = Kiosk(KioskOptions(mode="headless", save_dir=tmp_path / "save", audio=False),
+                      wiring.sources, wiring.sinks, problems=wiring.problems)
+        try:
+            for _ in range(30):
+                kiosk.frame()
+            assert kiosk.machine.frame == 30
+            assert all(line in kiosk.machine.notices for line in wiring.problems)
+        finally:
+            kiosk.close()
+    finally:
+        for part in wiring.sources:
+            part.close()

@@ -126,3 +126,4 @@ CARTRIDGE = Cartridge(
     events=frozenset({TAP, OVER}),
     cli_settings=cli_settings,
 )
+

@@ -120,7 +120,7 @@ class Reply:
     def answer(self, index: int) -> Answer | None:
         """The index-th command's answer if it is there and normal (status 01, report 01).
 
-        Ref §1.3: implementations differ on status 02 vs report 02, so either one not being
+        JVS-TR Tables 6-7: implementations differ on status 02 vs report 02, so either one not being
         normal counts as a failure of that command.
         """
         if not self.ok or index >= len(self.answers):

@@ -291,7 +291,7 @@ def backup_cleared(
     footer: str = "",
 ) -> None:
     """The notice shown when save data was unreadable and factory defaults were loaded.
-    Source: DESIGN.md save data (both banks corrupt: defaults with a visible notice)."""
+    Source: the project's save-data rule (both banks corrupt: defaults with a visible notice)."""
     surface.fill(UI["background"])
     draw_centred(surface, "BACKUP DATA CLEARED", 72, UI["alert"])
     for i, line in enumerate(detail):

@@ -2,8 +2,11 @@
 
 A simulated 60 Hz frame loop on a virtual clock: switches on gpiozero MockFactory pins are
 pressed (with contact bounce) and coins dropped at random moments between frames; each poll
-of the ControlPanel is checked for the first frame showing each press and coin. Latency 1
-means the next frame, the target. The real CPU time of ControlPanel.poll() is measured too.
+of the ControlPanel is checked for the first frame showing each press and coin. A press counts
+once it has held for its class's minimum pulse width (cabinet/debounce.py: 5 ms for buttons,
+10 ms for coins) after its contact settles, so latency is counted from that moment: 1 means
+the next frame, the target.
+The real CPU time of ControlPanel.poll() is measured too.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections import Counter
 
 from gpiozero.pins.mock import MockFactory
 
-from cabinet.debounce import DEFAULT_DEBOUNCE_MS
+from cabinet.debounce import BUTTON, COIN, DEFAULT_DEBOUNCE_MS, DEFAULT_PULSE_MS
 from cabinet.gpio_inputs import GpioSource
 from cabinet.panel import ControlPanel
 from engine import InputFrame
@@ -51,22 +54,24 @@ def _is_down(frame: InputFrame, control: str) -> bool:
 def _schedule(rng: random.Random, pin: int, end: float) -> tuple[list[Edge], list[float]]:
     """Presses on one pin until ``end``: edges (time, pin, low) with bounce, and press times.
 
-    A press lasts 3-150 ms (many shorter than a frame) and the next comes 20-300 ms after
-    the release, so a frame always falls between a release and the next press.
+    A press lasts 20-150 ms (buttons are held for frames, coin pulses last 20-100 ms; some
+    are shorter than a frame) and the next comes 40-300 ms after the release, past the
+    debounce time, so a frame always falls between a release and the next press.
     """
     edges: list[Edge] = []
     presses: list[float] = []
     t = rng.uniform(0, 0.2)
     while t < end:
-        presses.append(t)
         edges.append((t, pin, True))
-        bounce_t = t
+        settled = t
         for _ in range(rng.randint(0, 3)):  # contact bounce, inside the debounce time
-            bounce_t += rng.uniform(0.0002, 0.001)
-            edges += [(bounce_t, pin, False), (bounce_t + 0.0001, pin, True)]
-        t += rng.uniform(0.003, 0.150)
+            settled += rng.uniform(0.0002, 0.001)
+            edges += [(settled, pin, False), (settled + 0.0001, pin, True)]
+            settled += 0.0001
+        presses.append(settled)  # closed for good from here
+        t += rng.uniform(0.020, 0.150)
         edges.append((t, pin, False))
-        t += rng.uniform(0.020, 0.300)
+        t += rng.uniform(0.040, 0.300)
     return edges, presses
 
 
@@ -88,6 +93,7 @@ def run(args: argparse.Namespace) -> None:
     edges += coin_edges
     edges.sort()
 
+    button_s, coin_s = DEFAULT_PULSE_MS[BUTTON] / 1000, DEFAULT_PULSE_MS[COIN] / 1000
     latency: Counter[int] = Counter()
     waiting = {control: list(reversed(times)) for control, times in presses.items()}
     coins_waiting = list(reversed(coin_times))
@@ -107,10 +113,10 @@ def run(args: argparse.Namespace) -> None:
         poll_ns.append(time.perf_counter_ns() - t0)
         for control, queue in waiting.items():
             if queue and queue[-1] < frame_t and _is_down(frame, control):
-                latency[k - int(queue.pop() / FRAME_S)] += 1
+                latency[k - int((queue.pop() + button_s) / FRAME_S)] += 1
         for _ in range(frame.coin1):
             if coins_waiting and coins_waiting[-1] < frame_t:
-                coin_latency[k - int(coins_waiting.pop() / FRAME_S)] += 1
+                coin_latency[k - int((coins_waiting.pop() + coin_s) / FRAME_S)] += 1
             else:
                 extra_coins += 1
     factory.reset()
@@ -119,7 +125,9 @@ def run(args: argparse.Namespace) -> None:
     shown = sum(latency.values())
     print(
         f"inputs-gpio: {frames} frames at 60 Hz (virtual clock), {len(SWITCH_PINS)} switches "
-        f"+ coin chute on MockFactory, debounce {DEFAULT_DEBOUNCE_MS:g} ms, bounce 0-3 edges"
+        f"+ coin chute on MockFactory, debounce {DEFAULT_DEBOUNCE_MS:g} ms, pulse buttons "
+        f"{DEFAULT_PULSE_MS[BUTTON]:g} ms / coins {DEFAULT_PULSE_MS[COIN]:g} ms (latency "
+        "counted from the settled contact), bounce 0-3 edges"
     )
     _report("presses", latency, shown, pressed)
     _report("coins", coin_latency, sum(coin_latency.values()), len(coin_times))

@@ -10,6 +10,7 @@ import time
 
 from firmware.savedata import RankEntry, SaveData, SaveWriter, insert_ranking, save_dir
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
+from games.registry import CARTRIDGES
 
 NAME = "save"
 ORDER = 40
@@ -22,7 +23,10 @@ def _full() -> SaveData:
     for game, modes in data.rankings.items():
         for mode in modes:
             for i in range(10):
-                insert_ranking(data, game, mode, RankEntry("ABC", 100000 - i, 90, 20, f"r{i:06}"))
+                columns = CARTRIDGES[game].ranking.columns
+                values: dict[str, int | str] = {c: 100000 - i if c == "score" else 20
+                                                for c in columns}
+                insert_ranking(data, game, mode, RankEntry("ABC", values, f"r{i:06}"))
     data.bookkeeping.coins = [12345, 678]
     return data
 

@@ -28,7 +28,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--dry-run", action="store_true", help="print every command instead")
     parser.add_argument("--force", action="store_true", help="install on a non-Pi too")
     parser.add_argument("--uninstall", action="store_true",
-                        help="remove everything but save data (/var/lib/bloxcab)")
+                        help="remove everything but save data (/var/lib/bloxcab) and its user")
+    parser.add_argument("--wheelhouse", metavar="DIR",
+                        help="install with no network from DIR (made by `make wheelhouse`)")
     parser.set_defaults(handler=run)
 
 
@@ -39,4 +41,8 @@ def run(args: argparse.Namespace) -> int:
                          "(git clone ... && sudo systemd/install.sh)")
     flags = [f"--{name.replace('_', '-')}" for name in ("dry_run", "force", "uninstall")
              if getattr(args, name)]
+    if args.wheelhouse is not None:
+        if not Path(args.wheelhouse).is_dir():
+            raise UsageError(f"--wheelhouse {args.wheelhouse} is not a directory")
+        flags += ["--wheelhouse", str(Path(args.wheelhouse).resolve())]
     return subprocess.run(["bash", str(script), *flags], check=False).returncode

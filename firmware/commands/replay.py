@@ -1,14 +1,18 @@
-"""`bloxcab replay FILE`: re-simulate a recorded game and check its final state hash."""
+"""`bloxcab replay FILE`: re-simulate a recorded game and check its final state hash.
+
+Exit 0: the hash matches; 1: it differs (the game re-simulated to another state); 2: the file
+is not a valid replay (one line on stderr), so scripts can tell damage from divergence.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
-from engine.replay import Replay, ReplayError, verify
+from engine.replay import ReplayError, verify
 from firmware.errors import UsageError
+from firmware.replay_file import read_replay
 from games.registry import new_session
 
 
@@ -20,10 +24,10 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        replay = Replay.from_text(Path(args.file).read_text())
+        replay = read_replay(args.file)
     except OSError as exc:
-        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
-    except (ReplayError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    except ReplayError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     try:
         session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)

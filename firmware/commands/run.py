@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     config, problems = load_config(config_path)
     for line in problems:
         print(f"bloxcab: config: {line}", file=sys.stderr)
-    save_dir = resolve_save_dir(args.save_dir or config.save.dir)
+    save_dir = resolve_save_dir(args.save_dir or config.save.dir,
+                                allow_symlink=config.save.allow_symlink)
     if args.screenshot_dir is not None:
         args.screenshot_dir.mkdir(parents=True, exist_ok=True)
     mode = _mode(args.mode, config.video.mode)

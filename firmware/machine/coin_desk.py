@@ -1,6 +1,6 @@
 """Coins in, credits shown: a credit appears only once the commit counting it is durable.
 
-Source: DESIGN.md rule 5 ("a coin is counted in save data before it is shown as a credit").
+Source: the project's money rule ("a coin is counted in save data before it is shown as a credit").
 """
 
 from __future__ import annotations

@@ -31,6 +31,13 @@ CABINET_DECISIONS: dict[str, Decision[Any]] = {
     "power_on_commit_frames": Decision(
         3600, "power-on time is saved once a minute, few writes for the SD card"
     ),
+    "test_hold_frames": Decision(
+        30,
+        "during a game TEST must be held 0.5 s before the test mode opens and the game is "
+        "abandoned: a bump or a glitch must not end a paid game (between games it opens at "
+        "once)",
+        "boards that ask for TEST to be held or confirmed before leaving a game",
+    ),
     "p2_join": Decision(
         "join with a credit",
         "a second player may join a running game with a credit (its own game on the other "

@@ -26,6 +26,7 @@ from firmware.machine.decisions import frames as decision_frames
 from firmware.machine.name_entry import NameEntry
 from firmware.machine.ranking_desk import RankingDesk
 from firmware.machine.screens import ATTRACT, Screen
+from firmware.machine.service_switch import ServiceSwitch
 from firmware.rankings.store import ReplayStore
 from firmware.savedata import GameCounts, RankEntry, SaveData, better_records, ranks
 from games.registry import CartDips, Cartridge, cartridge, new_session
@@ -111,6 +112,7 @@ class CabinetMachine:
         self.service_mode = service_mode  # None: a board without a test mode ignores TEST
         self.scene_value = 0  # the value the attract scene drew (it picks what it shows)
         self.service_menu: ServiceMode | None = None
+        self.test_switch = ServiceSwitch()
 
     # ---- views for the screen, the speaker and the outputs ---------------------------------
     @property
@@ -159,7 +161,8 @@ class CabinetMachine:
         if inputs.service and not prev.service and not in_service and self.desk.service():
             cues.append(Event(CREDIT))
         self._tick_power_on()
-        if (in_service or (inputs.test and not prev.test)) and self._service(inputs):
+        in_game = self.screen in (Screen.PLAY, Screen.NAME_ENTRY)
+        if (self.test_switch.step(inputs.test, in_game) or in_service) and self._service(inputs):
             return cues
         if inputs.tilt and not prev.tilt and self.screen in (Screen.PLAY, Screen.NAME_ENTRY):
             self._tilt(cues)

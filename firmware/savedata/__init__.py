@@ -28,12 +28,23 @@ Use from the kiosk::
     writer.last_error                          # None, or e.g. "ENOSPC No space left on device"
     writer.close()                             # at shutdown: flush and stop
 
-SaveWriter owns the bank files; run one per directory. submit() snapshots the data, so the caller
-may go on mutating it. Commits that pile up are coalesced to the newest snapshot (it holds every
-earlier coin); each coin's log line still appears, in order, once durable. A failing write
-(ENOSPC, EROFS, EIO, EFBIG, ...) is retried with backoff, logged once per failure streak, and
-shown in writer.last_error; the last good bank stays intact meanwhile. Data that load() would
-refuse (e.g. a negative count) is never written; it shows up in last_error instead.
+SaveWriter owns the bank files; run one per directory (the kiosk holds an exclusive flock on
+bloxcab.lock there: lock.SaveLock). submit() snapshots the data, so the caller may go on
+mutating it. Commits that pile up are coalesced to the newest snapshot (it holds every earlier
+coin); each coin's log line still appears, in order, once durable. A bank that cannot be
+written (a directory in its place, EIO, a symbolic link: banks are opened with O_NOFOLLOW) is
+left alone and the commit goes to the other bank through a renamed new file (writer.bank_errors
+says which). When neither bank can be written (ENOSPC, EROFS, EFBIG, ...) the commit is retried
+with backoff, logged once per failure streak, and shown in writer.last_error (the kiosk then
+shows SAVE ERROR on the attract screens); the last good bank stays intact meanwhile. A start
+probe sets last_error at once when the directory cannot be written. Counts saturate at 2^63-1
+and sequence numbers wrap (compared as serial numbers), so a save that loads can always be
+written; data that load() would refuse (e.g. a negative count) is never written and never
+retried; it shows up in last_error instead.
+
+load() never raises: payloads are parsed with limits (depth, digits), every field is checked
+(bounds.check_fields, credits.check_state), a bad bank falls back to the other, both bad to
+factory data with the notice.
 
 Frame-time note: submit() costs ~0.01 ms, but the writer thread shares the GIL. CPython lets a
 thread keep the GIL for up to sys.getswitchinterval() (5 ms default) when another wants it, so a

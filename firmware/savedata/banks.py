@@ -3,11 +3,21 @@
 A commit writes the whole record into the bank that does not hold the newest valid record,
 fsyncs the file, then fsyncs the directory. The other bank keeps the last good copy
 throughout, so a power cut mid-write loses at most the commit being written.
-# Source: cabinet.md 6.1 (fsync file, then directory) and 6.2 (A/B banks).
+# Source: fsync(2) and rename(2): fsync the file, then its directory (fsync file, then directory)
+# and 6.2 (A/B banks).
+
+When one bank cannot be written at all (replaced by a directory, an I/O error), the writer
+puts the commit into the other bank instead through ``replace_bank``: a new file, fsynced,
+renamed over the bank, so that bank is either the old record or the new one after a power cut.
+
+Banks are opened with O_NOFOLLOW: a bank file that is a symbolic link is refused (ELOOP),
+never followed to wherever it points.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,10 +41,16 @@ def bank_path(directory: Path, name: str) -> Path:
 def read_bank(directory: Path, name: str) -> BankRead:
     path = bank_path(directory, name)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_RECORD + 1)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except FileNotFoundError:
         return BankRead(name, None, "missing")
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return BankRead(name, None, "is a symbolic link (refused)")
+        return BankRead(name, None, f"unreadable ({exc.strerror or exc})")
+    try:
+        with os.fdopen(fd, "rb") as f:
+            raw = f.read(MAX_RECORD + 1)
     except OSError as exc:
         return BankRead(name, None, f"unreadable ({exc.strerror or exc})")
     try:
@@ -59,10 +75,11 @@ def fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def write_bank(directory: Path, name: str, record: Record) -> None:
-    """Write one whole record into bank `name` and make it durable (raises OSError)."""
-    data = encode(record)
-    fd = os.open(bank_path(directory, name), os.O_WRONLY | os.O_CREAT, 0o644)
+_WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def _write_all(path: Path, data: bytes, flags: int) -> None:
+    fd = os.open(path, flags, 0o644)
     try:
         view = memoryview(data)
         while view:
@@ -72,4 +89,23 @@ def write_bank(directory: Path, name: str, record: Record) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def write_bank(directory: Path, name: str, record: Record) -> None:
+    """Write one whole record into bank `name` in place and make it durable (raises OSError)."""
+    _write_all(bank_path(directory, name), encode(record), _WRITE_FLAGS)
+    fsync_directory(directory)
+
+
+def replace_bank(directory: Path, name: str, record: Record) -> None:
+    """Write a record as a new file and rename it over bank `name` (raises OSError)."""
+    target = bank_path(directory, name)
+    fresh = target.with_name(target.name + ".new")
+    try:
+        _write_all(fresh, encode(record), _WRITE_FLAGS | os.O_TRUNC)
+        os.replace(fresh, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            fresh.unlink()
+        raise
     fsync_directory(directory)

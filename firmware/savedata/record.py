@@ -9,7 +9,8 @@ Layout (little-endian):
     payload         bytes    UTF-8 JSON
     CRC32           u32      zlib.crc32 over header + payload
 
-# Source: cabinet.md 6.2 (magic, format version, 64-bit sequence, payload length, CRC32 of
+# Source: the arcade A/B backup-bank pattern (as in MAME's NVRAM handling) (magic, format version,
+# 64-bit sequence, payload length, CRC32 of
 # header+payload).
 """
 

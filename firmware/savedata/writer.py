@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from firmware.savedata.banks import other, read_banks, write_bank
-from firmware.savedata.loader import pick
+from firmware.savedata.banks import other, read_banks, replace_bank, write_bank
+from firmware.savedata.bounds import check_fields, saturate
+from firmware.savedata.loader import SEQUENCE_SPACE, by_age, pick
 from firmware.savedata.record import Record
 from firmware.savedata.schema import CHUTES, CURRENT_VERSION, SaveData, from_dict, to_dict
+
+PROBE_FILE = "bloxcab.probe"
 
 # decision: retry a failed write after 0.05 s, doubling up to 5 s between attempts.
 RETRY_FIRST_S = 0.05
@@ -64,17 +68,26 @@ class SaveWriter:
         # newer firmware) carries a higher sequence; number past every valid record.
         keep, _, _ = pick(reads)
         self._target = other(keep.name) if keep is not None else "A"
-        start = max((r.record.sequence for r in reads if r.record is not None), default=0)
+        # Tickets are the sequence numbers, counted on past 2^64 in memory; on disk they wrap
+        # (the loader compares them as serial numbers).
+        newest = by_age(reads)
+        start = newest[0].record.sequence if newest and newest[0].record is not None else 0
         self._next_seq = start + 1
-        self._durable = start
+        self._durable = self._settled = start
+        self._failed_rounds = 0
+        self.bank_errors: dict[str, str] = {}  # bank -> why it cannot be written (others work)
         self._pending: tuple[int, dict[str, Any]] | None = None
         self._coins: list[tuple[int, int, int]] = []  # (sequence, chute, total) not yet durable
         self._cond = threading.Condition()
         self._closing = False
         self._abandon = False
         self._wake = threading.Event()
-        self.last_error: str | None = None  # set while writes fail; None once one succeeds
         self.failed_attempts = 0  # since start, for the service menu
+        # Set while saving fails (both banks, or a snapshot refused); None once a write works.
+        # The start probe makes an unwritable directory show at once, before any commit.
+        self.last_error: str | None = probe(self.directory)
+        if self.last_error is not None:
+            self._log(f"save: {self.last_error}; coins will not become credits until it is")
         self._thread = threading.Thread(target=self._run, name="save-writer", daemon=True)
         self._thread.start()
 
@@ -101,6 +114,11 @@ class SaveWriter:
             self._cond.notify_all()
         return seq
 
+    @property
+    def last_submitted(self) -> int:
+        """The ticket of the newest submit (the durable mark once everything is written)."""
+        return self._next_seq - 1
+
     def poll_durable(self) -> int:
         """The highest sequence number known durable: every submit up to it is safe on disk."""
         return self._durable
@@ -109,6 +127,15 @@ class SaveWriter:
         """Block until `seq` is durable (for shutdown and tests, never the frame thread)."""
         with self._cond:
             return self._cond.wait_for(lambda: self._durable >= seq, timeout)
+
+    def wait_settled(self, seq: int, timeout: float | None = None) -> bool:
+        """Block until `seq` is durable (True), or refused or a write fails meanwhile (False):
+        the headless kiosk waits on this, so a failing card never holds up a frame for long."""
+        with self._cond:
+            failed = self._failed_rounds
+            self._cond.wait_for(lambda: self._settled >= seq or self._failed_rounds != failed,
+                                timeout)
+            return self._durable >= seq
 
     def wait_failed(self, attempts: int = 1, timeout: float | None = None) -> bool:
         """Block until at least ``attempts`` writes have failed since start; ``last_error``
@@ -123,7 +150,9 @@ class SaveWriter:
             last = self._next_seq - 1
             self._cond.notify_all()
         self._wake.set()
-        done = self.wait_durable(last, timeout)
+        with self._cond:
+            self._cond.wait_for(lambda: self._settled >= last, timeout)
+            done = self._durable >= last
         with self._cond:
             self._abandon = True
             self._cond.notify_all()
@@ -152,22 +181,28 @@ class SaveWriter:
         streak = 0
         while True:
             try:
-                from_dict(snapshot)  # never write a record that load() would refuse
-                payload = json.dumps(snapshot, separators=(",", ":")).encode("utf-8")
-                write_bank(self.directory, self._target, Record(CURRENT_VERSION, seq, payload))
-                break
-            except Exception as exc:  # any failure: keep the game going, retry, report
-                streak += 1
+                payload = encode_snapshot(snapshot)
+            except Exception as exc:  # data load() would refuse: never written, never retried
+                self.failed_attempts += 1
+                self.last_error = describe(exc)
+                self._log(f"save: commit {seq} not written: {self.last_error}")
                 with self._cond:
-                    self.last_error = describe(exc)
-                    self.failed_attempts += 1
+                    self._settled = seq
+                    self._failed_rounds += 1
                     self._cond.notify_all()
-                if streak == 1:
-                    self._log(
-                        f"save: write to bank {self._target} failed: {self.last_error}; "
-                        "retrying, the game goes on"
-                    )
+                return True
+            error = self._write(seq, payload)
+            if error is None:
+                break
+            streak += 1
+            self.failed_attempts += 1
+            self.last_error = error
+            if streak == 1:
+                self._log(f"save: write to bank {self._target} failed: {error}; "
+                          "retrying, the game goes on")
             with self._cond:
+                self._failed_rounds += 1
+                self._cond.notify_all()
                 if self._abandon:
                     return False
                 closing = self._closing
@@ -176,12 +211,11 @@ class SaveWriter:
             with self._cond:  # a newer snapshot holds everything this one does
                 if self._pending is not None:
                     (seq, snapshot), self._pending = self._pending, None
-        self._target = other(self._target)
         if streak:
             self._log(f"save: write recovered after {streak} failed attempt(s)")
-            self.last_error = None
+        self.last_error = None
         with self._cond:
-            self._durable = seq
+            self._durable = self._settled = seq
             done = [c for c in self._coins if c[0] <= seq]
             self._coins = [c for c in self._coins if c[0] > seq]
             self._cond.notify_all()
@@ -193,3 +227,50 @@ class SaveWriter:
             except Exception as exc:  # the caller's bug must not stop the saving
                 self._log(f"save: on_durable callback failed: {describe(exc)}")
         return True
+
+    def _write(self, seq: int, payload: bytes) -> str | None:
+        """One round: the older bank in place; if that bank cannot be written, the other bank
+        through a renamed new file. None when durable, else what went wrong."""
+        record = Record(CURRENT_VERSION, seq % SEQUENCE_SPACE, payload)
+        target, spare = self._target, other(self._target)
+        try:
+            write_bank(self.directory, target, record)
+        except Exception as exc:
+            first = describe(exc)
+        else:
+            self._target = spare
+            if self.bank_errors.pop(target, None) is not None:
+                self._log(f"save: bank {target} written again")
+            return None
+        try:
+            replace_bank(self.directory, spare, record)
+        except Exception as exc:
+            return f"{first}; bank {spare} too: {describe(exc)}"
+        if self.bank_errors.get(target) != first:
+            self._log(f"save: bank {target} cannot be written ({first}); "
+                      f"commits go to bank {spare} instead")
+        self.bank_errors[target] = first
+        return None  # the newest record is in the spare bank; the target is tried again next
+
+
+def encode_snapshot(snapshot: dict[str, Any]) -> bytes:
+    """The payload of a snapshot: counts saturated, checked exactly as load() checks it."""
+    data = saturate(snapshot)
+    check_fields(from_dict(data))  # never write a record that load() would refuse
+    return json.dumps(data, separators=(",", ":")).encode("utf-8")
+
+
+def probe(directory: Path) -> str | None:
+    """Can a file be created, written and removed in ``directory``? None, or why not."""
+    path = directory / PROBE_FILE
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC,
+                     0o644)
+        try:
+            os.write(fd, b"probe\n")
+        finally:
+            os.close(fd)
+        os.unlink(path)
+    except OSError as exc:
+        return f"{describe(exc)} (save directory not writable)"
+    return None

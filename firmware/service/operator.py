@@ -10,6 +10,7 @@ import pygame
 from firmware.inputscript import ScriptEvent
 from firmware.kiosk import Kiosk
 from firmware.machine import Screen
+from firmware.machine.service_switch import TEST_HOLD_FRAMES
 from firmware.service.menu import ServiceMenu
 
 
@@ -55,7 +56,15 @@ class Operator:
         self.run(2)
 
     def enter(self) -> None:
-        self.press("test")
+        """Hold TEST until the menu opens: at once between games, after the TEST hold
+        (firmware/machine/service_switch.py) during a game."""
+        self.hold("test")
+        for _ in range(TEST_HOLD_FRAMES):
+            self.run()
+            if self.kiosk.machine.screen == Screen.SERVICE:
+                break
+        self.release("test")
+        self.run()
         assert self.kiosk.machine.screen == Screen.SERVICE
 
     def choose(self, label: str) -> None:

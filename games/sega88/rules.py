@@ -4,14 +4,13 @@ Sources: tetris.wiki "Tetris (Sega)" and "Sega Randomizer"."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from engine.decision import Decision
 from engine.decisions import ENGINE_DECISIONS
 from engine.randomizer import PieceTable, sega_random
 from engine.rotation import SEGA_ROTATION
-from engine.rules import Delays, Gravity, MainSeed, PieceSource, Rules
+from engine.rules import Delays, Gravity, MainSeed, Rules, TableDeal
 from engine.settings import GameSettings
 from engine.tables import sega_common as tab
 
@@ -33,16 +32,6 @@ def sega88_gravity(level: int, settings: GameSettings) -> Gravity:
     return Gravity(tab.tetris_gravity(level, settings.difficulty))
 
 
-@dataclass
-class TableDeal:
-    """One 1000-piece table for the game; each player walks it from entry 1."""
-
-    table: PieceTable
-    main: MainSeed
-    piece_seed: int
-
-    def source(self, player: int) -> PieceSource:
-        return PieceTable(self.table.entries, self.table.seed_after)
 
 
 def sega88_deal(seed: int, settings: GameSettings) -> TableDeal:

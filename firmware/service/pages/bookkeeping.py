@@ -14,7 +14,7 @@ from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.confirm import ConfirmPage
 from games.registry import CARTRIDGES
 
-FRAMES_PER_SECOND = 60  # Source: DESIGN.md (60 Hz frame-locked engine)
+FRAMES_PER_SECOND = 60  # Source: the project's design (60 Hz frame-locked engine)
 CLEAR = "CLEAR BOOKKEEPING"
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.player import Player
 from engine.randomizer import PieceTable
 from engine.rotation import SEGA_ROTATION
-from engine.rules import Delays, Extras, Gravity, MainSeed, PieceSource, Rules
+from engine.rules import Delays, Extras, Gravity, MainSeed, Rules, TableDeal
 from engine.settings import GameSettings
 from engine.tables import sega_common as tab
 from games.flashpoint.rules import decisions as dec
@@ -39,16 +38,6 @@ def no_line_points(level: int, lines: int) -> int:
     return 0
 
 
-@dataclass
-class TableDeal:
-    """The credit's 1000-piece table; each player walks it from entry 1."""
-
-    table: PieceTable
-    main: MainSeed
-    piece_seed: int
-
-    def source(self, player: int) -> PieceSource:
-        return PieceTable(self.table.entries, self.table.seed_after)
 
 
 @lru_cache(maxsize=16)

@@ -21,6 +21,7 @@ from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.player import ACTIVE, ARE, NO_PIECE, Player
 from engine.player import OVER as OVER_PHASE
+from engine.rules import TableDeal
 from engine.settings import Difficulty, GameSettings
 from games.flashpoint.rules import events as fev
 from games.flashpoint.rules.choice import Choice
@@ -29,7 +30,6 @@ from games.flashpoint.rules.extras import FlashExtras
 from games.flashpoint.rules.ruleset import (
     FLASHPOINT,
     FLASHPOINT_ID,
-    TableDeal,
     flashpoint_deal,
     flashpoint_deal_again,
 )

@@ -1,0 +1,41 @@
+"""Replay files on disk: read with a size bound, parse, and check the game can start.
+
+``engine.replay`` validates the text; this adds what needs a file or the engine's rules
+registry, so a replay that loads here always plays (the CLI's ``replay`` and the attract-mode
+demos both read through it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.replay import Replay, ReplayError
+from games.registry import new_session
+
+# decision: 16 MiB holds the longest replay the codec accepts (4 hours, a token per frame).
+MAX_REPLAY_BYTES = 16 << 20
+
+
+def read_replay(path: Path | str) -> Replay:
+    """The replay in ``path``; OSError when it cannot be read, ReplayError when it is bad."""
+    with open(path, "rb") as f:
+        raw = f.read(MAX_REPLAY_BYTES + 1)
+    if len(raw) > MAX_REPLAY_BYTES:
+        raise ReplayError(f"larger than {MAX_REPLAY_BYTES >> 20} MiB, not a replay")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ReplayError(f"not UTF-8 text (byte {exc.start})") from None
+    replay = Replay.from_text(text)
+    check_playable(replay)
+    return replay
+
+
+def check_playable(replay: Replay) -> None:
+    """Build the replay's session once: unknown rules, or settings and seeds its cartridge
+    refuses (versus for one player, a setting it does not know), are a ReplayError now, not
+    a crash later."""
+    try:
+        new_session(replay.rules, replay.settings, replay.seeds, replay.players)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ReplayError(f"damaged replay: {str(exc)[:160]}") from None

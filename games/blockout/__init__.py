@@ -1,0 +1,172 @@
+"""BLOCKOUT (Technos, 1989): polycubes fall into a 3D pit seen from above; a filled layer
+(a face) clears. 100 rounds on a 10-round cycle, a bonus stage every 5 rounds, continues
+that keep the round, and a 2P versus match."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from engine import events as ev
+from engine.inputs import InputFrame
+from engine.session import GameSession, Seeds, Settings
+from games.blockout import dips as blockout_dips
+from games.blockout.rules import decisions as d
+from games.blockout.rules import lcg
+from games.blockout.rules import player as pl
+from games.blockout.rules.pieces import DECISIONS as PIECE_DECISIONS
+from games.blockout.rules.pieces import PIECES
+from games.blockout.rules.session import RULES_ID, BlockoutSession
+from games.blockout.screen import draw_play
+from games.blockout.table import round_table
+from games.cartridge import CartDips, Cartridge, RankingSpec
+
+
+def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int
+                ) -> BlockoutSession:
+    if rules_id != RULES_ID:
+        raise ValueError(f"this cartridge plays {RULES_ID!r}, not {rules_id!r}")
+    return BlockoutSession(round_table(), settings, seeds, players)
+
+
+def decode_dips(byte: int) -> tuple[CartDips, str | None]:
+    reading = blockout_dips.SW2.decode(byte)
+    labels = reading.labels
+    settings = {
+        "difficulty": blockout_dips.DIFFICULTY_SETTING[labels["Difficulty"]],
+        "rotate_buttons": int(labels["Rotate Buttons"]),
+    }
+    # decision: two starts on this board play a versus match (the flyer's 2P mode).
+    return CartDips(settings, demo_sounds=labels["Demo Sounds"] == "On",
+                    versus_on_two_starts=True), reading.notice
+
+
+def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
+    """`bloxcab sim` options as settings: --round, --difficulty (hardest = Very Hard),
+    --versus."""
+    difficulty = str(options.get("difficulty") or "normal")
+    difficulty = {"hardest": "very_hard"}.get(difficulty, difficulty)
+    # `bloxcab sim` starts at --round (default 1); the cabinet shows the ROUND SELECT.
+    settings: dict[str, Any] = {"difficulty": difficulty, "round": int(options.get("round") or 1)}
+    if options.get("versus"):
+        settings["versus"] = True
+    new_session(RULES_ID, settings, {}, 1)  # a bad value is a ValueError here
+    return settings
+
+
+def pieces(rules_id: str, seed: int, count: int, round_no: int = 1) -> str:
+    """The first ``count`` pieces of a game started at ``round_no`` with seed ``seed``."""
+    stage = round_table().stage(round_no)
+    state = seed & lcg.MASK
+    names = []
+    for _ in range(count):  # the first draw is the first piece to fall
+        state, index = lcg.pick(state, stage.weights)
+        names.append(PIECES[index].name)
+    return " ".join(names)
+
+
+def rules_document(rules_id: str) -> dict[str, object]:
+    table = round_table()
+    doc = table.document
+    return {
+        "rules": RULES_ID,
+        "title": "BLOCKOUT (Technos, 1989)",
+        "refresh_hz": d.REFRESH_HZ,
+        "round_table": {
+            "rounds": table.rounds,
+            "start_rounds": list(table.start_rounds),
+            "bonus_frames": table.bonus_frames,
+            "slots": doc["slot"],
+            "pieces": doc["pieces"],
+            "bonus": doc["bonus"],
+            "in_force": [
+                {"round": r, "pit": [s.width, s.depth, s.height], "quota": s.quota,
+                 "fall": list(s.fall),
+                 "weights": {PIECES[i].name: w for i, w in s.weights}}
+                for r in range(1, table.rounds + 1) for s in [table.stage(r)]
+            ],
+        },
+        "pieces": [
+            {"name": p.name, "cubes": p.cubes, "extent": p.extent,
+             "orientations": len(p.orientations), "shapes": p.shapes,
+             "low_spawn": p.low_spawn, "cells": [list(c) for c in p.orientations[0]]}
+            for p in PIECES
+        ],
+        "decisions": {**d.DECISIONS, **PIECE_DECISIONS},
+    }
+
+
+def sim_fields(session: GameSession) -> dict[str, object]:
+    assert isinstance(session, BlockoutSession)
+    p = session.player(0)
+    if p is None:
+        return {}
+    return {"round": p.round, "faces": p.faces, "cubes": p.cubes, "blockouts": p.blockouts}
+
+
+def demo_player(session: GameSession) -> Iterator[InputFrame]:
+    from games.blockout.rules.autoplay import demo_inputs
+
+    assert isinstance(session, BlockoutSession)
+    return demo_inputs(session)
+
+
+def bench_session(players: int) -> BlockoutSession:
+    """The render target's scene: round 5's 5x5x7 pit half full (layers 0-2 nearly full,
+    layer 3 half), a piece falling, for each player."""
+    session = new_session(RULES_ID, {"round": 5}, {"main": 7}, players)
+    session.step(InputFrame())
+    for index in range(players):
+        p = session.player(index)
+        assert p is not None
+        for z in range(3):
+            p.layers[z] = p.full & ~(1 << (3 * z + 7))
+        p.layers[3] = 0b1010110101010110101101010
+    return session
+
+
+def _rank_key(row: Mapping[str, int | str]) -> tuple[int, ...]:
+    return (int(row["score"]), int(row.get("round", 0)))
+
+
+BLOCKOUT_EVENTS = frozenset({
+    ev.SPAWN, ev.MOVE, ev.ROTATE, ev.LAND, ev.LOCK, ev.LINE_CLEAR, ev.ALL_CLEAR,
+    ev.LEVEL_UP, ev.GAME_OVER, pl.STAIR, pl.ROTATE_FAIL, pl.ROUND_CLEAR, pl.ROUND_START,
+    pl.BONUS_START, pl.BONUS_END, pl.CONTINUE, pl.LAYER_RISE, pl.VERSUS_WIN, pl.ROUND_SELECT,
+})
+BLOCKOUT_SOUNDS = {
+    ev.MOVE: "move", ev.ROTATE: "rotate", ev.LOCK: "lock", ev.LINE_CLEAR: "clear",
+    ev.ALL_CLEAR: "all_clear", ev.LEVEL_UP: "level_up", ev.GAME_OVER: "game_over",
+    pl.STAIR: "meter_lamp", pl.ROTATE_FAIL: "garbage", pl.ROUND_CLEAR: "level_up",
+    pl.BONUS_START: "power_block", pl.BONUS_END: "power_block", pl.LAYER_RISE: "garbage",
+    pl.VERSUS_WIN: "level_up", pl.CONTINUE: "character", pl.ROUND_SELECT: "move",
+}
+# decision: a spawn, a landing (the lock sounds) and a round's start make no sound of their
+# own.
+BLOCKOUT_SILENT = frozenset({ev.SPAWN, ev.LAND, pl.ROUND_START})
+
+CARTRIDGE = Cartridge(
+    id=RULES_ID,
+    title="BLOCKOUT (TECHNOS 1989)",
+    short="BLOCKOUT",
+    rules_ids=(RULES_ID,),
+    new_session=new_session,
+    dip_bank=blockout_dips.SW2,
+    decode_dips=decode_dips,
+    draw_play=draw_play,
+    factory_seeds={"main": 0},
+    ranking=RankingSpec(columns=("score", "round"), key=_rank_key),
+    demo_dir=Path(__file__).parent / "demos",
+    sounds=BLOCKOUT_SOUNDS,
+    silent=BLOCKOUT_SILENT,
+    events=BLOCKOUT_EVENTS,
+    refresh_hz=d.REFRESH_HZ,
+    rules_document=rules_document,
+    pieces=lambda rules_id, seed, count: pieces(rules_id, seed, count),
+    pieces_in_round=pieces,
+    sim_fields=sim_fields,
+    cli_settings=cli_settings,
+    demo_player=demo_player,
+    bench_session=bench_session,
+)

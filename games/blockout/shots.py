@@ -1,0 +1,59 @@
+"""Screenshots of BLOCKOUT's play screen for the README, from real engine play:
+
+    .venv/bin/python -m games.blockout.shots docs/screens
+
+A 1P game in round 1 played by the demo player, the render bench's half-full 5x5x7 pit,
+a bonus stage and a 2P versus match.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pygame
+
+from cabinet.video.screen import new_native
+from engine.inputs import InputFrame
+from games.blockout import CARTRIDGE, bench_session, new_session
+from games.blockout.rules.autoplay import demo_inputs
+from games.blockout.rules.session import BlockoutSession
+from games.cartridge import PlayView
+
+SCALE = 2
+
+
+def save(session: BlockoutSession, path: Path, frame: int = 0) -> None:
+    surface = new_native()
+    CARTRIDGE.draw_play(surface, PlayView(session, credits=1, free_play=False, frame=frame))
+    pygame.image.save(pygame.transform.scale_by(surface, SCALE), str(path))
+    print(path)
+
+
+def played(settings: dict[str, object], frames: int, players: int = 1) -> BlockoutSession:
+    session = new_session("blockout", settings, {"main": 11}, players)
+    one = demo_inputs(session, 0)
+    two = demo_inputs(session, 1) if players == 2 else None
+    for _ in range(frames):
+        f = next(one)
+        if two is not None:
+            f = InputFrame(p1=f.p1, p2=next(two).p2)
+        session.step(f)
+    return session
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0] if argv else "docs/screens")
+    out.mkdir(parents=True, exist_ok=True)
+    save(played({"round": 1}, 2400), out / "blockout-1p.png")
+    save(bench_session(1), out / "blockout-5x5x7.png")
+    versus = played({"round": 1, "versus": True}, 3000, players=2)
+    save(versus, out / "blockout-versus.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
