@@ -128,7 +128,7 @@ class TiPlayer(ArikaPlayer):
 
     def restore(self, snap: tuple[Any, ...]) -> None:
         super().restore(snap[:-1])
-        kicks, hold_kind, used, held = snap[-1]
+        kicks, hold_kind, used, held = snap[-1][:4]
         self.floor_kicks, self.hold_kind = kicks, hold_kind
         self.hold_used, self.hold_held = bool(used), bool(held)
         self.holding = False
