@@ -220,3 +220,31 @@ def test_snapshot_keeps_hold_and_kicks() -> None:
     assert (q.hold_kind, q.hold_used, q.floor_kicks) == (I, True, 0)
     assert q.hash_items() == p.hash_items()
     assert q.kind == J and q.next_kind == L and q.kind != Z
+
+
+def test_no_floor_kick_above_the_top_row() -> None:
+    # A flat I grounded at the spawn row: rising two would put its top block in row 23,
+    # off the board; the turn fails instead (found by random play).
+    rows = ["." * 10] + ["#########."] * 19
+    p = ready("I", *rows)
+    put(p, "I", 0, 3, 18)  # flat in row 20, on the stack of row 19
+    step(p, B2)
+    assert all(r <= 22 for r, _ in p.piece_cells())
+
+
+def test_random_play_never_leaves_the_board() -> None:
+    import random
+
+    from engine.inputs import PlayerInput
+    from games.ti.rules.bag import TiBag
+
+    rng = random.Random(5)
+    for seed in range(6):
+        p = TiPlayer(0, flat_rules(g256=5120, are=2, line_are=2, lock=4, line_clear=2), seed,
+                     pieces=TiBag(seed))
+        out: list[ev.Event] = []
+        for _ in range(6000):
+            if p.over:
+                break
+            p.step(PlayerInput(*(rng.random() < 0.3 for _ in range(7))), out)
+            assert all(1 <= r <= 22 and 0 <= c <= 9 for r, c in p.piece_cells())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.arika.board import ORIGIN, ROW_BITS
+from engine.arika.board import FLOOR, ORIGIN, ROW_BITS, ROWS
 from engine.arika.player import ACTIVE, NO_PIECE, ArikaPlayer
 from engine.arika.randomizer import PieceDealer
 from engine.arika.rules import ArikaRules, Referee
@@ -26,6 +26,8 @@ I_FLOOR_KICKS = (1, 2)  # rows up
 T_FLOOR_KICKS = (1,)
 T_POINT_UP = 2  # the T state with its flat side down
 FLOOR_KICKS_PER_PIECE = 1
+# A kick may not lift a block above the board's top row (the bits above it hold no walls).
+CEILING_BIT = (ROWS + 1 + FLOOR) * ROW_BITS
 
 
 class TiPlayer(ArikaPlayer):
@@ -114,7 +116,8 @@ class TiPlayer(ArikaPlayer):
         if self.floor_kicks >= FLOOR_KICKS_PER_PIECE or not bits & (now >> ROW_BITS):
             return None  # used up, or not grounded
         for dy in rises:
-            if not bits & (mask << (pos + dy * ROW_BITS)):
+            lifted = mask << (pos + dy * ROW_BITS)
+            if not bits & lifted and not lifted >> CEILING_BIT:
                 self.floor_kicks += 1
                 return x, y + dy
         return None
