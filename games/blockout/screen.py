@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.blockout.pit_view import draw_gauge, draw_mini_piece, draw_pit
 from games.blockout.rules import decisions as d
 from games.blockout.rules.pieces import PIECES
 from games.blockout.rules.player import (
@@ -42,6 +41,14 @@ TAUNTS: dict[int, tuple[tuple[str, ...], ...]] = {
     HOST_GAME_OVER: (("BURIED!", "HA HA HA"), ("THE PIT", "WINS AGAIN"),
                      ("TOO SLOW", "TOO SHALLOW")),
 }
+
+
+def _pv() -> Any:
+    """The pit drawing module, imported on first draw (it needs pygame; the board's machine
+    loads cartridges without it)."""
+    from games.blockout import pit_view
+
+    return pit_view
 
 
 def taunt(player: Player) -> tuple[str, ...] | None:
@@ -117,7 +124,7 @@ def _faces_shown(p: Player, versus: bool) -> int:
 
 def _panel(surface: Any, p: Player, x: int, y: int, versus: bool) -> None:
     _text(surface, "NEXT", x, y, LABEL)
-    draw_mini_piece(surface, PIECES[p.next_kind].orientations[0], x + 4, y + 34)
+    _pv().draw_mini_piece(surface, PIECES[p.next_kind].orientations[0], x + 4, y + 34)
     rows = (
         ("SCORE", f"{p.score:7d}"),
         ("ROUND", "BONUS" if p.bonus else f"{p.round:3d}"),
@@ -144,8 +151,8 @@ def draw_play(surface: Any, view: PlayView) -> None:
         p = players[index]
         rect = (24, 10, 196, 196)
         if p is not None:
-            draw_pit(surface, p, rect)
-            draw_gauge(surface, p.layers, 226, 12, 192)
+            _pv().draw_pit(surface, p, rect)
+            _pv().draw_gauge(surface, p.layers, 226, 12, 192)
             _panel(surface, p, 246, 12, session.versus)
             _overlay(surface, p, rect, view.frame, session.versus)
         _text(surface, f"{index + 1}P", 4, 4, LABEL)
@@ -160,8 +167,8 @@ def draw_play(surface: Any, view: PlayView) -> None:
                     _banner(surface, tuple(start_prompt(view.credits, view.free_play)
                                            .split(" ")), rect, TEXT)
                 continue
-            draw_pit(surface, p, rect)
-            draw_gauge(surface, p.layers, left, 16, 124)
+            _pv().draw_pit(surface, p, rect)
+            _pv().draw_gauge(surface, p.layers, left, 16, 124)
             _small_panel(surface, p, left, 150, session.versus)
             _overlay(surface, p, rect, view.frame, session.versus)
     draw_credit_line(surface, view.credits, view.free_play)
@@ -174,4 +181,4 @@ def _small_panel(surface: Any, p: Player, x: int, y: int, versus: bool) -> None:
     _text(surface, f"FC{faces:3d}", x + 8, y + 24, LABEL)
     _text(surface, f"LV{p.level:2d}", x + 8, y + 36, LABEL)
     _text(surface, "NEXT", x + 80, y, LABEL)
-    draw_mini_piece(surface, PIECES[p.next_kind].orientations[0], x + 88, y + 40, 5)
+    _pv().draw_mini_piece(surface, PIECES[p.next_kind].orientations[0], x + 88, y + 40, 5)
