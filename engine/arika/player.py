@@ -202,10 +202,10 @@ class ArikaPlayer:
         twenty = self.twenty_g
         if pressed and kind != O:
             turned = (state + 3) & 3 if pressed & 0b101 else (state + 1) & 3
-            nx = self._turn(bits, kind, state, turned, x, y)
-            if nx is not None:
+            moved = self._rotate(bits, kind, state, turned, x, y)
+            if moved is not None:
                 state = self.state = turned
-                x = nx
+                x, y = moved
                 out.append(self.events["rotate"])
                 if twenty:
                     y = self._floor(bits, masks[state], x, y)
@@ -270,6 +270,13 @@ class ArikaPlayer:
             y -= 1
         return y
 
+    def _rotate(self, bits: int, kind: int, state: int, turned: int, x: int,
+                y: int) -> tuple[int, int] | None:
+        """The box's (column, row) after turning (None: it cannot turn). A game with other
+        kicks (floor kicks) overrides this; the default is ``_turn``, which never rises."""
+        nx = self._turn(bits, kind, state, turned, x, y)
+        return None if nx is None else (nx, y)
+
     @staticmethod
     def _turn(bits: int, kind: int, state: int, turned: int, x: int, y: int) -> int | None:
         """The box column after turning ``state`` to ``turned`` (None: it cannot turn).
@@ -297,9 +304,15 @@ class ArikaPlayer:
         return None
 
     # ---- phases ----------------------------------------------------------------------
-    def _spawn(self, pi: PlayerInput, out: list[Event]) -> None:
+    def _deal(self, pi: PlayerInput) -> int:
+        """The kind of the piece about to spawn; the next one is drawn. A game with hold
+        overrides this (initial hold swaps the hold piece in here)."""
         kind = self.next_kind
         self.next_kind = self.randomizer.next()
+        return kind
+
+    def _spawn(self, pi: PlayerInput, out: list[Event]) -> None:
+        kind = self._deal(pi)
         self.item = self.referee.on_spawn(self)
         self.kind = kind
         self.pieces += 1

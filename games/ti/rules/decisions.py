@@ -1,0 +1,55 @@
+"""TGM3's choices where no source settles the arcade (for `bloxcab rules R --json` once the
+cartridge is registered). Each entry is a ``Decision(value, why, source)``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.decision import Decision
+
+_WIKI = 'tetris.wiki "Tetris: The Grand Master 3 Terror-Instinct"'
+_RANDOMIZER = 'tetris.wiki "TGM randomizer", TGM3 section'
+
+# decision: every entry below is the project's own choice, not a documented fact.
+TI_DECISIONS: dict[str, Decision[Any]] = {
+    "bag_start_order": Decision(
+        "I Z S J L O T repeated", "the sources give 5 of each piece, not the slots' order",
+        _RANDOMIZER,
+    ),
+    "bag_first_piece": Decision(
+        "re-drawn from Arika's order until I, J, L or T",
+        "as TGM2 deals its first piece; the pool is left untouched", _RANDOMIZER,
+    ),
+    "bag_drought_ties": Decision(
+        "first in Arika's order (I Z S J L O T) wins",
+        "the Heboris C.E. notes say theirs was matched against real seeds; cambridge differs",
+        "Heboris C.E. notes; cambridge",
+    ),
+    "hold_button": Decision(
+        "C (button 3)", "the cabinet's panel has three buttons; A and B still turn both ways",
+        f"{_WIKI} (the arcade's D button holds)",
+    ),
+    "hold_timing": Decision(
+        "at the end of the frame it is pressed",
+        "the swapped-in piece appears as a fresh spawn, with IRS from the buttons held", None,
+    ),
+    "ihs_uses_hold": Decision(
+        True, "an initial hold counts as the piece's one hold", f"{_WIKI} (hold, with IHS)",
+    ),
+    "floor_kick_lock_penalty": Decision(
+        False, "cambridge's extra lock after a floor kick is its own reading; not adopted",
+        'tetris.wiki "Floor kick"; cambridge arika_ti',
+    ),
+    "cool_rule": Decision(
+        "wiki", "after a COOL only the previous x70 time + 2 s counts; 'baseline' also "
+        "requires the table (NullpoMino, cambridge)", _WIKI,
+    ),
+    "cool_strictly_under": Decision(
+        True, "the x70 time must be below the table's limit (cambridge's <)", "cambridge",
+    ),
+    "internal_grade_boost": Decision(
+        "TAP's displayed grade on the 9..S9 ladder (S9 = 17)",
+        "the source's conversion table tops out at +17 at internal grade 31, as TAP's does",
+        _WIKI,
+    ),
+}

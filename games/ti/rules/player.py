@@ -1,0 +1,143 @@
+"""The Classic rule of TGM3 (Ti-ARS) on the Arika player loop: TAP's rotation plus the I
+wall kick, the I and T floor kicks (one floor kick a piece), and hold with initial hold.
+
+Source: tetris.wiki, "Floor kick" (TGM3 allows one floor kick per piece; only I and T
+floor kick; no diagonal kicks) and "Tetris: The Grand Master 3 Terror-Instinct" (hold, with
+IHS); the I wall kick order (+1, +2, -1) and the T's point-up condition agree in the
+cambridge ("arika_ti") and shiromino (G3 settings) clones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.arika.board import FLOOR, ORIGIN, ROW_BITS, ROWS
+from engine.arika.player import ACTIVE, NO_PIECE, ArikaPlayer
+from engine.arika.randomizer import PieceDealer
+from engine.arika.rules import ArikaRules, Referee
+from engine.arika.shapes import MASKS
+from engine.events import Event
+from engine.inputs import PlayerInput
+from engine.pieces import I, T
+
+HOLD = "hold"  # value: the kind put in the hold box
+I_WALL_KICKS = (1, 2, -1)  # columns, tried in this order
+I_FLOOR_KICKS = (1, 2)  # rows up
+T_FLOOR_KICKS = (1,)
+T_POINT_UP = 2  # the T state with its flat side down
+FLOOR_KICKS_PER_PIECE = 1
+# A kick may not lift a block above the board's top row (the bits above it hold no walls).
+CEILING_BIT = (ROWS + 1 + FLOOR) * ROW_BITS
+
+
+class TiPlayer(ArikaPlayer):
+    """``b3`` (the C button) is hold on the three-button panel (see the decisions)."""
+
+    __slots__ = ("floor_kicks", "hold_held", "hold_kind", "hold_used", "holding", "ihs")
+
+    def __init__(self, index: int, rules: ArikaRules, seed: int,
+                 referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:
+        self.floor_kicks = 0
+        self.hold_kind = NO_PIECE
+        self.hold_used = False
+        self.hold_held = False
+        self.holding = False
+        self.ihs = NO_PIECE
+        super().__init__(index, rules, seed, referee, pieces)
+
+    # ---- hold ------------------------------------------------------------------------
+    def step(self, pi: PlayerInput, out: list[Event]) -> None:
+        press = False
+        if pi.b3:
+            press = not self.hold_held
+            self.hold_held = True
+            pi = PlayerInput(pi.up, pi.down, pi.left, pi.right, pi.b1, pi.b2, False,
+                             pi.start)
+        else:
+            self.hold_held = False
+        was_active = self.phase == ACTIVE
+        pieces = self.pieces
+        super().step(pi, out)
+        if self.ihs != NO_PIECE:
+            out.append(Event(HOLD, self.index, self.ihs))
+            self.ihs = NO_PIECE
+        if (press and was_active and self.phase == ACTIVE and self.pieces == pieces
+                and not self.hold_used):
+            # The hold happens at the end of the frame: the swapped-in piece spawns anew.
+            held = self.kind
+            self.holding = True
+            self._spawn(pi, out)
+            self.pieces = pieces
+            out.append(Event(HOLD, self.index, held))
+
+    def _deal(self, pi: PlayerInput) -> int:
+        self.floor_kicks = 0
+        if self.holding:
+            self.holding = False
+            self.hold_used = True
+            kind, self.hold_kind = self.hold_kind, self.kind
+            return kind if kind != NO_PIECE else super()._deal(pi)
+        kind = super()._deal(pi)
+        self.hold_used = False
+        if self.hold_held:
+            # IHS: hold held as the piece appears puts it away at once (IRS still applies).
+            self.hold_used = True
+            held, self.hold_kind = self.hold_kind, kind
+            self.ihs = kind
+            kind = held if held != NO_PIECE else super()._deal(pi)
+        return kind
+
+    # ---- kicks -----------------------------------------------------------------------
+    def _rotate(self, bits: int, kind: int, state: int, turned: int, x: int,
+                y: int) -> tuple[int, int] | None:
+        mask = MASKS[kind][turned]
+        pos = y * ROW_BITS + x + ORIGIN
+        if not bits & (mask << pos):
+            return x, y
+        now = MASKS[kind][state] << pos
+        if kind == I:
+            if not turned & 1:
+                # Into horizontal, touching a wall or a block at either side.
+                if bits & (now >> 1) or bits & (now << 1):
+                    for dx in I_WALL_KICKS:
+                        if not bits & (mask << (pos + dx)):
+                            return x + dx, y
+                return None
+            return self._floor_kick(bits, mask, pos, now, x, y, I_FLOOR_KICKS)
+        nx = self._turn(bits, kind, state, turned, x, y)
+        if nx is not None:
+            return nx, y
+        if kind == T and turned == T_POINT_UP:
+            return self._floor_kick(bits, mask, pos, now, x, y, T_FLOOR_KICKS)
+        return None
+
+    def _floor_kick(self, bits: int, mask: int, pos: int, now: int, x: int, y: int,
+                    rises: tuple[int, ...]) -> tuple[int, int] | None:
+        if self.floor_kicks >= FLOOR_KICKS_PER_PIECE or not bits & (now >> ROW_BITS):
+            return None  # used up, or not grounded
+        for dy in rises:
+            lifted = mask << (pos + dy * ROW_BITS)
+            if not bits & lifted and not lifted >> CEILING_BIT:
+                self.floor_kicks += 1
+                return x, y + dy
+        return None
+
+    # ---- state -----------------------------------------------------------------------
+    def _extra(self) -> tuple[int, ...]:
+        return (self.floor_kicks, self.hold_kind, int(self.hold_used), int(self.hold_held))
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return (*super().snapshot(), self._extra())
+
+    def restore(self, snap: tuple[Any, ...]) -> None:
+        super().restore(snap[:-1])
+        kicks, hold_kind, used, held = snap[-1][:4]
+        self.floor_kicks, self.hold_kind = kicks, hold_kind
+        self.hold_used, self.hold_held = bool(used), bool(held)
+        self.holding = False
+        self.ihs = NO_PIECE
+
+    def hash_items(self) -> tuple[Any, ...]:
+        values, board, timing, g, _twenty, dealer, referee, extra = self.snapshot()
+        return (values, board.bits, tuple(map(tuple, board.cells)),
+                tuple(map(tuple, board.locked)), timing, g, dealer, referee, extra)
