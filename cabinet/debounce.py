@@ -28,7 +28,7 @@ INPUT_CLASSES = (COIN, BUTTON, SYSTEM)
 SYSTEM_SWITCHES = ("service", "test", "tilt")
 
 # decision: minimum pulse width per class, in ms. Coin mechs give pulses of 20-100 ms, so 10 ms
-# keeps the shortest coin even after some bounce; a player holds a button for frames (a tap is
+# keeps the shortest coin even after some bounce; a player holds a button for frames (a press is
 # 30 ms or more), so 5 ms costs no frame of lag at 60 Hz and drops every spike of up to 5 ms;
 # the cabinet switches (service, test, tilt) are read like buttons.
 DEFAULT_PULSE_MS: dict[str, float] = {COIN: 10.0, BUTTON: 5.0, SYSTEM: 5.0}

@@ -2,7 +2,7 @@
 
 The frame loop calls ``ControlPanel.poll()`` once per frame. Each source is read exactly once;
 a switch is down in the frame if any source holds it or latched a press since the previous
-frame, and coin edges are summed per chute. So a tap between two frames shows as pressed for
+frame, and coin edges are summed per chute. So a press between two frames shows as pressed for
 exactly one frame, and every coin edge is counted exactly once.
 """
 
@@ -60,7 +60,7 @@ class ControlPanel:
             down |= reading.held
             down |= reading.pressed
         # A switch the engine saw down last frame, released and pressed again before this
-        # frame (a fast double tap on the same source), would look like one long hold and
+        # frame (a fast double press on the same source), would look like one long hold and
         # the second press would be lost. Show the release now and the press next frame.
         for name, reading in readings.items():
             for control in reading.pressed & previous[name].held & self._shown:

@@ -35,7 +35,7 @@ class SourceReading:
     """What one source saw since the previous frame.
 
     ``held``: controls down right now. ``pressed``: controls that went down at least once
-    since the previous read, even if already released again (a tap shorter than a frame is
+    since the previous read, even if already released again (a press shorter than a frame is
     latched here). ``coins``: coin edges per chute since the previous read.
     """
 

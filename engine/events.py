@@ -14,7 +14,7 @@ ALL_CLEAR = "all_clear"
 LEVEL_UP = "level_up"  # value: the new level
 GAME_OVER = "game_over"
 
-# Bloxeed (games/bloxeed/rules/): garbage meter, power blocks, characters, versus.
+# Kinds a cartridge adds on the Sega loop: garbage meter, power blocks, characters, versus.
 METER_LAMP = "meter_lamp"  # value: lamps lit (1..5); 5 = full
 METER_EMPTY = "meter_empty"  # the garbage meter emptied (row risen, skipped or cancelled)
 GARBAGE_RISE = "garbage_rise"  # value: rows that rose from the bottom

@@ -58,7 +58,7 @@ class PieceStream:
 
     ``kinds`` maps the low bits of each call's value to a piece: its length is a power of
     two and the value is masked with ``len(kinds) - 1`` (Bloxeed: 128 entries, see
-    games/bloxeed/rules/tables.py BLOXEED_PIECE_BY_VALUE)."""
+    its cartridge's piece-by-value table)."""
 
     __slots__ = ("default", "kinds", "mask", "seed")
 

@@ -81,13 +81,13 @@ def demo_inputs(game: Game) -> Iterator[InputFrame]:
             target = plan(player)
         state, x = target
         spawn_y = player.rotation.spawn[player.kind][1]
-        tap = tick % 2 == 0
+        press = tick % 2 == 0
         if player.y >= spawn_y:
             yield InputFrame(p1=PlayerInput(down=True))
         elif player.state != state:
-            yield InputFrame(p1=PlayerInput(b1=tap))
+            yield InputFrame(p1=PlayerInput(b1=press))
         elif player.x != x:
             left = player.x > x
-            yield InputFrame(p1=PlayerInput(left=left and tap, right=not left and tap))
+            yield InputFrame(p1=PlayerInput(left=left and press, right=not left and press))
         else:
             yield InputFrame(p1=PlayerInput(down=True))
