@@ -4,7 +4,7 @@ building ``Game`` sessions from plain settings and seeds, decoding their SW2 byt
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from dipswitch.gamedips import GameBank
@@ -25,7 +25,7 @@ from engine.pieces import LETTERS
 from engine.rules import Rules
 from engine.session import GameSession, Seeds, Settings
 from engine.settings import Difficulty, GameSettings
-from games.cartridge import CartDips, PlayView
+from games.cartridge import CartDips, Cartridge, PlayView, RankingSpec
 
 # Event kinds of the common Sega loop and the effect each one plays.
 SEGA_EVENTS = frozenset({SPAWN, MOVE, ROTATE, LAND, LOCK, LINE_CLEAR, ALL_CLEAR, LEVEL_UP,
@@ -158,3 +158,32 @@ def draw_play_with(
                      sides=sides, top_score=view.top_score)
 
     return draw
+
+
+def score_table(rows: Iterable[tuple[str, int, int, int]]) -> RankingSpec:
+    """A Sega score table (score, lines, level) with its factory rows."""
+    return RankingSpec(factory_rows=tuple(
+        (initials, {"score": score, "lines": lines, "level": level})
+        for initials, score, lines, level in rows))
+
+
+def sega_cartridge(rules: Rules, bank: GameBank, **fields: Any) -> Cartridge:
+    """A cartridge on the common Sega loop: everything a Sega game shares comes from here;
+    ``fields`` give its own (title, short, screen extras, seeds, sounds, demos...)."""
+    shared: dict[str, Any] = {
+        "id": rules.id,
+        "rules_ids": (rules.id,),
+        "new_session": session_factory(rules),
+        "dip_bank": bank.bank,
+        "decode_dips": dips_decoder(bank),
+        "draw_play": draw_play_with(None),
+        "sounds": SEGA_SOUNDS,
+        "silent": SEGA_SILENT,
+        "events": SEGA_EVENTS,
+        "rules_document": rules_document_of(rules),
+        "pieces": pieces_of(rules),
+        "sim_fields": sim_fields,
+        "cli_settings": cli_settings,
+        "demo_player": demo_player,
+    }
+    return Cartridge(**{**shared, **fields})

@@ -12,7 +12,6 @@ from games.bloxeed.dips import BANK, BLOXEED_DIP_DECISIONS
 from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.decisions import FACTORY_RANKINGS
 from games.bloxeed.screen import field_extras
-from games.cartridge import Cartridge, RankingSpec
 
 
 def _start_seeds(kept: Mapping[str, int], same_sequence: bool) -> dict[str, int]:
@@ -47,30 +46,20 @@ BLOXEED_SILENT = sega_board.SEGA_SILENT | {
     ev.CHARACTER_GONE,
 }
 
-CARTRIDGE = Cartridge(
-    id=BLOXEED.id,
+CARTRIDGE = sega_board.sega_cartridge(
+    BLOXEED, BANK,
     title="BLOXEED (1989)",
     short="BLOXEED",
-    rules_ids=(BLOXEED.id,),
-    new_session=sega_board.session_factory(BLOXEED),
-    dip_bank=BANK.bank,
-    decode_dips=sega_board.dips_decoder(BANK),
     draw_play=sega_board.draw_play_with(field_extras),
     factory_seeds={"main": 0, "piece": 0},
     start_seeds=_start_seeds,
     same_sequence=True,
     # decision: factory rankings, our own initials and modest scores (the decision table).
-    ranking=RankingSpec(factory_rows=tuple(
-        (initials, {"score": score, "lines": lines, "level": level})
-        for initials, score, lines, level in FACTORY_RANKINGS.value)),
+    ranking=sega_board.score_table(FACTORY_RANKINGS.value),
     demo_dir=Path(__file__).parent / "demos",
     sounds=BLOXEED_SOUNDS,
     silent=BLOXEED_SILENT,
     events=BLOXEED_EVENTS,
     rules_document=sega_board.rules_document_of(BLOXEED, BLOXEED_DIP_DECISIONS),
-    pieces=sega_board.pieces_of(BLOXEED),
-    sim_fields=sega_board.sim_fields,
-    cli_settings=sega_board.cli_settings,
-    demo_player=sega_board.demo_player,
     legacy_seeds={"bloxeed_main": "main", "bloxeed_piece": "piece"},
 )
