@@ -1,0 +1,158 @@
+"""Doubles on the board: DOUBLES on the mode select (one credit for both players, through
+the real cabinet machine), rules id tap-doubles, and the GameSession seam (summary,
+state_hash, snapshot/restore)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.inputs import InputFrame, PlayerInput
+from engine.session import GameSession
+from firmware.inputscript import random_inputs
+from games.registry import cartridge, new_session
+from games.tap.doubles import DoublesBoard
+from games.tap.rules.doubles import DOUBLES, DoublesPlayer
+from games.tap.rules.modes import MASTER, MODES
+from games.tap.session import MODE_CURSOR, MODE_START, SELECT_FRAMES
+from tests.kiosk_kit import Rig, p1, p2
+
+RIGHT = InputFrame(p1=PlayerInput(right=True))
+IDLE = InputFrame()
+
+
+def to_doubles(session: DoublesBoard) -> list[int]:
+    """From MASTER, lever right three times to DOUBLES; the cursor events seen."""
+    seen = [e.value for e in session.step(IDLE) if e.kind == MODE_CURSOR]  # Start let go
+    for _ in range(3):
+        for frame in (RIGHT, IDLE):
+            seen += [e.value for e in session.step(frame) if e.kind == MODE_CURSOR]
+    return seen
+
+
+def test_doubles_is_the_fifth_entry_and_starts_both_players() -> None:
+    s = DoublesBoard("tap", {}, {"main": 7}, 1)
+    assert s.choices(0) == (*MODES, DOUBLES)
+    assert s.mode_of(0) == MASTER
+    assert to_doubles(s) == [2, 3, 4]
+    assert s.mode_of(0) == DOUBLES and s.pair is None
+    events = s.step(InputFrame(p1=PlayerInput(b1=True)))
+    assert [(e.player, e.value) for e in events if e.kind == MODE_START] == [(0, len(MODES))]
+    assert s.pair is not None and s.doubles
+    assert s.playing(0) and s.playing(1)
+    assert not s.can_join(1) and not s.can_join(0)  # P2 is in on P1's credit
+    assert all(isinstance(p, DoublesPlayer) for p in s.players)
+    assert s.seeds_out() != {"main": 7}  # the game's seed was used, as for any mode
+
+
+def test_the_select_timing_out_on_doubles_plays_it() -> None:
+    s = DoublesBoard("tap", {}, {"main": 7}, 1)
+    to_doubles(s)
+    for _ in range(SELECT_FRAMES):
+        s.step(IDLE)
+    assert s.pair is not None
+
+
+def test_doubles_is_not_listed_while_the_other_side_is_busy() -> None:
+    s = DoublesBoard("tap", {}, {"main": 7}, 2)
+    assert s.choices(0) == MODES and s.choices(1) == MODES
+    s = DoublesBoard("tap", {}, {"main": 7}, 1)
+    to_doubles(s)
+    s.join(1)  # P2 joins with a credit while P1 highlights DOUBLES
+    assert s.mode_of(0) == MASTER and s.choices(0) == MODES
+
+
+def test_rules_id_tap_doubles_plays_both_on_one_start() -> None:
+    s = new_session(DOUBLES, {}, {"main": 3}, 1)
+    assert isinstance(s, DoublesBoard) and s.pair is not None
+    assert s.playing(0) and s.playing(1) and not s.can_join(1)
+    summary = s.summary(1)
+    assert summary is not None and summary["mode"] == DOUBLES and summary["level"] == 0
+    with pytest.raises(ValueError, match="unknown rules"):
+        new_session("tap-quadruples", {}, {"main": 3}, 1)
+
+
+def play(s: GameSession, frames: int, seed: int) -> None:
+    for frame in itertools.islice(random_inputs(seed, players=2), frames):
+        s.step(frame)
+
+
+def test_snapshot_restore_and_state_hash_through_the_seam() -> None:
+    s = new_session(DOUBLES, {}, {"main": 11}, 1)
+    play(s, 900, 1)
+    snap = s.snapshot()
+    hash_then = s.state_hash()
+    play(s, 900, 2)
+    ahead = s.state_hash()
+    assert ahead != hash_then
+    fresh = new_session(DOUBLES, {}, {"main": 99}, 1)  # another game, restored
+    fresh.restore(snap)
+    assert fresh.state_hash() == hash_then
+    play(fresh, 900, 2)
+    assert fresh.state_hash() == ahead
+    s.restore(snap)
+    assert s.state_hash() == hash_then
+    # Into the board's session still in its mode select: the pair comes back whole.
+    board = new_session("tap", {}, {"main": 0}, 1)
+    board.restore(snap)
+    assert isinstance(board, DoublesBoard) and board.pair is not None
+    a, b = board.pair.players
+    assert a.board is b.board is board.pair.board
+    play(board, 900, 2)
+    play(s, 900, 2)
+    assert board.pair.snapshot()[0] == s.pair.snapshot()[0]  # type: ignore[attr-defined]
+    assert board.players[1].hash_items() == s.players[1].hash_items()  # type: ignore[attr-defined]
+
+
+def test_a_doubles_game_ends_and_ranks_nowhere() -> None:
+    s = new_session(DOUBLES, {}, {"main": 5}, 1)
+    down = InputFrame(p1=PlayerInput(down=True), p2=PlayerInput(down=True))
+    for _ in range(20_000):
+        if s.over:
+            break
+        s.step(down)
+    assert s.over
+    spec = cartridge("tap").ranking
+    for index in (0, 1):
+        summary = s.summary(index)
+        assert summary is not None and summary["mode"] == DOUBLES
+        assert int(summary["level"]) > 0 and summary["cleared"] == 0
+        assert not spec.qualifies(summary)
+
+
+def test_one_credit_pays_for_both_on_the_cabinet(tmp_path: Path) -> None:
+    rig = Rig(tmp_path, game="tap")
+    try:
+        rig.coin(1)
+        assert rig.machine.credits == 1
+        rig.press(p1(start=True))
+        game = rig.machine.game
+        assert isinstance(game, DoublesBoard)
+        for _ in range(3):
+            rig.press(p1(right=True))
+        rig.press(p1(b1=True))
+        assert game.pair is not None
+        assert game.playing(0) and game.playing(1)
+        assert rig.machine.credits == 0 and rig.machine.games_started == 1
+        assert rig.machine.start_lamps == (False, False)
+        rig.press(p2(start=True))  # no credit needed, none taken, nothing changes
+        assert rig.machine.games_started == 1 and game.pair is not None
+        rig.frames(80, p2(left=True))  # P2's lever moves P2's piece
+        assert {c for _, c in game.players[1].piece_cells()} <= {0, 1, 2, 3, 4, 5, 6, 7}
+    finally:
+        rig.close()
+
+
+def test_rules_document(capsys: pytest.CaptureFixture[str]) -> None:
+    from firmware.cli import main
+
+    assert main(["rules", DOUBLES, "--json"]) in (0, None)
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["well_width"] == 14 and doc["goal"] == 300 and doc["level_stops"] == [299]
+    for name in ("doubles_spawn_columns", "doubles_gravity", "doubles_delays",
+                 "doubles_spawn_overlap", "doubles_credits"):
+        entry = doc["decisions"][name]
+        assert entry["why"] and "value" in entry
