@@ -156,3 +156,91 @@ def test_rules_document(capsys: pytest.CaptureFixture[str]) -> None:
                  "doubles_spawn_overlap", "doubles_credits"):
         entry = doc["decisions"][name]
         assert entry["why"] and "value" in entry
+
+
+# ---- the recorded game and the screen ------------------------------------------------------
+REPLAY = Path(__file__).parent / "data" / "tap-doubles.rpl"
+
+
+def test_the_recorded_doubles_game_verifies() -> None:
+    from engine.replay import Replay, verify
+
+    replay = Replay.from_text(REPLAY.read_text())
+    assert replay.rules == "tap" and replay.players == 1  # picked on the select, one credit
+    session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
+    verdict = verify(replay, session)
+    assert verdict.ok, verdict
+    assert isinstance(session, DoublesBoard) and session.pair is not None and session.over
+    a, b = session.pair.players
+    assert a.level > 50 and b.level > 50 and a.lines > 0 and b.lines > 0
+    assert a.topped_out and b.topped_out  # the bot lost: both games ended together
+    assert session.pair.clock > 0
+
+
+def test_the_recording_is_reproduced_by_the_bot() -> None:
+    from engine.replay import Replay
+    from games.tap.doubles_demo import doubles_game_inputs
+
+    replay = Replay.from_text(REPLAY.read_text())
+    frames = doubles_game_inputs(replay.seeds["main"])
+    assert [f.to_bits() for f in frames] == replay.inputs
+
+
+def test_the_doubles_screen(tmp_path: Path) -> None:
+    import numpy as np
+    import pygame
+
+    from cabinet.video.palette import UI, cell_rgb
+    from cabinet.video.screen import new_native
+    from games.cartridge import PlayView
+    from games.tap.doubles_screen import CELL, WELL_W, WELL_X, WELL_Y
+
+    assert WELL_W == 14 * CELL and WELL_X >= 96 and WELL_X + WELL_W <= 320 - 96
+    s = new_session(DOUBLES, {}, {"main": 2}, 1)
+    draw = cartridge("tap").draw_play
+    for _ in range(200):
+        s.step(InputFrame(p1=PlayerInput(left=True), p2=PlayerInput(right=True)))
+    surface = new_native()
+    draw(surface, PlayView(s, credits=1, free_play=False, frame=s.frame))
+    pixels = pygame.surfarray.array3d(surface)
+    assert isinstance(s, DoublesBoard) and s.pair is not None
+    for p in s.pair.players:  # each piece where the session has it
+        for row, col in p.piece_cells():
+            x = WELL_X + col * CELL + 2
+            y = WELL_Y + (20 - row) * CELL + 2
+            assert tuple(pixels[x, y]) == cell_rgb(p.kind + 1), (p.index, row, col)
+    # The two figure columns sit left and right of the well.
+    left = pixels[:WELL_X - 4]
+    right = pixels[WELL_X + WELL_W + 4:]
+    for side in (left, right):
+        assert (side == UI["value"]).all(axis=2).any()
+    path = tmp_path / "doubles.png"
+    pygame.image.save(surface, str(path))
+    assert path.stat().st_size > 0
+    # The end: the results.
+    while not s.over:
+        s.step(InputFrame(p1=PlayerInput(down=True), p2=PlayerInput(down=True)))
+    draw(surface, PlayView(s, credits=0, free_play=False, frame=s.frame))
+    assert (pygame.surfarray.array3d(surface) == UI["alert"]).all(axis=2).any()
+    assert not np.array_equal(pixels, pygame.surfarray.array3d(surface))
+
+
+def test_the_select_lists_doubles() -> None:
+    import pygame
+
+    from cabinet.video.palette import UI
+    from cabinet.video.screen import new_native
+    from games.cartridge import PlayView
+
+    s = DoublesBoard("tap", {}, {"main": 2}, 1)
+    draw = cartridge("tap").draw_play
+    surface = new_native()
+    draw(surface, PlayView(s, credits=1, free_play=False, frame=0))
+    before = pygame.surfarray.array3d(surface).copy()
+    to_doubles(s)
+    draw(surface, PlayView(s, credits=1, free_play=False, frame=0))
+    after = pygame.surfarray.array3d(surface)
+    lit = (after == UI["highlight"]).all(axis=2)
+    ys = sorted({int(y) for y in lit.nonzero()[1]})
+    lit_before = (before == UI["highlight"]).all(axis=2)
+    assert ys and min(ys) > max(int(y) for y in lit_before.nonzero()[1])  # fifth line lit

@@ -9,9 +9,9 @@ from games.cartridge import Cartridge
 from games.tap import cartridge as parts
 from games.tap.dips import SW2, decode_dips
 from games.tap.doubles import new_session, rules_document
+from games.tap.doubles_screen import draw_play
 from games.tap.rules.doubles import DOUBLES
 from games.tap.rules.modes import MODES
-from games.tap.screen import draw_play
 from games.tap.session import BOARD
 
 # Source: shiromino's RefreshRates.h (TAP: 57,272,700 / 8 / 443 / 262 = about 61.68 Hz).

@@ -139,3 +139,22 @@ def doubles_inputs(session: object) -> Iterator[InputFrame]:
         pis = [bot.inputs(p) if isinstance(p, ArikaPlayer) else IDLE
                for bot, p in zip(bots, players, strict=True)]
         yield InputFrame(p1=pis[0], p2=pis[1])
+
+
+def doubles_game_inputs(seed: int, limit: int = 60_000) -> list[InputFrame]:
+    """The inputs of a whole Doubles game on the board (rules id ``tap``, one credit): P1
+    picks DOUBLES on the mode select (lever right three times, button 1), then the bot plays
+    both sides until the game is over."""
+    from games.tap.doubles import DoublesBoard
+
+    session = DoublesBoard("tap", {}, {"main": seed}, 1)
+    right = InputFrame(p1=PlayerInput(right=True))
+    frames = [InputFrame(), *[right, InputFrame()] * 3, InputFrame(p1=PlayerInput(b1=True))]
+    for frame in frames:
+        session.step(frame)
+    bot = doubles_inputs(session)
+    while not session.over and len(frames) < limit:
+        frame = next(bot)
+        session.step(frame)
+        frames.append(frame)
+    return frames
