@@ -278,6 +278,7 @@ def test_the_credits_once_both_are_at_300() -> None:
     clock = pair.clock
     out = run(pair, lambda q: q.players[0].in_roll)
     assert pair.board.is_empty() and pair.clock == clock  # the timer stopped at 300
+    assert pair.clock == max(a.clock, b.clock)  # at the later player's 300
     assert [e.player for e in kinds(out, aev.ROLL_START)] == [0, 1]
     assert all(p.roll_left == CREDIT_FRAMES for p in (a, b))
     for p in (a, b):

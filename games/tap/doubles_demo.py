@@ -93,17 +93,33 @@ class PlayerBot:
         self.stuck = 0
         self.turns = 0
 
-    def inputs(self, p: ArikaPlayer) -> PlayerInput:
-        pi = self._inputs(p)
+    def inputs(self, p: ArikaPlayer, partner: int = 0) -> PlayerInput:
+        """``partner``: board bits the partner's piece will take (planned), kept clear."""
+        pi = self._inputs(p, partner)
         self.prev = pi
         return pi
 
-    def _inputs(self, p: ArikaPlayer) -> PlayerInput:
+    def landing_bits(self, p: ArikaPlayer) -> int:
+        """Where this bot's piece in play will lock, as board bits (0: no plan)."""
+        if p.phase != ACTIVE or self.plan_for != p.pieces:
+            return 0
+        state, x = self.target
+        mask = MASKS[p.kind][state]
+        bits = p.board.bits
+        y = p.y
+        if bits & (mask << (y * ROW_BITS + x + ORIGIN)):
+            return 0
+        while not bits & (mask << ((y - 1) * ROW_BITS + x + ORIGIN)):
+            y -= 1
+        return mask << (y * ROW_BITS + x + ORIGIN)
+
+    def _inputs(self, p: ArikaPlayer, partner: int) -> PlayerInput:
         if p.phase != ACTIVE:
             return IDLE
         if self.plan_for != p.pieces:
             self.plan_for = p.pieces
-            self.target = best_place(p.board.bits, p.kind, self.index, p.board.first)
+            self.target = best_place(p.board.bits | partner, p.kind, self.index,
+                                     p.board.first)
             self.stuck = 0
             self.turns = 0
             self.last_x = -99
@@ -136,8 +152,12 @@ def doubles_inputs(session: object) -> Iterator[InputFrame]:
     bots = (PlayerBot(0), PlayerBot(1))
     while True:
         players = getattr(session, "players", [None, None])
-        pis = [bot.inputs(p) if isinstance(p, ArikaPlayer) else IDLE
-               for bot, p in zip(bots, players, strict=True)]
+        pis = [IDLE, IDLE]
+        for index in (0, 1):
+            p, q = players[index], players[1 - index]
+            if isinstance(p, ArikaPlayer):
+                partner = bots[1 - index].landing_bits(q) if isinstance(q, ArikaPlayer) else 0
+                pis[index] = bots[index].inputs(p, partner)
         yield InputFrame(p1=pis[0], p2=pis[1])
 
 

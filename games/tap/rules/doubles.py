@@ -148,6 +148,8 @@ class DoublesPair:
 
     def step(self, p1: PlayerInput, p2: PlayerInput, out: list[Event]) -> None:
         a, b = self.players
+        if a.clock_on or b.clock_on:  # counted as the players' own clocks are
+            self.clock += 1
         if a.phase != OVER:
             a.partner_bits = b.piece_bits()
             a.step(p1, out)
@@ -158,8 +160,6 @@ class DoublesPair:
             b.step(p2, out)
             if a.phase == ACTIVE:
                 self._fit(a, b)
-        if (a.pieces or b.pieces) and not self.credits and not self.over:
-            self.clock += 1
         if self.credits:
             start = (p1.start | p2.start << 1) & ~self.start_held
             self.start_held = p1.start | p2.start << 1
