@@ -73,7 +73,7 @@ _STATE_SLOTS = (
 
 class ArikaPlayer:
     __slots__ = (*_STATE_SLOTS, "board", "events", "index", "randomizer", "referee", "rules",
-                 "ticking", "timing", "twenty_g")
+                 "spawn_x", "ticking", "timing", "twenty_g")
 
     def __init__(self, index: int, rules: ArikaRules, seed: int,
                  referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:
@@ -82,6 +82,7 @@ class ArikaPlayer:
         self.referee = referee if referee is not None else rules.referee()
         self.ticking = self.referee.ticks
         self.board = Board()
+        self.spawn_x = SPAWN_X  # the box column pieces appear at (Doubles moves it)
         self.randomizer: PieceDealer = pieces if pieces is not None else Tgm2Randomizer(seed)
         self.next_kind = self.randomizer.next()
         self.frame = 0
@@ -317,7 +318,7 @@ class ArikaPlayer:
         self.kind = kind
         self.pieces += 1
         self.clock_on = not self.goal_reached
-        x = SPAWN_X
+        x = self.spawn_x
         y = SPAWN_Y[kind]
         bits = self.board.bits
         masks = MASKS[kind]
@@ -357,11 +358,13 @@ class ArikaPlayer:
             out.append(self.events["land"])
 
     def piece_cells(self) -> list[tuple[int, int]]:
-        """(row, column) of the active piece's blocks: row 1-based from the bottom."""
+        """(row, column) of the active piece's blocks: row 1-based from the bottom, column
+        from the well's left edge."""
         if self.kind == NO_PIECE:
             return []
         n = SIZES[self.kind]
-        return [(self.y + n - 1 - r, self.x + c) for r, c in CELLS[self.kind][self.state]]
+        x = self.x - self.board.first
+        return [(self.y + n - 1 - r, x + c) for r, c in CELLS[self.kind][self.state]]
 
     def ghost_y(self) -> int:
         """Box-bottom row where a sonic drop would put the active piece."""
@@ -413,8 +416,8 @@ class ArikaPlayer:
 
     def _collapse(self, out: list[Event]) -> None:
         board = self.board
-        items = {board.cells[r - 1][c] >> ITEM_SHIFT for r in self.clearing
-                 for c in range(10)} - {0}
+        items = {value >> ITEM_SHIFT for r in self.clearing
+                 for value in board.cells[r - 1]} - {0}
         board.remove_rows(self.clearing)
         self.clearing = ()
         for item in sorted(items):

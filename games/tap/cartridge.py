@@ -51,7 +51,8 @@ def rank_key(row: Mapping[str, RankValue]) -> tuple[int, ...]:
 
 
 def _qualifies(summary: Mapping[str, RankValue]) -> bool:
-    return int(summary.get("level", 0)) > 0
+    # decision doubles_ranking: a Doubles game enters no table.
+    return int(summary.get("level", 0)) > 0 and summary.get("mode") != "tap-doubles"
 
 
 def _mode_of(summary: Mapping[str, RankValue]) -> str:

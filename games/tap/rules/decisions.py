@@ -93,3 +93,73 @@ TAP_DECISIONS: dict[str, Decision[Any]] = {
         None,
     ),
 }
+
+# decision: Doubles (one 14-wide well, two players). tetris.wiki's TAP page gives the well's
+# width, the own level counters, the goal of 300 for both, the 20G wait and the partner's
+# piece as an obstacle; everything below is the project's choice where it says nothing.
+DOUBLES_DECISIONS: dict[str, Decision[Any]] = {
+    "doubles_spawn_columns": Decision(
+        {"p1": 2, "p2": 9},
+        "the well column of each player's spawn box: P1's 3-wide pieces take 2-4 (I 2-5, O "
+        "3-4), P2's 9-11 (I 9-12, O 10-11), mirror images that never overlap",
+        None,
+    ),
+    "doubles_gravity": Decision(
+        "Normal's curve (20G at 300)",
+        "the ROM has a Doubles gravity table of its own whose values are unpublished; "
+        "Normal's curve also ends at 300",
+        f"{_WIKI}, Normal mode gravity",
+    ),
+    "doubles_delays": Decision(
+        "Normal's delays (ARE 25, DAS 14, lock 30, line clear 40 internal)",
+        "no source gives Doubles' delays; Normal is the other mode that ends at 300",
+        f"{_WIKI}, Normal mode delays",
+    ),
+    "doubles_frame_order": Decision(
+        "P1 steps first",
+        "each frame P1's piece acts against P2's piece where it stood, then P2's against "
+        "P1's new place", None,
+    ),
+    "doubles_spawn_overlap": Decision(
+        "wait",
+        "a piece whose spawn box (unturned) meets the partner's piece stays unspawned, frame "
+        "by frame, until the partner's piece leaves; only the stack can top it out", None,
+    ),
+    "doubles_collapse_lift": Decision(
+        "lift until it fits",
+        "when the partner's clear drops the stack into a falling piece, the piece rises row "
+        "by row until it fits", None,
+    ),
+    "doubles_top_out": Decision(
+        "ends both games",
+        "one shared well: a top-out before the credits ends the partner's game too; during "
+        "the credits it ends the credits for both, still cleared", None,
+    ),
+    "doubles_credits": Decision(
+        {"frames": 3701, "start": "skips the rest"},
+        "once both are at 300 the field empties and both play one plain roll at 20G; "
+        "surviving it changes nothing, so a new Start press (either side) ends it",
+        f"{_WIKI}, Doubles (Start fast-forwards the roll)",
+    ),
+    "doubles_sequence": Decision(
+        "the same pieces for both",
+        "both players are dealt from the game's seed, as TAP does in Versus", None,
+    ),
+    "doubles_clock": Decision(
+        "shared, first spawn to both at 300",
+        "the timer on top runs until the second player reaches 300; each player's own time "
+        "stops at their 300", f"{_WIKI}, Doubles (the timer stops when both are at 300)",
+    ),
+    "doubles_score": Decision(
+        "TAP's score per player, no x6 or time bonus",
+        "each player's clears score by their own level; only Normal multiplies", None,
+    ),
+    "doubles_ranking": Decision(
+        "none", "a Doubles game enters no ranking table (no source for its columns)", None),
+    "doubles_select": Decision(
+        "fifth entry of the mode list, while the other side is free",
+        "the side that started picks DOUBLES with the lever and a button; the other side "
+        "starts with it on the same credit; with the other side busy DOUBLES is not listed",
+        f"{_WIKI}, Doubles (chosen from the menu, one credit for both)",
+    ),
+}
