@@ -1,5 +1,5 @@
 """Tetris The Absolute The Grand Master 2 PLUS (Arika, 2000): Normal, Master, TGM+ and
-T.A. Death on the Arika player loop (engine/arika/)."""
+T.A. Death on the Arika player loop (engine/arika/), Versus and the Item mode."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from pathlib import Path
 from games.cartridge import Cartridge
 from games.tap import cartridge as parts
 from games.tap.dips import SW2, decode_dips
-from games.tap.rules.modes import MODES
-from games.tap.screen import draw_play
-from games.tap.session import BOARD, new_session
+from games.tap.versus import ALL_RULES, new_board
+from games.tap.versus_screen import draw_play
 
 # Source: shiromino's RefreshRates.h (TAP: 57,272,700 / 8 / 443 / 262 = about 61.68 Hz).
 TAP_REFRESH_HZ = 61.68
@@ -19,8 +18,8 @@ CARTRIDGE = Cartridge(
     id="tap",
     title="TGM2 PLUS (ARIKA 2000)",
     short="TAP",
-    rules_ids=(BOARD, *MODES),
-    new_session=new_session,
+    rules_ids=ALL_RULES,
+    new_session=new_board,
     dip_bank=SW2,
     decode_dips=decode_dips,
     draw_play=draw_play,
