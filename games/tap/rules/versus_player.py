@@ -15,13 +15,15 @@ from typing import Any
 from engine.arika import events as aev
 from engine.arika.board import ITEM_SHIFT, ORIGIN, ROW_BITS, WIDTH
 from engine.arika.player import ACTIVE, FLASH, NO_PIECE, ArikaPlayer
-from engine.arika.randomizer import ARIKA_ORDER, lcg_step
+from engine.arika.randomizer import ARIKA_ORDER, PieceDealer, lcg_step
 from engine.arika.rules import ROLL_NONE, ArikaRules, Referee
 from engine.arika.shapes import MASKS
 from engine.events import Event
 from engine.inputs import PlayerInput
+from engine.pieces import O
 from games.tap.rules import item_effects as fx
 from games.tap.rules import items as it
+from games.tap.rules.big import BIG_SPAWN_X, BIG_SPAWN_Y, big_cells, big_fits
 from games.tap.rules.decisions import VERSUS_DECISIONS
 from games.tap.rules.garbage import GarbageQueue, garbage_rows
 
@@ -44,9 +46,9 @@ ITEM_BITS = 31
 
 _SIDE_SLOTS = (
     "items_on", "garbage_on", "item_mode", "roll_left", "trans_left", "mirror_left",
-    "hard_left", "big_left", "rolling", "transforming", "hard_now", "screen", "screen_left",
-    "laser_left", "laser_column", "banner", "banner_left", "lever", "sent", "received",
-    "fired",
+    "hard_left", "big_left", "big_now", "rolling", "transforming", "hard_now", "screen",
+    "screen_left", "laser_left", "laser_column", "banner", "banner_left", "lever", "sent",
+    "received", "fired",
 )
 
 
@@ -68,6 +70,7 @@ class Side:
         self.item_mode = item_mode
         self.roll_left = self.trans_left = self.mirror_left = 0
         self.hard_left = self.big_left = 0
+        self.big_now = False  # the piece in play is BIG (DEATH BLOCK)
         self.rolling = self.transforming = self.hard_now = False
         self.screen = 0
         self.screen_left = 0
@@ -142,8 +145,8 @@ class VersusReferee(Referee):
         side.trans_left -= side.transforming
         side.hard_now = bool(side.hard_left)
         side.hard_left -= side.hard_now
-        if side.big_left:
-            side.big_left -= 1  # decision: BIG pieces are not modelled yet (DEATH BLOCK)
+        side.big_now = bool(side.big_left)
+        side.big_left -= side.big_now
         if side.items_on:
             charging = other is None or not other.side.under_attack() or other is p
             if side.meter.on_spawn(charging and not (other is p and side.under_attack())):
@@ -240,10 +243,10 @@ class VersusPlayer(ArikaPlayer):
     __slots__ = ("side",)
 
     def __init__(self, index: int, rules: ArikaRules, seed: int, side: Side,
-                 referee: Referee | None = None) -> None:
+                 referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:
         self.side = side
         inner = referee if referee is not None else rules.referee()
-        super().__init__(index, rules, seed, VersusReferee(inner, side))
+        super().__init__(index, rules, seed, VersusReferee(inner, side), pieces)
 
     def step(self, pi: PlayerInput, out: list[Event]) -> None:
         super().step(pi, out)
@@ -266,8 +269,20 @@ class VersusPlayer(ArikaPlayer):
                 out.append(Event(LASER_FIRED, other.index, target.laser_column))
         side.lever = lever
 
+    def _spawn(self, pi: PlayerInput, out: list[Event]) -> None:
+        super()._spawn(pi, out)
+        if self.side.big_now and self.kind != NO_PIECE:
+            kind = self.kind  # DEATH BLOCK: the piece comes in BIG, unturned
+            self.state, self.x, self.y = 0, BIG_SPAWN_X[kind], BIG_SPAWN_Y[kind]
+            if not big_fits(self.board.bits, kind, 0, self.x, self.y):
+                self.kind = NO_PIECE
+                self._end(True, out)
+
     def _active(self, pi: PlayerInput, d: int, pressed: int, out: list[Event]) -> None:
         side = self.side
+        if side.big_now:
+            self._active_big(pi, d, pressed, out)
+            return
         if side.rolling and self.active_frames % ROLL_INTERVAL == ROLL_INTERVAL - 1:
             turned = (self.state + 1) & 3
             moved = self._rotate(self.board.bits, self.kind, self.state, turned, self.x, self.y)
@@ -280,14 +295,77 @@ class VersusPlayer(ArikaPlayer):
         if side.transforming and self.kind != NO_PIECE and self.state != before:
             self._transform()
 
+    def _active_big(self, pi: PlayerInput, d: int, pressed: int, out: list[Event]) -> None:
+        """The frame of a BIG piece: turn (no kicks), move, sonic drop, Down, gravity, lock;
+        the same order as the normal piece (engine/arika/player.py)."""
+        self.active_frames += 1
+        if self.ticking:
+            self.referee.on_active_frame(self)
+        bits, kind, state, x, y = self.board.bits, self.kind, self.state, self.x, self.y
+        if pressed and kind != O:
+            turned = (state + 3) & 3 if pressed & 0b101 else (state + 1) & 3
+            if big_fits(bits, kind, turned, x, y):
+                state = self.state = turned
+                out.append(self.events["rotate"])
+        if d and (self.das_count == 0 or self.das_count > self.timing.das) and big_fits(
+                bits, kind, state, x + d, y):
+            x = self.x = x + d
+            out.append(self.events["right" if d > 0 else "left"])
+        start = y
+        if pi.up or self.twenty_g:
+            while big_fits(bits, kind, state, x, y - 1):
+                y -= 1
+        g = self.g
+        if pi.down:
+            self.soft += 1
+            if not big_fits(bits, kind, state, x, y - 1):
+                if self.down_armed:
+                    self.y = y
+                    self.down_armed = False
+                    out.append(self.events["manual"])
+                    self._lock(out)
+                    return
+            elif g < 256:
+                g = 256
+        acc = self.acc + g
+        n = acc >> 8
+        self.acc = acc & 255
+        while n and big_fits(bits, kind, state, x, y - 1):
+            y -= 1
+            n -= 1
+        if y < start:
+            self.lock_left = self.lock_delay
+        self.y = y
+        if not big_fits(bits, kind, state, x, y - 1):
+            if not self.grounded or y < start:
+                self.grounded = True
+                out.append(self.events["land"])
+            self.lock_left -= 1
+            if self.lock_left <= 0:
+                self._lock(out)
+        else:
+            self.grounded = False
+
+    def piece_cells(self) -> list[tuple[int, int]]:
+        if self.side.big_now and self.kind != NO_PIECE:
+            return big_cells(self.kind, self.state, self.x, self.y)
+        return super().piece_cells()
+
+    @property
+    def ghost_shown(self) -> bool:
+        return not self.side.big_now and super().ghost_shown
+
+    def _fits(self, kind: int, state: int, x: int, y: int) -> bool:
+        if self.side.big_now:
+            return big_fits(self.board.bits, kind, state, x, y)
+        return not self.board.bits & (MASKS[kind][state] << (y * ROW_BITS + x + ORIGIN))
+
     def _transform(self) -> None:
         """Trans Form: the piece becomes the next kind in Arika's order that fits here."""
-        bits = self.board.bits
-        pos = self.y * ROW_BITS + self.x + ORIGIN
         at = ARIKA_ORDER.index(self.kind)
         for step in range(1, len(ARIKA_ORDER)):
             kind = ARIKA_ORDER[(at + step) % len(ARIKA_ORDER)]
-            if not bits & (MASKS[kind][self.state] << pos):
+            if self._fits(kind, self.state, self.x, self.y):
                 self.kind = kind
                 return
 
@@ -325,11 +403,10 @@ class VersusPlayer(ArikaPlayer):
 
     def check_piece(self, out: list[Event]) -> None:
         """After the field changed under it: a piece in play that now overlaps blocks goes."""
-        if self.phase == ACTIVE and self.kind != NO_PIECE:
-            mask = MASKS[self.kind][self.state]
-            if self.board.bits & (mask << (self.y * ROW_BITS + self.x + ORIGIN)):
-                self.destroy_piece()
-                out.append(Event(SNIPED, self.index, 0))
+        if self.phase == ACTIVE and self.kind != NO_PIECE and not self._fits(
+                self.kind, self.state, self.x, self.y):
+            self.destroy_piece()
+            out.append(Event(SNIPED, self.index, 0))
 
     def hash_items(self) -> tuple[Any, ...]:
         return (*super().hash_items(), self.side.state())
