@@ -148,6 +148,9 @@ def test_an_item_fires_when_a_cleared_line_holds_one_of_its_blocks() -> None:
     out = drop(a, 7)
     fired = [e for e in out if e.kind == ITEM_FIRED]
     assert fired == [Event(ITEM_FIRED, 0, it.DEL_EVEN)]
+    # The whole piece was the item: its two blocks left on the field are plain now.
+    assert a.board.to_text(1) == ["#.......##"]
+    assert all(not v >> ITEM_SHIFT for row in a.board.cells for v in row)
 
 
 def test_an_item_left_on_the_field_does_not_fire() -> None:

@@ -390,6 +390,11 @@ class VersusPlayer(ArikaPlayer):
                 gone.append(r)
         self.clearing = tuple(gone)
         super()._collapse(out)
+        if items:  # the whole piece is the item: its blocks left on the field are plain now
+            for row in board.cells:
+                for c, v in enumerate(row):
+                    if v >> ITEM_SHIFT & ITEM_BITS in items:
+                        row[c] = v & ~(ITEM_BITS << ITEM_SHIFT)
         for code in sorted(items):
             self.referee.on_item(self, code, out)
             out.append(Event(aev.ITEM, self.index, code))
