@@ -143,5 +143,7 @@ def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
 
 def demo_player(session: GameSession) -> Iterator[InputFrame]:
     from games.tap.demo import demo_inputs
+    from games.tap.versus import VersusBoard
+    from games.tap.versus_demo import p1_inputs
 
-    return demo_inputs(session)
+    return p1_inputs(session) if isinstance(session, VersusBoard) else demo_inputs(session)

@@ -57,6 +57,12 @@ def versus_inputs(session: VersusBoard) -> Iterator[InputFrame]:
         yield InputFrame(pads[0], pads[1])
 
 
+def p1_inputs(session: VersusBoard) -> Iterator[InputFrame]:
+    """The demo player of the cartridge record: the bot on player 1 (alone or in a match)."""
+    for frame in versus_inputs(session):
+        yield InputFrame(p1=frame.p1)
+
+
 def record_challenger_demo(frames: int = DEMO_FRAMES, seed: int = DEMO_SEED,
                            join_at: int = JOIN_AT) -> Replay:
     settings = {"boundaries": "wiki", "das_step": 901}

@@ -54,12 +54,16 @@ def _board_overlays(surface: Any, board: VersusBoard) -> None:
         centre = left + WIDTH * CELL // 2
         cursor = board.prompt[index]
         if cursor is not None:
+            # Over the mode select the board would show: the well, its frame, the question.
+            pygame.draw.rect(surface, UI["background"], (left - 6, single.WELL_Y - 4,
+                                                         WIDTH * CELL + 12, single.WELL_H + 8))
+            pygame.draw.rect(surface, UI["frame"], (left - 2, single.WELL_Y - 2,
+                                                    WIDTH * CELL + 4, single.WELL_H + 4), 2)
             pygame.draw.rect(surface, UI["well"], (left, single.WELL_Y, WIDTH * CELL,
                                                    single.WELL_H))
-            draw_centred(surface, "HERE COMES", single.WELL_Y + 40, UI["alert"],
-                         centre_x=centre)
-            draw_centred(surface, "CHALLENGER", single.WELL_Y + 52, UI["alert"],
-                         centre_x=centre)
+            for n, line in enumerate(("HERE COMES", "A NEW", "CHALLENGER")):
+                draw_centred(surface, line, single.WELL_Y + 28 + 12 * n, UI["alert"],
+                             centre_x=centre)
             draw_centred(surface, "CHALLENGE?", single.WELL_Y + 80, UI["label"],
                          centre_x=centre)
             for n, word in enumerate(("YES", "NO")):
@@ -161,14 +165,13 @@ def _field(surface: Any, p: VersusPlayer, left: int, match: Match) -> None:
         n = SIZES[p.next_kind]
         for r, c in CELLS[p.next_kind][0]:
             x = left + 24 + c * CELL
-            y = 16 + (r - (1 if n == 3 else 0)) * CELL
+            y = 4 + (r - (1 if n == 3 else 0)) * CELL
             pygame.draw.rect(surface, cell_rgb(p.next_kind + 1), (x, y, CELL - 1, CELL - 1))
     meter_x = left + WIDTH * CELL + 6 if left < 160 else left - 10
     _meter(surface, p, meter_x, WELL_Y)
-    info_x = left + WIDTH * CELL + 16 if left < 160 else left - 64
-    draw_text(surface, "LEVEL", info_x, 180, UI["label"])
-    draw_text(surface, f"{p.level:3d}", info_x, 190, UI["value"])
-    draw_text(surface, f"/{match.settings.target}", info_x + 8, 200, UI["value"])
+    # The level over the target, between NEXT and the field.
+    draw_text(surface, f"{p.level:3d}", left, 34, UI["value"])
+    draw_text(surface, f"/{match.settings.target:3d}", left + 28, 34, UI["label"])
     centre = left + WIDTH * CELL // 2
     if p.phase == READY:
         draw_centred(surface, "READY", WELL_Y + 72, UI["highlight"], centre_x=centre)

@@ -71,7 +71,7 @@ VERSUS_DECISIONS: dict[str, Decision[Any]] = {
         "Death", None,
     ),
     "versus_settings": Decision(
-        {"target": [100, 200, 300, 400], "wins": [1, 2, 3]},
+        {"target": [100, 200, 300, 400], "wins": [1, 2, 3, 4]},
         "the operator's SW2 choices (the board had them in its service menu)", None,
     ),
     "item_weights": Decision(

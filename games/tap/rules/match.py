@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.arika.player import OVER, READY
@@ -59,6 +60,7 @@ def check_wins(wins: object) -> int:
     return wins
 
 
+@cache
 def versus_rules(mode: str, target: int, boundaries: str = "wiki",
                  das_step: int = 901) -> ArikaRules:
     """The mode's speeds with the target as the goal (Normal plays as Master)."""
