@@ -34,7 +34,7 @@ from games.tap.rules.match import (
     time_limit,
 )
 from games.tap.rules.modes import DEATH, MASTER, NORMAL, PLUS
-from games.tap.rules.versus_player import VersusPlayer
+from games.tap.rules.versus_player import ITEM_FIRED, VersusPlayer
 from games.tap.versus import CHALLENGE, ITEM_MODE, NO_MORE_CHALLENGER, VersusBoard
 from games.tap.versus_demo import versus_inputs
 
@@ -327,3 +327,21 @@ def test_snapshot_and_restore_mid_match() -> None:
     for f in frames:
         board.step(f)
     assert board.state_hash() == later
+
+
+def test_the_attract_demo_shows_a_challenger_and_a_match() -> None:
+    from firmware.kiosk import load_demos
+
+    demo = load_demos()["tap"]
+    assert demo.rules == DEATH and demo.joins == [(840, 1)]
+    board = new_session(demo.rules, demo.settings, demo.seeds, demo.players)
+    assert isinstance(board, VersusBoard)
+    events: list[Event] = []
+    for number, bits in enumerate(demo.inputs, start=1):
+        if number == 840:
+            board.join(1)
+        events += board.step(InputFrame.from_bits(bits))
+    assert Event(CHALLENGE, 1, 2) in events
+    m = match_of(board)
+    assert m.rules.id == DEATH and all(p.level > 30 for p in m.players)
+    assert {e.kind for e in events} >= {ITEM_FIRED, GARBAGE_RISE}

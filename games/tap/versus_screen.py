@@ -35,20 +35,20 @@ def draw_play(surface: Any, view: PlayView) -> None:
     if not isinstance(session, VersusBoard) or session.match is None:
         single.draw_play(surface, view)
         if isinstance(session, VersusBoard):
-            _board_overlays(surface, session)
+            _board_overlays(surface, session, view.sides)
         return
     _draw_match(surface, session.match, view)
 
 
 # ---- the single-player board's additions ---------------------------------------------
-def _board_overlays(surface: Any, board: VersusBoard) -> None:
+def _board_overlays(surface: Any, board: VersusBoard, view_sides: int | None) -> None:
     import pygame
 
     from cabinet.video.palette import UI
     from cabinet.video.text import draw_centred
 
-    two = any(board.playing(i) or board.players[i] is not None for i in (1,)) or any(
-        p is not None for p in board.prompt)
+    sides = [i for i in (0, 1) if board.playing(i) or board.players[i] is not None]
+    two = len(sides) == 2 or view_sides == 2
     for index in (0, 1):
         left = (16 + index * 168) if two else 120
         centre = left + WIDTH * CELL // 2
@@ -80,7 +80,9 @@ def _board_overlays(surface: Any, board: VersusBoard) -> None:
             draw_centred(surface, "CHALLENGER", single.WELL_Y + 72, UI["alert"],
                          centre_x=ocentre)
         p = board.players[index]
-        if isinstance(p, VersusPlayer) and p.phase != OVER:
+        if isinstance(p, VersusPlayer) and p.phase != OVER:  # the Item mode
+            if p.phase != READY and not p.in_roll:
+                _stack(surface, p, left, single.WELL_Y)
             _meter(surface, p, left - 10, single.WELL_Y)
             _banner(surface, p, centre, single.WELL_Y)
 
@@ -124,12 +126,37 @@ def _draw_match(surface: Any, match: Match, view: PlayView) -> None:
 def _field(surface: Any, p: VersusPlayer, left: int, match: Match) -> None:
     import pygame
 
-    from cabinet.video.palette import UI, cell_rgb, shade
+    from cabinet.video.palette import UI, cell_rgb
     from cabinet.video.text import draw_centred, draw_text
 
     pygame.draw.rect(surface, UI["frame"], (left - 2, WELL_Y - 2, WIDTH * CELL + 4,
                                             WELL_H + 4), 2)
-    pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
+    _stack(surface, p, left, WELL_Y)
+    # NEXT above the field; the meter beside it, on the middle's side.
+    if p.next_kind >= 0 and p.phase != OVER:
+        n = SIZES[p.next_kind]
+        for r, c in CELLS[p.next_kind][0]:
+            x = left + 24 + c * CELL
+            y = 4 + (r - (1 if n == 3 else 0)) * CELL
+            pygame.draw.rect(surface, cell_rgb(p.next_kind + 1), (x, y, CELL - 1, CELL - 1))
+    meter_x = left + WIDTH * CELL + 6 if left < 160 else left - 10
+    _meter(surface, p, meter_x, WELL_Y)
+    # The level over the target, between NEXT and the field.
+    draw_text(surface, f"{p.level:3d}", left, 34, UI["value"])
+    draw_text(surface, f"/{match.settings.target:3d}", left + 28, 34, UI["label"])
+    centre = left + WIDTH * CELL // 2
+    if p.phase == READY:
+        draw_centred(surface, "READY", WELL_Y + 72, UI["highlight"], centre_x=centre)
+    _banner(surface, p, centre, WELL_Y)
+
+
+def _stack(surface: Any, p: VersusPlayer, left: int, top: int) -> None:
+    """The well with the stack as the items show it, the laser's aim and the piece."""
+    import pygame
+
+    from cabinet.video.palette import UI, cell_rgb, shade
+
+    pygame.draw.rect(surface, UI["well"], (left, top, WIDTH * CELL, WELL_H))
     side = p.side
     frame = p.frame
     screen_item = side.screen if side.screen_left else 0
@@ -147,35 +174,19 @@ def _field(surface: Any, p: VersusPlayer, left: int, match: Match) -> None:
                 rgb = UI["highlight"] if frame // 8 % 2 else UI["value"]
             if (row, col) in p.flash_cells and frame - p.flash_frame < 3:
                 rgb = UI["clear_flash"]
-            _cell(surface, left, row, col, shade(rgb, 0.8))
+            _cell(surface, left, top, row, col, shade(rgb, 0.8))
             if code & HARD:
-                _cell_edge(surface, left, row, col, UI["frame_light"])
+                _cell_edge(surface, left, top, row, col, UI["frame_light"])
     if side.laser_left:
         x = left + side.laser_column * CELL
         colour = UI["alert"] if frame // 4 % 2 else UI["clear_flash"]
-        pygame.draw.rect(surface, colour, (x + 2, WELL_Y, CELL - 4, WELL_H))
+        pygame.draw.rect(surface, colour, (x + 2, top, CELL - 4, WELL_H))
     if p.kind != NO_PIECE and p.phase == ACTIVE:
         piece_rgb = cell_rgb(p.kind + 1)
         if p.item & ITEM_BITS:
             piece_rgb = UI["highlight"]
         for row, col in p.piece_cells():
-            _cell(surface, left, row, col, piece_rgb)
-    # NEXT above the field; the meter beside it, on the middle's side.
-    if p.next_kind >= 0 and p.phase != OVER:
-        n = SIZES[p.next_kind]
-        for r, c in CELLS[p.next_kind][0]:
-            x = left + 24 + c * CELL
-            y = 4 + (r - (1 if n == 3 else 0)) * CELL
-            pygame.draw.rect(surface, cell_rgb(p.next_kind + 1), (x, y, CELL - 1, CELL - 1))
-    meter_x = left + WIDTH * CELL + 6 if left < 160 else left - 10
-    _meter(surface, p, meter_x, WELL_Y)
-    # The level over the target, between NEXT and the field.
-    draw_text(surface, f"{p.level:3d}", left, 34, UI["value"])
-    draw_text(surface, f"/{match.settings.target:3d}", left + 28, 34, UI["label"])
-    centre = left + WIDTH * CELL // 2
-    if p.phase == READY:
-        draw_centred(surface, "READY", WELL_Y + 72, UI["highlight"], centre_x=centre)
-    _banner(surface, p, centre, WELL_Y)
+            _cell(surface, left, top, row, col, piece_rgb)
 
 
 def _seen(screen_item: int, row: int, col: int, frame: int) -> bool:
@@ -223,17 +234,19 @@ def _banner(surface: Any, p: VersusPlayer, centre: int, top: int) -> None:
     draw_centred(surface, name, y, UI["text"], centre_x=centre)
 
 
-def _cell(surface: Any, left: int, row: int, col: int, rgb: tuple[int, int, int]) -> None:
+def _cell(surface: Any, left: int, top: int, row: int, col: int,
+          rgb: tuple[int, int, int]) -> None:
     import pygame
 
     if 1 <= row <= VISIBLE_ROWS and 0 <= col < WIDTH:
-        pygame.draw.rect(surface, rgb, (left + col * CELL, WELL_Y + (VISIBLE_ROWS - row) * CELL,
+        pygame.draw.rect(surface, rgb, (left + col * CELL, top + (VISIBLE_ROWS - row) * CELL,
                                         CELL - 1, CELL - 1))
 
 
-def _cell_edge(surface: Any, left: int, row: int, col: int, rgb: tuple[int, int, int]) -> None:
+def _cell_edge(surface: Any, left: int, top: int, row: int, col: int,
+               rgb: tuple[int, int, int]) -> None:
     import pygame
 
     if 1 <= row <= VISIBLE_ROWS:
-        pygame.draw.rect(surface, rgb, (left + col * CELL, WELL_Y + (VISIBLE_ROWS - row) * CELL,
+        pygame.draw.rect(surface, rgb, (left + col * CELL, top + (VISIBLE_ROWS - row) * CELL,
                                         CELL - 1, CELL - 1), 1)
