@@ -86,8 +86,8 @@ class Side:
     def under_attack(self) -> bool:
         """An attack item is still being applied to this field."""
         return bool(self.roll_left or self.trans_left or self.mirror_left or self.hard_left
-                    or self.big_left or self.rolling or self.transforming
-                    or self.screen_left or self.laser_left)
+                    or self.big_left or self.rolling or self.transforming or self.hard_now
+                    or self.big_now or self.screen_left or self.laser_left)
 
     def state(self) -> tuple[Any, ...]:
         return (tuple(getattr(self, n) for n in _SIDE_SLOTS), self.bag.state(),
@@ -129,7 +129,10 @@ class VersusReferee(Referee):
         return self.inner.summary(p)
 
     def __getattr__(self, name: str) -> Any:  # the screen reads grade and score
-        return getattr(self.__dict__["inner"], name)
+        inner = self.__dict__.get("inner")
+        if inner is None:
+            raise AttributeError(name)
+        return getattr(inner, name)
 
     # ---- versus ------------------------------------------------------------------------
     def on_spawn(self, p: ArikaPlayer) -> int:
@@ -147,10 +150,11 @@ class VersusReferee(Referee):
         side.hard_left -= side.hard_now
         side.big_now = bool(side.big_left)
         side.big_left -= side.big_now
-        if side.items_on:
-            charging = other is None or not other.side.under_attack() or other is p
-            if side.meter.on_spawn(charging and not (other is p and side.under_attack())):
-                code = side.bag.draw()
+        # Your attack still applied to the other field (yours, in the Item mode): the
+        # meter does not charge.
+        charging = other is None or not other.side.under_attack()
+        if side.items_on and side.meter.on_spawn(charging):
+            code = side.bag.draw()
         if side.hard_now:
             code |= HARD
         return code
