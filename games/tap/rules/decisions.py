@@ -58,6 +58,10 @@ VERSUS_DECISIONS: dict[str, Decision[Any]] = {
         "P2 plays a game of their own",
         "answering NO leaves P1's game running and P2 picks a mode", None,
     ),
+    "challenged_game": Decision(
+        "ends unranked", "the game a challenge interrupts, versus matches and the Item mode "
+        "enter no ranking table", None,
+    ),
     "no_more_challenger": Decision(
         "P1's Start during their own game", "blocks challenges until P1's game ends", None),
     "match_options_read": Decision(
