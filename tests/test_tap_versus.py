@@ -6,6 +6,7 @@ items-off and Cement options, the Item mode code, garbage between the fields, re
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -345,3 +346,34 @@ def test_the_attract_demo_shows_a_challenger_and_a_match() -> None:
     m = match_of(board)
     assert m.rules.id == DEATH and all(p.level > 30 for p in m.players)
     assert {e.kind for e in events} >= {ITEM_FIRED, GARBAGE_RISE}
+
+
+def test_on_the_cabinet_p2s_credit_and_start_challenge_p1(tmp_path: Path) -> None:
+    """The real state machine: P1 pays and plays, P2 pays and presses Start, answers YES;
+    both play the match on P2's credit; the match's end is GAME OVER and ranks nothing."""
+    from firmware.machine import Screen
+    from tests.kiosk_kit import Rig, p1, p2
+
+    rig = Rig(tmp_path, game="tap")
+    try:
+        rig.coin(1)
+        rig.coin(1)
+        rig.press(p1(start=True))  # P1's game: the mode select
+        rig.press(p1(b1=True))  # Master
+        rig.frames(200)
+        game = rig.machine.game
+        assert isinstance(game, VersusBoard) and game.player(0).rules.id == MASTER
+        assert rig.machine.credits == 1
+        rig.press(p2(start=True))
+        assert rig.machine.credits == 0 and game.prompt[1] == 0
+        rig.press(p2(b1=True))
+        assert game.match is not None
+        assert rig.machine.start_lamps == (False, False)
+        for _ in range(40_000):  # idle players top out, game after game
+            if rig.machine.screen != Screen.PLAY:
+                break
+            rig.step()
+        assert game.over and rig.machine.screen == Screen.GAME_OVER
+        assert not rig.machine.rank_queue
+    finally:
+        rig.close()
