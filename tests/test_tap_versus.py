@@ -377,3 +377,22 @@ def test_on_the_cabinet_p2s_credit_and_start_challenge_p1(tmp_path: Path) -> Non
         assert not rig.machine.rank_queue
     finally:
         rig.close()
+
+
+def test_an_item_mode_game_restores_from_a_snapshot() -> None:
+    board = VersusBoard(MASTER, {}, {"main": 6}, 1)
+    run(board, 10)
+    run(board, 1, InputFrame(p1=PlayerInput(b2=True, b3=True, start=True)))
+    inputs = versus_inputs(board)
+    for _ in range(3000):
+        board.step(next(inputs))
+    p = board.player(0)
+    assert isinstance(p, VersusPlayer) and p.pieces > 21 and p.side.fired
+    other = VersusBoard(MASTER, {}, {"main": 6}, 1)
+    other.restore(board.snapshot())
+    assert other.state_hash() == board.state_hash()
+    frames = [next(inputs) for _ in range(600)]
+    for f in frames:
+        board.step(f)
+        other.step(f)
+    assert other.state_hash() == board.state_hash()
