@@ -1,5 +1,5 @@
-"""Tetris The Absolute The Grand Master 2 PLUS (Arika, 2000): Normal, Master, TGM+,
-T.A. Death and Doubles on the Arika player loop (engine/arika/)."""
+"""Tetris The Absolute The Grand Master 2 PLUS (Arika, 2000): Normal, Master, TGM+ and
+T.A. Death on the Arika player loop (engine/arika/), Versus with the Item mode, and Doubles."""
 
 from __future__ import annotations
 
@@ -8,11 +8,8 @@ from pathlib import Path
 from games.cartridge import Cartridge
 from games.tap import cartridge as parts
 from games.tap.dips import SW2, decode_dips
-from games.tap.doubles import new_session, rules_document
+from games.tap.doubles import ALL_RULES, new_session, rules_document
 from games.tap.doubles_screen import draw_play
-from games.tap.rules.doubles import DOUBLES
-from games.tap.rules.modes import MODES
-from games.tap.session import BOARD
 
 # Source: shiromino's RefreshRates.h (TAP: 57,272,700 / 8 / 443 / 262 = about 61.68 Hz).
 TAP_REFRESH_HZ = 61.68
@@ -21,7 +18,7 @@ CARTRIDGE = Cartridge(
     id="tap",
     title="TGM2 PLUS (ARIKA 2000)",
     short="TAP",
-    rules_ids=(BOARD, *MODES, DOUBLES),
+    rules_ids=ALL_RULES,
     new_session=new_session,
     dip_bank=SW2,
     decode_dips=decode_dips,

@@ -19,8 +19,10 @@ from engine.events import Event
 from engine.inputs import InputFrame
 from engine.session import Seeds, Settings
 from games.tap.rules.doubles import DOUBLES, DoublesPair, doubles_rules
+from games.tap.rules.match import VERSUS
 from games.tap.rules.modes import MODES
 from games.tap.session import BOARD, DEFAULT_MODE, MODE_START, TapSession
+from games.tap.versus import VersusBoard
 
 WITH_DOUBLES: tuple[str, ...] = (*MODES, DOUBLES)
 
@@ -101,8 +103,18 @@ class DoublesBoard(TapSession):
         self.players = list(self.pair.players)
 
 
-def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int) -> DoublesBoard:
-    return DoublesBoard(rules_id, settings, seeds, players)
+class TapBoard(DoublesBoard, VersusBoard):
+    """The whole board: the single-player modes, a challenger's Versus match (and the Item
+    mode), and DOUBLES on the select; each part hands on to the next what is not its own."""
+
+    rules_ids = (BOARD, *MODES, VERSUS, DOUBLES)
+
+
+ALL_RULES = TapBoard.rules_ids
+
+
+def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int) -> TapBoard:
+    return TapBoard(rules_id, settings, seeds, players)
 
 
 def doubles_document() -> dict[str, object]:

@@ -13,8 +13,8 @@ from engine.arika.shapes import CELLS, SIZES
 from games.cartridge import PlayView
 from games.tap.doubles import DoublesBoard
 from games.tap.rules.doubles import DOUBLES_GOAL, SPAWN_COLUMNS, DoublesPair
-from games.tap.screen import draw_play as draw_tap
 from games.tap.session import clock_text
+from games.tap.versus_screen import draw_play as draw_tap
 
 CELL = 8
 WELL_W = WIDE * CELL  # 112
