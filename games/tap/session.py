@@ -8,7 +8,6 @@ The other rules ids play one mode at once (the CLI, replays of one mode)."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
 from typing import Any
 
 from engine.arika.player import OVER, ArikaPlayer
@@ -188,16 +187,3 @@ class TapSession:
             if p is None or p.rules.id != mode:
                 p = self.players[index] = ArikaPlayer(index, self.rules(mode), 0)
             p.restore(ps)
-
-
-def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int) -> TapSession:
-    return TapSession(rules_id, settings, seeds, players)
-
-
-def session_factory(rules_id: str) -> Any:
-    """A ``SessionFactory`` for one rules id: ``(settings, seeds, players) -> TapSession``."""
-
-    def make(settings: Mapping[str, Any], seeds: Seeds, players: int) -> TapSession:
-        return TapSession(rules_id, settings, seeds, players)
-
-    return make

@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
 from typing import Any
 
 from engine.arika.player import OVER, READY, ArikaPlayer
@@ -36,7 +35,7 @@ from games.tap.rules.match import (
     check_target,
     check_wins,
 )
-from games.tap.rules.modes import MASTER, MODES, PLUS
+from games.tap.rules.modes import MASTER, PLUS
 from games.tap.rules.referees import TapReferee
 from games.tap.rules.versus_player import Side, VersusPlayer, VersusReferee, item_seed
 from games.tap.session import BOARD, TapSession, clock_text
@@ -262,17 +261,3 @@ def item_mode_player(p: ArikaPlayer, seed: int) -> VersusPlayer:
     q.frame, q.phase, q.left = p.frame, p.phase, p.left
     q.das_dir, q.das_count, q.prev_buttons = p.das_dir, p.das_count, p.prev_buttons
     return q
-
-
-def new_board(rules_id: str, settings: Settings, seeds: Seeds, players: int) -> VersusBoard:
-    return VersusBoard(rules_id, settings, seeds, players)
-
-
-def board_factory(rules_id: str) -> Any:
-    def make(settings: Mapping[str, Any], seeds: Seeds, players: int) -> VersusBoard:
-        return VersusBoard(rules_id, settings, seeds, players)
-
-    return make
-
-
-ALL_RULES = (BOARD, *MODES, VERSUS)
