@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.arika.player import ArikaPlayer
-from games.tap.rules import tables as tap_tables
 from games.ti.modes import TiMode
 from games.ti.rules import master
+from games.ti.rules import tables as ti_tables
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.master_game import MASTER, master_rules, new_master_player
 
@@ -38,10 +38,10 @@ def _document() -> dict[str, object]:
         "regret_limits_s": list(master.REGRET_LIMITS_S),
         "torikan": {"level": master.TORIKAN_LEVEL, "frames": master.TORIKAN_FRAMES},
         "grades": {
-            "points": [list(r) for r in tap_tables.GRADE_POINTS],
-            "decay_frames": list(tap_tables.DECAY_FRAMES),
+            "points": [list(r) for r in ti_tables.GRADE_POINTS],
+            "decay_frames": list(ti_tables.DECAY_FRAMES),
             "combo_tenths": [list(r) for r in master.COMBO_TENTHS],
-            "level_multiplier_step": tap_tables.LEVEL_MULTIPLIER_STEP,
+            "level_multiplier_step": ti_tables.LEVEL_MULTIPLIER_STEP,
             "internal_boost": list(master.INTERNAL_BOOST),
             "names": list(master.GRADE_NAMES),
         },

@@ -22,13 +22,13 @@ from engine.arika.rules import (
     x99_stops,
 )
 from engine.events import Event
-from games.tap.rules.scoring import clear_score, next_combo
-from games.tap.rules.tables import MASTER_GRAVITY
 from games.ti.rules import master
 from games.ti.rules.bag import TiBag
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.grading import TiGrades
+from games.ti.rules.scoring import clear_score, next_combo
 from games.ti.rules.speed import COOL, REGRET, SpeedLevelPlayer
+from games.ti.rules.tables import GRAVITY
 
 if TYPE_CHECKING:
     from engine.arika.player import ArikaPlayer
@@ -210,7 +210,7 @@ def master_rules() -> ArikaRules:
     from engine.arika.decisions import ARIKA_DECISIONS
 
     return ArikaRules(
-        MASTER, "TI MASTER", MASTER_GRAVITY,
+        MASTER, "TI MASTER", GRAVITY,
         tuple(r for r in master.SPEED_DELAYS if r.from_level < 1000), GOAL, x99_stops(GOAL),
         TiMasterReferee, roll_frames=master.ROLL_FRAMES,
         roll_pause=ARIKA_DECISIONS["roll_pause_frames"].value,
