@@ -57,6 +57,18 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
         "demotion after games far below the class; 'nullpomino' takes the 4th best and "
         "NullpoMino's demotion points", f"{_WIKI}; NullpoMino GradeMania3Mode",
     ),
+    "exam_chance": Decision(
+        3, "one game in 3 may hold an exam (the wiki says only 'random'); the draw is "
+        "Arika's LCG from the game's seed", "NullpoMino GradeMania3Mode (EXAM_CHANCE)",
+    ),
+    "wiki_demotion": Decision(
+        {"grades_below": 6, "games": 4},
+        "'routinely' ending about 6 grades below the class: 4 of the games since the last "
+        "demotion exam (at most the last 7) ended 6 or more grades below it", _WIKI,
+    ),
+    "exam_history_full": Decision(
+        True, "no promotion exam until the account has 7 games", "NullpoMino GradeMania3Mode",
+    ),
     "torikan_over_not_at": Decision(
         True, "the 500 torikan stops a game whose clock is over 7:00.00 (the newer reading; "
         "an older note says at or over)", f"{_WIKI}; sockscap64 TGM3 summary",
