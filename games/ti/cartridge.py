@@ -39,7 +39,8 @@ TI_SOUNDS: dict[str, str] = {
 TI_SILENT = frozenset({ev.SPAWN, ev.LAND, aev.SONIC_DROP, aev.MANUAL_LOCK, aev.GRADE_UP,
                        aev.GOAL, aev.ROLL_END})
 
-RANK_MODES: tuple[str, ...] = tuple(MODES)
+# One table per mode, and the grade ranking of accounts (games/ti/accounts.py).
+RANK_MODES: tuple[str, ...] = (*MODES, "ti-grade")
 
 
 def rank_key(row: Mapping[str, RankValue]) -> tuple[int, ...]:

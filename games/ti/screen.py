@@ -13,6 +13,9 @@ from engine.arika.shapes import CELLS, SIZES
 from games.cartridge import PlayView
 from games.ti.modes import MODES
 from games.ti.rules.decisions import TI_DECISIONS
+from games.ti.rules.exams import PROMOTION, after_game
+from games.ti.rules.login import INITIALS, SLOTS, Login, alphabet
+from games.ti.rules.master_game import display_grade
 from games.ti.session import TiSession, clock_text
 
 CELL = 8
@@ -89,8 +92,13 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
     p = session.players[index]
     info_x = left + WIDTH * CELL + 8
+    login = session.logins[index]
+    if p is None and login is not None:
+        _login(surface, login, left)
+        return
     if p is None:
         cursor = session.cursor[index]
+        _who(surface, session, index, left, WELL_Y + 100)
         draw_text(surface, "SELECT MODE", left - 4, WELL_Y + 8, UI["label"])
         for n, entry in enumerate(MODES.values()):
             colour = UI["highlight"] if n == cursor else UI["text"]
@@ -144,6 +152,11 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     draw_text(surface, clock_text(p.clock), info_x, y + 114, UI["value"])
     if wide:
         _sections(surface, p, 8)
+    exam = session.exams[index]
+    if exam is not None and p.phase != OVER:
+        draw_text(surface, f"{exam.kind.upper()} EXAM {display_grade(exam.name)}",
+                  left - 24, WELL_Y - 12, UI["highlight"] if exam.kind == PROMOTION
+                  else UI["alert"])
     text = popup(p)
     if text is not None and p.phase != OVER:
         colour = UI["verified"] if text.startswith("COOL") else UI["alert"]
@@ -156,6 +169,61 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
         draw_text(surface, clock_text(p.roll_left), info_x, y + 142, UI["value"])
     if p.phase == OVER:
         _results(surface, p, left, grade)
+        _exam_result(surface, session, index, left)
+
+
+def _login(surface: Any, login: Login, left: int) -> None:
+    """The account entry: initials, then the PIN (typed digits hidden)."""
+    from cabinet.video.palette import UI
+    from cabinet.video.text import draw_text
+
+    draw_text(surface, "ACCOUNT", left + 12, WELL_Y + 8, UI["label"])
+    typed = login.text[:INITIALS] + "*" * max(0, len(login.text) - INITIALS)
+    slot = len(login.text)
+    current = alphabet(slot)[login.current] if slot < SLOTS else ""
+    shown = typed + current
+    shown = shown[:INITIALS] + " " + shown[INITIALS:]
+    draw_text(surface, shown, left + 8, WELL_Y + 32, UI["value"])
+    cursor_x = left + 8 + 8 * (slot + (1 if slot >= INITIALS else 0))
+    draw_text(surface, "^", cursor_x, WELL_Y + 42, UI["highlight"])
+    for n, line in enumerate(("INITIALS", "AND PIN", "", "< > PICK", "A  TAKE", "B  BACK",
+                              "START", " GUEST")):
+        draw_text(surface, line, left + 4, WELL_Y + 64 + 10 * n, UI["text"])
+
+
+def _who(surface: Any, session: TiSession, index: int, left: int, y: int) -> None:
+    from cabinet.video.palette import UI
+    from cabinet.video.text import draw_text
+
+    account = session.accounts[index]
+    note = session.notes[index]
+    if account is not None:
+        draw_text(surface, account.initials, left + 4, y, UI["value"])
+        draw_text(surface, f"CLASS {display_grade(account.qualified_name)}", left + 4, y + 10,
+                  UI["text"])
+    else:
+        draw_text(surface, "GUEST", left + 4, y, UI["text"])
+    if note:
+        draw_text(surface, note, left + 4, y + 22, UI["alert"] if note != "NEW"
+                  else UI["verified"])
+
+
+def _exam_result(surface: Any, session: TiSession, index: int, left: int) -> None:
+    from cabinet.video.palette import UI
+    from cabinet.video.text import draw_text
+
+    played = session.account_result(index)
+    if played is None:
+        return
+    account, worth, exam, rule = played
+    if exam is None:
+        return
+    after, outcome = after_game(account, worth, exam, rule)
+    draw_text(surface, f"{exam.kind.upper()} EXAM", left + 4, WELL_Y + 100, UI["label"])
+    draw_text(surface, outcome.upper(), left + 4, WELL_Y + 112,
+              UI["verified"] if outcome in ("passed", "kept") else UI["alert"])
+    draw_text(surface, f"CLASS {display_grade(after.qualified_name)}", left + 4,
+              WELL_Y + 124, UI["value"])
 
 
 def _sections(surface: Any, p: ArikaPlayer, x: int) -> None:

@@ -69,6 +69,18 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
     "exam_history_full": Decision(
         True, "no promotion exam until the account has 7 games", "NullpoMino GradeMania3Mode",
     ),
+    "login_frames": Decision(
+        1800, "30 s to type the initials and PIN; then the game starts without an account",
+        None,
+    ),
+    "wrong_pin": Decision(
+        "plays as a guest", "a PIN that does not match the initials' account keeps that "
+        "account untouched; the game counts for no account", None,
+    ),
+    "new_account": Decision(
+        "made by the first game", "initials not yet known make a new account (class 9) "
+        "with the PIN typed; it is kept once its first game ends", None,
+    ),
     "torikan_over_not_at": Decision(
         True, "the 500 torikan stops a game whose clock is over 7:00.00 (the newer reading; "
         "an older note says at or over)", f"{_WIKI}; sockscap64 TGM3 summary",
