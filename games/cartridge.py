@@ -45,6 +45,9 @@ class RankingSpec:
     mode_of: Callable[[Summary], str] | None = None
     # Factory rows of each table: (initials, {column: value}), best first.
     factory_rows: tuple[tuple[str, Mapping[str, RankValue]], ...] = ()
+    # The initials a result already carries (a player who signed in to an account): its
+    # row goes in without the name entry. "" asks for initials as usual.
+    initials_of: Callable[[Summary], str] = lambda summary: ""
 
     def mode(self, summary: Summary) -> str:
         return self.mode_of(summary) if self.mode_of is not None else self.modes[0]

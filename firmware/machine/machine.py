@@ -382,6 +382,11 @@ class CabinetMachine:
     def _next_name_entry(self) -> None:
         """The next queued player's initials; after the last, the game-over sequence has
         run through (attract mode, with the cartridge's hook and scene)."""
+        spec = self.cartridge.ranking
+        while self.rank_queue and spec.initials_of(self.rank_queue[0][2]):
+            _, mode, summary, rid = self.rank_queue.pop(0)
+            self.rankings.enter(self.game_id, mode, RankEntry(
+                spec.initials_of(summary), _columns(summary, spec.columns), rid))
         if self.rank_queue:
             index, _, summary, _ = self.rank_queue[0]
             self.name_entry = NameEntry(index, int(summary.get("score", 0)))
