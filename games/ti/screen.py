@@ -154,9 +154,9 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
         _sections(surface, p, 8)
     exam = session.exams[index]
     if exam is not None and p.phase != OVER:
-        draw_text(surface, f"{exam.kind.upper()} EXAM {display_grade(exam.name)}",
-                  left - 24, WELL_Y - 12, UI["highlight"] if exam.kind == PROMOTION
-                  else UI["alert"])
+        colour = UI["highlight"] if exam.kind == PROMOTION else UI["alert"]
+        draw_text(surface, exam.kind.upper(), info_x, y + 132, colour)
+        draw_text(surface, f"EXAM {display_grade(exam.name)}", info_x, y + 142, colour)
     text = popup(p)
     if text is not None and p.phase != OVER:
         colour = UI["verified"] if text.startswith("COOL") else UI["alert"]
@@ -165,8 +165,8 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     if p.phase == READY:
         draw_text(surface, "READY", left + 20, WELL_Y + 72, UI["highlight"])
     if p.in_roll and p.phase != OVER:
-        draw_text(surface, "STAFF ROLL", info_x, y + 132, UI["label"])
-        draw_text(surface, clock_text(p.roll_left), info_x, y + 142, UI["value"])
+        draw_text(surface, "STAFF ROLL", info_x, y + 156, UI["label"])
+        draw_text(surface, clock_text(p.roll_left), info_x, y + 166, UI["value"])
     if p.phase == OVER:
         _results(surface, p, left, grade)
         _exam_result(surface, session, index, left)
@@ -174,6 +174,8 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
 
 def _login(surface: Any, login: Login, left: int) -> None:
     """The account entry: initials, then the PIN (typed digits hidden)."""
+    import pygame
+
     from cabinet.video.palette import UI
     from cabinet.video.text import draw_text
 
@@ -185,7 +187,8 @@ def _login(surface: Any, login: Login, left: int) -> None:
     shown = shown[:INITIALS] + " " + shown[INITIALS:]
     draw_text(surface, shown, left + 8, WELL_Y + 32, UI["value"])
     cursor_x = left + 8 + 8 * (slot + (1 if slot >= INITIALS else 0))
-    draw_text(surface, "^", cursor_x, WELL_Y + 42, UI["highlight"])
+    if slot < SLOTS:
+        pygame.draw.rect(surface, UI["highlight"], (cursor_x, WELL_Y + 42, 7, 2))
     for n, line in enumerate(("INITIALS", "AND PIN", "", "< > PICK", "A  TAKE", "B  BACK",
                               "START", " GUEST")):
         draw_text(surface, line, left + 4, WELL_Y + 64 + 10 * n, UI["text"])
