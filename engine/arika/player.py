@@ -21,7 +21,7 @@ with line ARE: spawn on L+LC+line ARE+3.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import events as ev
 from engine.arika import events as aev
@@ -74,6 +74,8 @@ _STATE_SLOTS = (
 class ArikaPlayer:
     __slots__ = (*_STATE_SLOTS, "board", "events", "index", "randomizer", "referee", "rules",
                  "ticking", "timing", "twenty_g")
+    # Levels a clear of 0..4 lines adds (a game with bonus levels for big clears overrides).
+    clear_levels: ClassVar[tuple[int, ...]] = (0, 1, 2, 3, 4)
 
     def __init__(self, index: int, rules: ArikaRules, seed: int,
                  referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:
@@ -392,7 +394,8 @@ class ArikaPlayer:
             if self.roll:
                 self.roll_lines += lines
             out.append(Event(ev.LINE_CLEAR, self.index, lines))
-            self._level_to(min(self.level + lines, self.goal), out, lock=True)
+            self._level_to(min(self.level + self.clear_levels[lines], self.goal), out,
+                           lock=True)
         self.referee.on_lock(self, lines, level_before, out)
         self._check_goal(out)
         if self.phase == OVER:

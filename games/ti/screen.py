@@ -12,6 +12,7 @@ from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
 from engine.arika.shapes import CELLS, SIZES
 from games.cartridge import PlayView
 from games.ti.modes import MODES
+from games.ti.rules.bag import TiBag
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.exams import PROMOTION, after_game
 from games.ti.rules.login import INITIALS, SLOTS, Login, alphabet
@@ -22,6 +23,8 @@ CELL = 8
 FADE_AFTER_FRAMES: int = TI_DECISIONS["fading_roll_frames"].value["shown"]
 FADE_GONE_FRAMES: int = TI_DECISIONS["fading_roll_frames"].value["gone"]
 POPUP_FRAMES: int = TI_DECISIONS["popup_frames"].value
+GRADE_HIDDEN: bool = TI_DECISIONS["grade_hidden_in_play"].value
+NEXT_SHOWN = 3  # tetris.wiki TGM3 page: three next pieces
 WELL_H = VISIBLE_ROWS * CELL
 WELL_Y = 40
 NO_FRAME = -1
@@ -43,6 +46,16 @@ def cell_visibility(p: ArikaPlayer, locked_frame: int) -> float:
             return 1.0
         return max(0.0, 1 - (age - FADE_AFTER_FRAMES) / (FADE_GONE_FRAMES - FADE_AFTER_FRAMES))
     return 1.0
+
+
+def upcoming(p: ArikaPlayer, count: int) -> list[int]:
+    """The ``count`` pieces after NEXT, read from a copy of the player's dealer."""
+    state = p.randomizer.state()
+    dealer = type(p.randomizer)(0) if isinstance(p.randomizer, TiBag) else None
+    if dealer is None:
+        return []
+    dealer.restore(state)
+    return [dealer.next() for _ in range(count)]
 
 
 def popup(p: ArikaPlayer) -> str | None:
@@ -128,9 +141,11 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
                 _cell(surface, left, gy + n - 1 - r, p.x + c, shade(cell_rgb(p.kind + 1), 0.35))
         for row, col in p.piece_cells():
             _cell(surface, left, row, col, cell_rgb(p.kind + 1))
-    # NEXT, and HOLD at half size to its left.
+    # NEXT (three: the first full size, two more at half size), HOLD at half size.
     if p.next_kind >= 0 and p.phase != OVER:
         _piece(surface, p.next_kind, left + 24, 16, CELL)
+        for n, kind in enumerate(upcoming(p, NEXT_SHOWN - 1)):
+            _piece(surface, kind, left + 60 + 22 * n, 20, CELL // 2 + 1)
     hold = int(getattr(p, "hold_kind", NO_PIECE))
     draw_text(surface, "HOLD", left - 36, 8, UI["label"])
     if hold != NO_PIECE:
@@ -141,13 +156,20 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     y = WELL_Y
     draw_text(surface, MODES[p.rules.id].title if p.rules.id in MODES else "", info_x, y,
               UI["label"])
-    if grade:
+    # The grade and score show only once the game is over (see the decision).
+    over = p.phase == OVER or not GRADE_HIDDEN
+    if grade and over:
         draw_text(surface, "GRADE", info_x, y + 16, UI["label"])
         draw_text(surface, grade, info_x, y + 26, UI["value"], 2)
+    elif session.accounts[index] is not None:
+        draw_text(surface, "CLASS", info_x, y + 16, UI["label"])
+        draw_text(surface, display_grade(str(summary.get("qualified", ""))), info_x, y + 26,
+                  UI["value"], 2)
     draw_text(surface, "LEVEL", info_x, y + 52, UI["label"])
     draw_text(surface, f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62, UI["value"])
-    draw_text(surface, "SCORE", info_x, y + 78, UI["label"])
-    draw_text(surface, str(summary.get("score", 0)), info_x, y + 88, UI["value"])
+    if over:
+        draw_text(surface, "SCORE", info_x, y + 78, UI["label"])
+        draw_text(surface, str(summary.get("score", 0)), info_x, y + 88, UI["value"])
     draw_text(surface, "TIME", info_x, y + 104, UI["label"])
     draw_text(surface, clock_text(p.clock), info_x, y + 114, UI["value"])
     if wide:

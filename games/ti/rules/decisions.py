@@ -100,6 +100,11 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
         {"shown": 270, "gone": 330}, "a block of the fading roll starts to fade 4.5 s after "
         "it locks and is gone at 5.5 s", f"{_WIKI} (blocks vanish about 5 s after locking)",
     ),
+    "grade_hidden_in_play": Decision(
+        True, "the grade and score show only after the game (the wiki: TGM3 removed the "
+        "in-game score and grade display); a signed-in player sees the class instead",
+        f"{_WIKI}, revision 5565",
+    ),
     "popup_frames": Decision(
         120, "COOL and REGRET show for 2 s from the frame they are decided", None,
     ),

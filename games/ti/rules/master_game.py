@@ -59,6 +59,7 @@ class TiMasterPlayer(SpeedLevelPlayer):
     latest COOL and REGRET (the play screen's pop-ups)."""
 
     __slots__ = ("cool_frame", "regret_frame", "section_marks")
+    clear_levels = master.CLEAR_LEVELS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.cool_frame = NO_FRAME
