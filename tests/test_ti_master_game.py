@@ -196,3 +196,29 @@ def test_a_game_for_an_account_replays_from_its_header() -> None:
     again = Replay.from_text(replay.to_text())  # the header's settings pass the checks
     assert again.settings == settings
     assert verify(again, TiSession("ti", again.settings, {"main": 4}, 1)).ok
+
+
+@pytest.mark.parametrize(("rows", "levels"), [(1, 1), (2, 2), (3, 4), (4, 6)])
+def test_a_clear_adds_1_2_4_or_6_levels(rows: int, levels: int) -> None:
+    from engine.arika.board import Board
+    from engine.arika.player import ACTIVE
+    from engine.inputs import PlayerInput
+    from engine.pieces import I
+    from tests.arika_kit import Script
+
+    p = TiMasterPlayer(0, master_rules(), 0, pieces=Script("I"))
+    # The rows to clear are full but for the leftmost column; a vertical I drops there.
+    p.board = Board.from_text([".#########"] * rows)
+    out: list[Event] = []
+    while p.phase != ACTIVE:
+        p.step(PlayerInput(b1=True), out)  # IRS: the I spawns upright
+    assert p.kind == I and p.state in (1, 3)
+    p.set_level(10)
+    for _ in range(6):  # one column a tap
+        p.step(PlayerInput(left=True), out)
+        p.step(PlayerInput(), out)
+    assert min(c for _, c in p.piece_cells()) == 0
+    p.step(PlayerInput(up=True), out)
+    p.step(PlayerInput(down=True), out)
+    assert [e.value for e in out if e.kind == "line_clear"] == [rows]
+    assert p.level == 10 + levels
