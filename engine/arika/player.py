@@ -21,7 +21,7 @@ with line ARE: spawn on L+LC+line ARE+3.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import events as ev
 from engine.arika import events as aev
@@ -74,6 +74,8 @@ _STATE_SLOTS = (
 class ArikaPlayer:
     __slots__ = (*_STATE_SLOTS, "board", "events", "index", "randomizer", "referee", "rules",
                  "spawn_x", "ticking", "timing", "twenty_g")
+    # Levels a clear of 0..4 lines adds (a game with bonus levels for big clears overrides).
+    clear_levels: ClassVar[tuple[int, ...]] = (0, 1, 2, 3, 4)
 
     def __init__(self, index: int, rules: ArikaRules, seed: int,
                  referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:
@@ -395,12 +397,13 @@ class ArikaPlayer:
             if self.roll:
                 self.roll_lines += lines
             out.append(Event(ev.LINE_CLEAR, self.index, lines))
-            self._level_to(min(self.level + lines, self.goal), out, lock=True)
+            self._level_to(min(self.level + self.clear_levels[lines], self.goal), out,
+                           lock=True)
         self.referee.on_lock(self, lines, level_before, out)
         self._check_goal(out)
         if self.phase == OVER:
             return
-        self.timing = self.rules.timing_at(self.level)
+        self.timing = self._timing_now()
         if lines:
             self.phase = CLEAR
             self.left = self.timing.line_clear
@@ -440,6 +443,11 @@ class ArikaPlayer:
         self.twenty_g = self.g >= TWENTY_G
         if not lock:
             self.timing = self.rules.timing_at(level)
+
+    def _timing_now(self) -> Timing:
+        """The delays in force after a lock; a game whose delays follow another counter
+        (TGM3's speed level) overrides this."""
+        return self.rules.timing_at(self.level)
 
     def _end_section(self, section: int, out: list[Event]) -> None:
         frames = self.clock - self.section_start

@@ -1,0 +1,280 @@
+"""A TGM3 game on the board: one or two players, each an Arika player loop in one mode
+of games/ti/modes.py. ``TiSession`` is a ``GameSession`` (engine/session.py).
+
+Rules id ``ti`` is the board: a player who joins first enters an account (initials and
+PIN, games/ti/rules/login.py; Start plays as a guest), then picks a mode (lever
+left/right, any button or Start; the selection times out and plays the highlighted mode).
+The other rules ids play one mode at once, as a guest (the CLI, replays of one mode).
+
+The ``account_ABC`` settings hold the accounts known when the session began (the cartridge's
+save section, games/ti/accounts.py); ``account_result`` is what a finished game did for
+its player's account."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
+from engine.arika.player import OVER, ArikaPlayer
+from engine.arika.randomizer import lcg_output, lcg_step
+from engine.events import Event
+from engine.inputs import InputFrame, PlayerInput
+from engine.session import Seeds, Settings, Summary
+from games.ti.modes import MODES, check_settings, mode
+from games.ti.rules.exams import Account, Exam, choose_exam
+from games.ti.rules.login import GUEST, TYPING, Login, pin_digest
+
+BOARD = "ti"  # the rules id with the mode select
+SELECT_FRAMES = 600  # as TAP's board: 10 s, then the highlighted mode plays
+MODE_CURSOR = "mode_cursor"  # value: the highlighted mode's index in MODES
+MODE_START = "mode_start"  # value: the chosen mode's index
+
+
+def clock_text(frames: int) -> str:
+    """Game time as the board shows it: mm:ss:cc (60 frames a second)."""
+    seconds, rest = divmod(frames, 60)
+    return f"{seconds // 60:02d}:{seconds % 60:02d}:{rest * 100 // 60:02d}"
+
+
+def mode_ids() -> tuple[str, ...]:
+    return tuple(MODES)
+
+
+class TiSession:
+    """``TiSession(rules_id, settings, seeds, players)``. ``seeds["main"]`` seeds the
+    first game; every game started steps it once with Arika's LCG (``seeds_out()``)."""
+
+    def __init__(self, rules_id: str, settings: Settings, seeds: Seeds, players: int) -> None:
+        if players not in (1, 2):
+            raise ValueError(f"players must be 1 or 2, not {players}")
+        if rules_id != BOARD and rules_id not in MODES:
+            raise ValueError(f"unknown rules {rules_id!r}; choose one of: "
+                             f"{', '.join((BOARD, *MODES))}")
+        self.rules_id = rules_id
+        self.settings: dict[str, Any] = check_settings(settings)
+        self.seed = int(seeds.get("main", 0)) & 0xFFFFFFFF
+        self.frame = 0
+        self.players: list[ArikaPlayer | None] = [None, None]
+        self.cursor: list[int | None] = [None, None]  # mode select in progress
+        self.select_left = [0, 0]
+        self.held = [0xFF, 0xFF]  # switches held last frame (a press is a new one)
+        from games.ti.accounts import from_settings
+
+        self.known: dict[str, Account] = from_settings(self.settings)
+        self.logins: list[Login | None] = [None, None]  # account entry in progress
+        self.accounts: list[Account | None] = [None, None]  # whom each game counts for
+        self.notes = ["", ""]  # "NEW", "WRONG PIN" or "" after the entry
+        self.exams: list[Exam | None] = [None, None]
+        for index in range(players):
+            self.join(index)
+
+    def step(self, inputs: InputFrame) -> tuple[Event, ...]:
+        self.frame += 1
+        out: list[Event] = []
+        players = self.players
+        p = players[0]
+        if p is not None:
+            p.step(inputs.p1, out)
+        else:
+            self._choose(0, inputs.p1, out)
+        p = players[1]
+        if p is not None:
+            p.step(inputs.p2, out)
+        else:
+            self._choose(1, inputs.p2, out)
+        return tuple(out) if out else ()
+
+    def _choose(self, index: int, pi: PlayerInput, out: list[Event]) -> None:
+        """A player not yet playing: the account entry, then the mode select."""
+        login = self.logins[index]
+        if login is not None:
+            login.step(pi)
+            if login.status != TYPING:
+                self._signed_in(index, login, pi)
+        elif self.cursor[index] is not None:
+            self._select(index, pi, out)
+
+    def _signed_in(self, index: int, login: Login, pi: PlayerInput) -> None:
+        """The entry is over: the account, a new one, or none; then the mode select."""
+        self.logins[index] = None
+        self.accounts[index] = None
+        self.notes[index] = ""
+        if login.status != GUEST:
+            digest = pin_digest(login.initials, login.pin)
+            known = self.known.get(login.initials)
+            if known is None:
+                self.accounts[index] = Account(login.initials, digest)
+                self.notes[index] = "NEW"
+            elif known.pin == digest:
+                self.accounts[index] = known
+            else:
+                self.notes[index] = "WRONG PIN"
+        self.cursor[index] = 0
+        self.select_left[index] = SELECT_FRAMES
+        self.held[index] = pi.to_bits()  # the press that ended the entry picks nothing
+
+    def _select(self, index: int, pi: PlayerInput, out: list[Event]) -> None:
+        bits = pi.to_bits()
+        pressed = bits & ~self.held[index]
+        self.held[index] = bits
+        cursor = self.cursor[index]
+        assert cursor is not None
+        ids = mode_ids()
+        move = (pressed >> 3 & 1) - (pressed >> 2 & 1)  # right, left
+        if move:
+            cursor = (cursor + move) % len(ids)
+            self.cursor[index] = cursor
+            out.append(Event(MODE_CURSOR, index, cursor))
+        self.select_left[index] -= 1
+        if pressed & 0xF0 or self.select_left[index] <= 0:  # a button or Start
+            self._start(index, ids[cursor], out)
+
+    def _start(self, index: int, rules_id: str, out: list[Event] | None = None) -> None:
+        game_seed = self.seed
+        self.seed = lcg_step(self.seed)
+        self.cursor[index] = None
+        chosen = mode(rules_id)
+        p = self.players[index] = chosen.new_player(index, self.settings, game_seed)
+        account = self.accounts[index]
+        self.exams[index] = None
+        if account is not None and chosen.accounts:
+            exam = choose_exam(account, lcg_output(lcg_step(game_seed)), self.exam_rule)
+            self.exams[index] = exam
+            chosen.for_account(p, account, exam)
+        if out is not None:
+            out.append(Event(MODE_START, index, mode_ids().index(rules_id)))
+
+    @property
+    def exam_rule(self) -> str:
+        return str(self.settings.get("exam_rule", "wiki"))
+
+    def account_result(self, index: int) -> tuple[Account, int, Exam | None, str] | None:
+        """(account, grade index for its history, the exam, the exam rule) of player
+        ``index``'s finished game, or None (a guest, a mode without accounts, in play)."""
+        p = self.players[index]
+        account = self.accounts[index]
+        if p is None or account is None or p.phase != OVER or not mode(p.rules.id).accounts:
+            return None
+        worth = int(p.referee.summary(p).get("worth", 0))
+        return account, worth, self.exams[index], self.exam_rule
+
+    def player(self, index: int) -> ArikaPlayer:
+        p = self.players[index]
+        if p is None:
+            raise ValueError(f"player {index + 1} is not playing")
+        return p
+
+    def mode_of(self, index: int) -> str | None:
+        p = self.players[index]
+        if p is not None:
+            return p.rules.id
+        cursor = self.cursor[index]
+        return None if cursor is None else mode_ids()[cursor]
+
+    @property
+    def over(self) -> bool:
+        for index, p in enumerate(self.players):
+            if p is not None:
+                if p.phase != OVER:
+                    return False
+            elif self.cursor[index] is not None or self.logins[index] is not None:
+                return False
+        return True
+
+    def playing(self, index: int) -> bool:
+        p = self.players[index]
+        return (self.cursor[index] is not None or self.logins[index] is not None
+                or (p is not None and p.phase != OVER))
+
+    def can_join(self, index: int) -> bool:
+        return not self.playing(index)
+
+    def join(self, index: int) -> None:
+        if self.playing(index):
+            return
+        self.accounts[index] = None
+        self.exams[index] = None
+        self.notes[index] = ""
+        if self.rules_id == BOARD:
+            self.players[index] = None
+            self.cursor[index] = None
+            self.logins[index] = Login()
+        else:
+            self._start(index, self.rules_id)
+
+    def summary(self, index: int) -> Summary | None:
+        p = self.players[index]
+        account = self.accounts[index]
+        exam = self.exams[index]
+        who: dict[str, int | str] = {
+            "account": account.initials if account is not None else "",
+            "qualified": account.qualified_name if account is not None else "",
+            "exam": exam.kind if exam is not None else "",
+            "exam_target": exam.name if exam is not None else "",
+        }
+        if p is None and self.logins[index] is not None:
+            return {"mode": "", "score": 0, "level": 0, "lines": 0, "pieces": 0, "time": 0,
+                    "clock": clock_text(0), "cleared": 0, "grade": "", "order": 0, **who}
+        if p is None:
+            chosen = self.mode_of(index)
+            if chosen is None:
+                return None
+            return {"mode": chosen, "score": 0, "level": 0, "lines": 0, "pieces": 0,
+                    "time": 0, "clock": clock_text(0), "cleared": 0, "grade": "",
+                    "order": 0, **who}
+        out: dict[str, int | str] = {
+            "mode": p.rules.id, "level": p.level, "lines": p.lines, "pieces": p.pieces,
+            "time": p.clock, "clock": clock_text(p.clock), "cleared": int(p.finished),
+            "score": 0, "grade": "", "order": 0, **who,
+        }
+        out.update(p.referee.summary(p))
+        return out
+
+    def seeds_out(self) -> dict[str, int]:
+        return {"main": self.seed}
+
+    def _who(self) -> tuple[Any, ...]:
+        return (tuple(None if x is None else x.state() for x in self.logins),
+                tuple(self.accounts), tuple(self.notes), tuple(self.exams))
+
+    def state_hash(self) -> str:
+        items = (self.rules_id, self.frame, self.seed, tuple(self.cursor),
+                 tuple(self.select_left), tuple(self.held), self._who(),
+                 tuple((p.rules.id, p.hash_items()) if p is not None else None
+                       for p in self.players))
+        return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
+
+    def snapshot(self) -> Any:
+        return (self.frame, self.seed, tuple(self.cursor), tuple(self.select_left),
+                tuple(self.held), self._who(),
+                tuple((p.rules.id, p.snapshot()) if p is not None else None
+                      for p in self.players))
+
+    def restore(self, snap: Any) -> None:
+        self.frame, self.seed, cursor, left, held, who, players = snap
+        self.cursor, self.select_left, self.held = list(cursor), list(left), list(held)
+        logins, accounts, notes, exams = who
+        self.logins = [None, None]
+        for index, state in enumerate(logins):
+            if state is not None:
+                login = self.logins[index] = Login()
+                login.restore(state)
+        self.accounts, self.notes, self.exams = list(accounts), list(notes), list(exams)
+        for index, entry in enumerate(players):
+            if entry is None:
+                self.players[index] = None
+                continue
+            rules_id, ps = entry
+            p = self.players[index]
+            if p is None or p.rules.id != rules_id:
+                p = self.players[index] = mode(rules_id).new_player(index, self.settings, 0)
+            p.restore(ps)
+
+
+def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int) -> TiSession:
+    return TiSession(rules_id, settings, seeds, players)
+
+
+def session_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
+    return check_settings(settings)

@@ -1,0 +1,109 @@
+"""Screenshots of TGM3's play screen for the README, from real engine play:
+
+    .venv/bin/python -m tools.shots   (every screenshot of the docs)
+
+Master played by the demo player (seed 1): the frame a COOL pop-up shows, the staff roll,
+and the final grade.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pygame
+
+from cabinet.video.screen import new_native
+from engine.arika.randomizer import lcg_output, lcg_step
+from engine.inputs import InputFrame
+from games.cartridge import PlayView
+from games.ti import CARTRIDGE
+from games.ti.accounts import account_json, session_settings
+from games.ti.demo import demo_inputs
+from games.ti.rules.exams import EXAM_CHANCE, Account
+from games.ti.rules.login import alphabet, pin_digest
+from games.ti.rules.speed import COOL
+from games.ti.screen import popup
+from games.ti.session import TiSession
+
+SCALE = 2
+NAMES = ("ti-master-cool.png", "ti-master-roll.png", "ti-master-grade.png",
+         "ti-account.png", "ti-exam.png")
+
+
+def save(session: TiSession, path: Path) -> None:
+    surface = new_native()
+    CARTRIDGE.draw_play(surface, PlayView(session, credits=1, free_play=False,
+                                          frame=session.frame))
+    pygame.image.save(pygame.transform.scale_by(surface, SCALE), str(path))
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0] if argv else "docs/screens")
+    out.mkdir(parents=True, exist_ok=True)
+    session = TiSession("ti-master", {}, {"main": 1}, 1)
+    inputs = demo_inputs(session)
+    cools = 0
+    shot_at = roll_at = -1
+    while not session.over:
+        events = session.step(next(inputs))
+        cools += sum(1 for e in events if e.kind == COOL)
+        if cools >= 3 and shot_at < 0 and popup(session.player(0)) == "COOL!!":
+            shot_at = session.frame + 20
+        if session.frame == shot_at:
+            save(session, out / NAMES[0])
+        p = session.player(0)
+        if p.in_roll and roll_at < 0:
+            roll_at = session.frame + 900
+        if session.frame == roll_at:
+            save(session, out / NAMES[1])
+    save(session, out / NAMES[2])
+    _account_shots(out)
+    return 0
+
+
+def _tap(session: TiSession, bits: int) -> None:
+    session.step(InputFrame.from_bits(bits))
+    session.step(InputFrame())
+
+
+def _account_shots(out: Path) -> None:
+    """The account entry half typed, then a promotion exam game of a known account."""
+    account = Account("TGM", pin_digest("TGM", "2005"), qualified=9,
+                      history=(14, 15, 14, 13, 15, 16, 14), games=30)
+    settings = session_settings({"accounts": {"TGM": account_json(account)}})
+    session = TiSession("ti", settings, {"main": 1}, 1)
+    session.step(InputFrame())
+    for slot, ch in enumerate("TGM20"):
+        for _ in range(alphabet(slot).index(ch)):
+            _tap(session, 0x08)
+        _tap(session, 0x10)
+    _tap(session, 0x08)
+    save(session, out / NAMES[3])
+    # A game seed whose draw holds an exam (one in three).
+    seed = next(s for s in range(1, 100)
+                if lcg_output(lcg_step(s)) % EXAM_CHANCE == 0)
+    session = TiSession("ti", settings, {"main": seed}, 1)
+    session.step(InputFrame())
+    for slot, ch in enumerate("TGM2005"):
+        for _ in range(alphabet(slot).index(ch)):
+            _tap(session, 0x08)
+        _tap(session, 0x10)
+    _tap(session, 0x80)
+    inputs = demo_inputs(session)
+    for _ in range(1500):
+        session.step(next(inputs))
+    save(session, out / NAMES[4])
+
+
+def take(out: Path) -> list[Path]:
+    """The screenshots into ``out`` (``python -m tools.shots`` takes every cartridge's)."""
+    main([str(out)])
+    return [out / name for name in NAMES]
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
