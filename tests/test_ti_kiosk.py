@@ -5,6 +5,7 @@ entry: the row takes the account's initials), then again after a restart."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,12 @@ def test_an_account_plays_through_the_kiosk_and_is_kept(
 
     # The account's game replays from its header (the account setting) to the row.
     assert main(["rankings", "verify", "--save-dir", str(save)]) == 0
-    assert "ti ti-master #1 ABC" in capsys.readouterr().out.split(": VERIFIED")[0]
+    out = capsys.readouterr().out
+    assert "ti ti-master #1 ABC" in out.split(": VERIFIED")[0]
+    # The grade ranking is made from the accounts, not from one game: said so, not
+    # reported as a row that lost its replay.
+    assert re.search(r"^ti ti-grade #1 ABC .*: DERIVED", out, re.M), out
+    assert "UNRECORDED" not in out and "1 made from records" in out
 
     assert main(argv) == 0  # the same account again, after a restart
     capsys.readouterr()

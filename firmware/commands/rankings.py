@@ -14,7 +14,15 @@ from typing import Any
 
 from firmware.errors import UsageError
 from firmware.kiosk_paths import REPLAY_DIR
-from firmware.rankings.check import FACTORY, FAILED, MISSING, VERIFIED, RowCheck, check_tables
+from firmware.rankings.check import (
+    DERIVED,
+    FACTORY,
+    FAILED,
+    MISSING,
+    VERIFIED,
+    RowCheck,
+    check_tables,
+)
 from firmware.rankings.store import ReplayStore
 from firmware.savedata import load
 from firmware.savedata import save_dir as resolve_save_dir
@@ -57,7 +65,9 @@ def run(args: argparse.Namespace) -> int:
         bad = [c for c in checks if c.status in (FAILED, MISSING)]
         proven = sum(1 for c in checks if c.status == VERIFIED)
         factory = sum(1 for c in checks if c.status == FACTORY)
-        print(f"{proven} of {len(checks)} rows verified, {factory} factory rows, "
+        derived = sum(1 for c in checks if c.status == DERIVED)
+        made = f", {derived} made from records" if derived else ""
+        print(f"{proven} of {len(checks)} rows verified, {factory} factory rows{made}, "
               f"{len(bad)} failed")
         return 1 if bad else 0
     if args.action == "export":

@@ -15,6 +15,7 @@ FAILED = "failed"  # the replay does not give this row: tampered, damaged or for
 UNRECORDED = "unrecorded"  # the row was kept without a replay (the store could not write)
 FACTORY = "factory"  # one of the cartridge's factory rows (no game was played for it)
 MISSING = "missing"  # the row names a replay the store does not have
+DERIVED = "derived"  # a row of a table the cartridge makes from its own records (accounts)
 
 
 @dataclass(frozen=True)
@@ -85,12 +86,18 @@ def check_row(game: str, entry: RankEntry, store: ReplayStore) -> tuple[str, str
 
 def check_tables(data: SaveData, store: ReplayStore, game: str | None = None) -> list[RowCheck]:
     checks: list[RowCheck] = []
-    for game_id in CARTRIDGES:
+    for game_id, cart in CARTRIDGES.items():
         if game is not None and game_id != game:
             continue
+        section = cart.save_section
+        derived = set(section.tables(data.own.get(game_id) or section.factory())) \
+            if section is not None else set()
         for mode, table in data.rankings.get(game_id, {}).items():
             for rank, entry in enumerate(table, start=1):
-                status, reason = check_row(game_id, entry, store)
+                if mode in derived and entry.replay_id is None:
+                    status, reason = DERIVED, "made from the cartridge's own records"
+                else:
+                    status, reason = check_row(game_id, entry, store)
                 checks.append(RowCheck(game_id, mode, rank, entry.initials, dict(entry.values),
                                        entry.replay_id, status, reason))
     return checks
