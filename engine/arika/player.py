@@ -75,6 +75,12 @@ class ArikaPlayer:
     __slots__ = (*_STATE_SLOTS, "board", "events", "index", "randomizer", "referee", "rules",
                  "ticking", "timing", "twenty_g")
 
+    # The rotation system's tables: ARS here; a rule with other shapes (SRS) swaps them.
+    shape_masks: tuple[tuple[int, ...], ...] = MASKS
+    shape_cells: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = CELLS
+    shape_sizes: tuple[int, ...] = SIZES
+    spawn_rows: tuple[int, ...] = SPAWN_Y
+
     def __init__(self, index: int, rules: ArikaRules, seed: int,
                  referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:
         self.index = index
@@ -195,7 +201,7 @@ class ArikaPlayer:
             self.referee.on_active_frame(self)
         bits = self.board.bits
         kind = self.kind
-        masks = MASKS[kind]
+        masks = self.shape_masks[kind]
         state = self.state
         x = self.x
         y = self.y
@@ -318,9 +324,9 @@ class ArikaPlayer:
         self.pieces += 1
         self.clock_on = not self.goal_reached
         x = SPAWN_X
-        y = SPAWN_Y[kind]
+        y = self.spawn_rows[kind]
         bits = self.board.bits
-        masks = MASKS[kind]
+        masks = self.shape_masks[kind]
         state = 0
         # IRS: a rotation button held as the piece appears turns it one step.
         if kind != O and (pi.b1 or pi.b2 or pi.b3):
@@ -360,12 +366,14 @@ class ArikaPlayer:
         """(row, column) of the active piece's blocks: row 1-based from the bottom."""
         if self.kind == NO_PIECE:
             return []
-        n = SIZES[self.kind]
-        return [(self.y + n - 1 - r, self.x + c) for r, c in CELLS[self.kind][self.state]]
+        n = self.shape_sizes[self.kind]
+        return [(self.y + n - 1 - r, self.x + c)
+                for r, c in self.shape_cells[self.kind][self.state]]
 
     def ghost_y(self) -> int:
         """Box-bottom row where a sonic drop would put the active piece."""
-        return self._floor(self.board.bits, MASKS[self.kind][self.state], self.x, self.y)
+        return self._floor(self.board.bits, self.shape_masks[self.kind][self.state], self.x,
+                           self.y)
 
     @property
     def ghost_shown(self) -> bool:
