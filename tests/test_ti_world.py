@@ -265,4 +265,4 @@ def test_world_master_player_keeps_its_state_through_a_snapshot() -> None:
     step(p, pad(right=True), 5)
     p.restore(snap)
     assert p.hash_items() == hashed and p.world and p.rule_name == "WORLD"
-    assert p.shape_masks is srs.SRS_MASKS and TiPlayer.shape_masks is not srs.SRS_MASKS
+    assert p.shapes is srs.SRS and TiPlayer.default_shapes is not srs.SRS

@@ -30,14 +30,13 @@ from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.randomizer import PieceDealer, Tgm2Randomizer
 from engine.arika.rules import ROLL_NONE, ArikaRules, Referee
 from engine.arika.shapes import (
-    CELLS,
+    ARS,
+    BIG_ARS,
     CENTRE_COLUMN_PIECES,
     MASKS,
     NO_KICK_PIECES,
     READING_ORDER,
-    SIZES,
-    SPAWN_X,
-    SPAWN_Y,
+    ShapeSet,
 )
 from engine.arika.timing import TWENTY_G, Timing
 from engine.events import Event
@@ -73,13 +72,14 @@ _STATE_SLOTS = (
 
 class ArikaPlayer:
     __slots__ = (*_STATE_SLOTS, "board", "events", "index", "randomizer", "referee", "rules",
-                 "ticking", "timing", "twenty_g")
+                 "big", "shapes", "ticking", "timing", "twenty_g")
 
-    # The rotation system's tables: ARS here; a rule with other shapes (SRS) swaps them.
-    shape_masks: tuple[tuple[int, ...], ...] = MASKS
-    shape_cells: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = CELLS
-    shape_sizes: tuple[int, ...] = SIZES
-    spawn_rows: tuple[int, ...] = SPAWN_Y
+    # The rotation system's tables: ARS here; a rule with other shapes (SRS) swaps them,
+    # and ``big_shapes`` while ``big`` is on (set_big).
+    # Levels a clear of 1-4 lines adds (index = lines); TGM3 adds more for triples and up.
+    level_per_lines: tuple[int, ...] = (0, 1, 2, 3, 4)
+    default_shapes: ShapeSet = ARS
+    big_shapes: ShapeSet = BIG_ARS
 
     def __init__(self, index: int, rules: ArikaRules, seed: int,
                  referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:
@@ -131,6 +131,8 @@ class ArikaPlayer:
         self.finished = False
         self.flash_cells: tuple[tuple[int, int], ...] = ()
         self.flash_frame = 0
+        self.big = False
+        self.shapes = self.default_shapes
         i = index
         self.events = {
             "left": Event(ev.MOVE, i, -1), "right": Event(ev.MOVE, i, 1),
@@ -201,7 +203,8 @@ class ArikaPlayer:
             self.referee.on_active_frame(self)
         bits = self.board.bits
         kind = self.kind
-        masks = self.shape_masks[kind]
+        shapes = self.shapes
+        masks = shapes.masks[kind]
         state = self.state
         x = self.x
         y = self.y
@@ -217,7 +220,7 @@ class ArikaPlayer:
                     y = self._floor(bits, masks[state], x, y)
         mask = masks[state]
         if d and (self.das_count == 0 or self.das_count > self.timing.das):
-            nx = x + d
+            nx = x + d * shapes.shift
             if not bits & (mask << (y * ROW_BITS + nx + ORIGIN)):
                 x = nx
                 out.append(self.events["right" if d > 0 else "left"])
@@ -323,10 +326,11 @@ class ArikaPlayer:
         self.kind = kind
         self.pieces += 1
         self.clock_on = not self.goal_reached
-        x = SPAWN_X
-        y = self.spawn_rows[kind]
+        shapes = self.shapes
+        x = shapes.spawn_x
+        y = shapes.spawn_y[kind]
         bits = self.board.bits
-        masks = self.shape_masks[kind]
+        masks = shapes.masks[kind]
         state = 0
         # IRS: a rotation button held as the piece appears turns it one step.
         if kind != O and (pi.b1 or pi.b2 or pi.b3):
@@ -366,14 +370,20 @@ class ArikaPlayer:
         """(row, column) of the active piece's blocks: row 1-based from the bottom."""
         if self.kind == NO_PIECE:
             return []
-        n = self.shape_sizes[self.kind]
+        n = self.shapes.sizes[self.kind]
         return [(self.y + n - 1 - r, self.x + c)
-                for r, c in self.shape_cells[self.kind][self.state]]
+                for r, c in self.shapes.cells[self.kind][self.state]]
 
     def ghost_y(self) -> int:
         """Box-bottom row where a sonic drop would put the active piece."""
-        return self._floor(self.board.bits, self.shape_masks[self.kind][self.state], self.x,
+        return self._floor(self.board.bits, self.shapes.masks[self.kind][self.state], self.x,
                            self.y)
+
+    def set_big(self, on: bool) -> None:
+        """BIG blocks from the next piece on (2x2 cells a block, two columns a step). A
+        game that uses it keeps ``big`` in its snapshot (the base state leaves it out)."""
+        self.big = on
+        self.shapes = self.big_shapes if on else self.default_shapes
 
     @property
     def ghost_shown(self) -> bool:
@@ -400,7 +410,8 @@ class ArikaPlayer:
             if self.roll:
                 self.roll_lines += lines
             out.append(Event(ev.LINE_CLEAR, self.index, lines))
-            self._level_to(min(self.level + lines, self.goal), out, lock=True)
+            self._level_to(min(self.level + self.level_per_lines[lines], self.goal), out,
+                           lock=True)
         self.referee.on_lock(self, lines, level_before, out)
         self._check_goal(out)
         if self.phase == OVER:

@@ -30,7 +30,7 @@ T_POINT_UP = 2  # the T state with its flat side down
 FLOOR_KICKS_PER_PIECE = 1
 # A kick may not lift a block above the board's top row (the bits above it hold no walls).
 CEILING_BIT = (ROWS + 1 + FLOOR) * ROW_BITS
-TI_EXTRAS = 7  # values TiPlayer puts in its snapshot's extra tuple (subclasses append)
+TI_EXTRAS = 8  # values TiPlayer puts in its snapshot's extra tuple (subclasses append)
 
 
 class TiPlayer(ArikaPlayer):
@@ -42,6 +42,9 @@ class TiPlayer(ArikaPlayer):
 
     world = False
     rule_name = "CLASSIC"
+    # Source: tetris.wiki, "Tetris: The Grand Master 3 Terror-Instinct" (a triple adds 4
+    # levels and a Tetris 6; singles and doubles their line count).
+    level_per_lines = (0, 1, 2, 4, 6)
 
     def __init__(self, index: int, rules: ArikaRules, seed: int,
                  referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:
@@ -111,8 +114,8 @@ class TiPlayer(ArikaPlayer):
                 moved = True
             elif e.kind == ev.ROTATE:
                 turned = True
-        grounded = bool(self.board.bits & (
-            self.shape_masks[self.kind][self.state] << ((self.y - 1) * ROW_BITS + self.x + ORIGIN)))
+        mask = self.shapes.masks[self.kind][self.state]
+        grounded = bool(self.board.bits & (mask << ((self.y - 1) * ROW_BITS + self.x + ORIGIN)))
         if moved or turned:
             self.lock_left = self.lock_delay  # move reset
             if moved and grounded:
@@ -189,14 +192,15 @@ class TiPlayer(ArikaPlayer):
     # ---- state -----------------------------------------------------------------------
     def _extra(self) -> tuple[int, ...]:
         return (self.floor_kicks, self.hold_kind, int(self.hold_used), int(self.hold_held),
-                self.grounded_moves, self.grounded_turns, int(self.up_held))
+                self.grounded_moves, self.grounded_turns, int(self.up_held), int(self.big))
 
     def snapshot(self) -> tuple[Any, ...]:
         return (*super().snapshot(), self._extra())
 
     def restore(self, snap: tuple[Any, ...]) -> None:
         super().restore(snap[:-1])
-        kicks, hold_kind, used, held, moves, turns, up = snap[-1][:TI_EXTRAS]
+        kicks, hold_kind, used, held, moves, turns, up, big = snap[-1][:TI_EXTRAS]
+        self.set_big(bool(big))
         self.floor_kicks, self.hold_kind = kicks, hold_kind
         self.hold_used, self.hold_held = bool(used), bool(held)
         self.grounded_moves, self.grounded_turns, self.up_held = moves, turns, bool(up)
@@ -216,7 +220,6 @@ def world_rule(cls: type[P]) -> type[P]:
     """``cls`` playing the World rule: SRS shapes and kicks, move reset, hard drop, ghost."""
     made = type(f"World{cls.__name__}", (cls,), {
         "__slots__": (), "world": True, "rule_name": "WORLD",
-        "shape_masks": srs.SRS_MASKS, "shape_cells": srs.SRS_CELLS,
-        "shape_sizes": srs.SRS_SIZES, "spawn_rows": srs.SRS_SPAWN_Y,
+        "default_shapes": srs.SRS, "big_shapes": srs.BIG_SRS,
     })
     return cast("type[P]", made)

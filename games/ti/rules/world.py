@@ -14,7 +14,7 @@ Kick offsets are (columns right, rows up), tried in order after the rotation in 
 from __future__ import annotations
 
 from engine.arika.board import FLOOR, ORIGIN, ROW_BITS, ROWS
-from engine.arika.shapes import cells_of
+from engine.arika.shapes import ShapeSet, big
 from engine.pieces import I, J, L, O, S, T, Z
 
 # SRS states, box row 0 at the top: 0 = spawn, 1 = R, 2 = upside down, 3 = L. J L S T Z
@@ -83,19 +83,11 @@ TURN_CAP = 8  # rotations while grounded (or kicked upward) before it locks at o
 SPAWN_TOP_BLOCK_ROW = 20
 
 
-def _mask(rows: tuple[str, ...]) -> int:
-    n = len(rows)
-    return sum(1 << ((n - 1 - r) * ROW_BITS + c) for r, c in cells_of(rows))
-
-
-SRS_CELLS = tuple(tuple(cells_of(s) for s in SRS_SHAPES[k]) for k in range(7))
-SRS_MASKS = tuple(tuple(_mask(s) for s in SRS_SHAPES[k]) for k in range(7))
-SRS_SIZES = tuple(len(SRS_SHAPES[k][0]) for k in range(7))
-# The spawn box's bottom row (1-based): its top block in SPAWN_TOP_BLOCK_ROW.
-SRS_SPAWN_Y = tuple(
-    SPAWN_TOP_BLOCK_ROW - (SRS_SIZES[k] - 1 - min(r for r, _ in SRS_CELLS[k][0]))
-    for k in range(7)
-)
+SRS = ShapeSet("SRS", SRS_SHAPES, spawn_top_row=SPAWN_TOP_BLOCK_ROW)
+BIG_SRS = big("SRS", SRS_SHAPES)
+SRS_CELLS = SRS.cells
+SRS_MASKS = SRS.masks
+SRS_SIZES = SRS.sizes
 # A kick may not lift a block above the board's top row (no walls are stored above it).
 CEILING_BIT = (ROWS + 1 + FLOOR) * ROW_BITS
 
