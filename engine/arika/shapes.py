@@ -123,8 +123,15 @@ BIG_SPAWN_X = 2
 BIG_SHIFT = 2
 
 
+# decision: a BIG flat I lies in its box's third row, not its second: doubled, the second
+# row would leave four empty rows under it, more than the board's solid floor rows.
+_LOW_FLAT_I = ("....", "....", "####", "....")
+
+
 def big(name: str, shapes: Shapes) -> ShapeSet:
-    return ShapeSet(f"BIG {name}", doubled(shapes), spawn_x=BIG_SPAWN_X, shift=BIG_SHIFT)
+    lowered = {**shapes, I: tuple(_LOW_FLAT_I if rows[1] == "####" else rows
+                                  for rows in shapes[I])}
+    return ShapeSet(f"BIG {name}", doubled(lowered), spawn_x=BIG_SPAWN_X, shift=BIG_SHIFT)
 
 
 BIG_ARS = big("ARS", ARS_SHAPES)

@@ -31,6 +31,7 @@ FLOOR_KICKS_PER_PIECE = 1
 # A kick may not lift a block above the board's top row (the bits above it hold no walls).
 CEILING_BIT = (ROWS + 1 + FLOOR) * ROW_BITS
 TI_EXTRAS = 8  # values TiPlayer puts in its snapshot's extra tuple (subclasses append)
+BIG_KICKS = (0, 2, -2)  # columns: in place, then a big column right, then left
 
 
 class TiPlayer(ArikaPlayer):
@@ -151,6 +152,14 @@ class TiPlayer(ArikaPlayer):
     # ---- kicks -----------------------------------------------------------------------
     def _rotate(self, bits: int, kind: int, state: int, turned: int, x: int,
                 y: int) -> tuple[int, int] | None:
+        if self.big:
+            # decision: BIG pieces try in place, then one big column right, then left.
+            mask = self.shapes.masks[kind][turned]
+            pos = y * ROW_BITS + x + ORIGIN
+            for dx in BIG_KICKS:
+                if not bits & (mask << (pos + dx)):
+                    return x + dx, y
+            return None
         if self.world:
             kicked = srs.srs_rotate(bits, kind, state, turned, x, y)
             if kicked is None:
