@@ -109,5 +109,41 @@ MODE_DECISIONS: dict[str, Decision[Any]] = {
         "the arcade's formula is unpublished; this rewards exactly what the wiki names: "
         "bigger clears more than linearly, combos, quick play, the roll", _WIKI,
     ),
+    "sakura_layouts": Decision(
+        "our own 27 layouts", "the arcade's maps are Arika's designs with no open licence; "
+        "the effects sit on the stages the clones agree on (4, 13 mirror; 8 x-ray; 12 "
+        "colour; 16 roll roll; 23 BIG)", "cambridge sakura; Heboris C.E. TOMOYO flags",
+    ),
+    "sakura_sequence": Decision(
+        "each stage deals a fixed sequence: the TAP randomizer seeded with the stage number",
+        "a stage plays the same every game, so the solver's proof holds for the player; "
+        "cambridge also plays a fixed Sakura order", "cambridge sakura",
+    ),
+    "sakura_top_out": Decision(
+        "ends the game", "no source says a top-out only fails the stage", None,
+    ),
+    "sakura_skip_button": Decision(
+        "Start held 1.5 s while a piece is in play", "the panel's rotate and hold buttons "
+        "are busy; the clones skip on a held button", "cambridge sakura",
+    ),
+    "sakura_ex_offer": Decision(
+        "< 18 of 20 cleared: none; 18-19: EX 1-3; 20 within 5:20: all 7; 20, slower: EX 1-5",
+        "the wiki's single 5:00 rule and Heboris C.E.'s cut-offs differ; the latter is "
+        "finer", "Heboris C.E. TOMOYO; tetris.wiki TGM3 page",
+    ),
+    "sakura_stage_20_bonus": Decision(
+        "+1:00 for clearing stage 20", "Heboris C.E. gives it; nothing contradicts it",
+        "Heboris C.E. TOMOYO",
+    ),
+    "sakura_effects": Decision(
+        "mirror: the stack flips as every 8th piece appears; roll roll: the piece turns "
+        "clockwise every 30 frames; BIG: 2x2 blocks; x-ray: the stack shows only under a "
+        "sweeping beam; colour: every block drawn in one colour",
+        "the sources name the effects, not their timings", None,
+    ),
+    "sakura_intro": Decision(
+        "1 s with the layout shown before a stage's first piece; the clock stops",
+        "the player sees the jewels before the first piece falls", None,
+    ),
 }
 TI_DECISIONS.update(MODE_DECISIONS)
