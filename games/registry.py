@@ -12,6 +12,7 @@ from games.cartridge import CartDips, Cartridge, PlayView, RankingSpec
 from games.flashpoint import CARTRIDGE as _FLASHPOINT
 from games.sega88 import CARTRIDGE as _SEGA88
 from games.tap import CARTRIDGE as _TAP
+from games.ti import CARTRIDGE as _TI
 
 __all__ = [
     "CARTRIDGES",
@@ -31,7 +32,7 @@ __all__ = [
 
 # In the order the service menu's game select lists them.
 CARTRIDGES: dict[str, Cartridge] = {
-    c.id: c for c in (_SEGA88, _BLOXEED, _FLASHPOINT, _TAP, _BLOCKOUT)
+    c.id: c for c in (_SEGA88, _BLOXEED, _FLASHPOINT, _TAP, _TI, _BLOCKOUT)
 }
 # decision: Bloxeed is the factory game (the later, richer board of the two).
 DEFAULT_GAME = _BLOXEED.id

@@ -38,7 +38,8 @@ def test_factory_defaults() -> None:
     assert data.selected_game == "bloxeed"
     # MAME segas16b.cpp coinage: 0xF per chute (1C1C) -> SW1 byte 0xFF for every game.
     assert {g: d.sw1 for g, d in data.dips.items()} == {
-        "sega88": 0xFF, "bloxeed": 0xFF, "flashpoint": 0xFF, "tap": 0xFF, "blockout": 0xFF}
+        "sega88": 0xFF, "bloxeed": 0xFF, "flashpoint": 0xFF, "tap": 0xFF, "ti": 0xFF,
+        "blockout": 0xFF}
     # MAME segas16b.cpp / segas18.cpp: Demo Sounds On (bit 1 = 0), Normal difficulty 0x30, rest
     # unused.
     assert data.dips["sega88"].sw2 == 0xFD
@@ -48,14 +49,14 @@ def test_factory_defaults() -> None:
     assert data.dips["blockout"].sw2 == 0xFB
     assert data.seeds == {"sega88": {"main": 0}, "bloxeed": {"main": 0, "piece": 0},
                           "flashpoint": {"main": 0}, "tap": {"main": 0},
-                          "blockout": {"main": 0}}
+                          "ti": {"main": 0}, "blockout": {"main": 0}}
     # Each table comes filled with the cartridge's factory rows (its decision table); Tetris
     # (1988) and Bloxeed have them, the others none yet.
     assert {g: {m: [(e.initials, e.values, e.replay_id) for e in rows]
                 for m, rows in t.items()} for g, t in data.rankings.items()} == {
         g: {m: [(i, dict(v), None) for i, v in cartridge(g).ranking.factory_rows]
             for m in cartridge(g).ranking.modes}
-        for g in ("sega88", "bloxeed", "flashpoint", "tap", "blockout")}
+        for g in ("sega88", "bloxeed", "flashpoint", "tap", "ti", "blockout")}
     assert all(len(data.rankings[g]["normal"]) == 10 for g in ("sega88", "bloxeed"))
     assert data.bookkeeping.coins == [0, 0] and data.credits == 0
     assert data.bookkeeping.cleared_at is None
@@ -181,7 +182,7 @@ def test_migration_from_a_version_2_file(tmp_path: Path) -> None:
     assert data.seeds == {"sega88": {"main": 0x2880F2DA},
                           "bloxeed": {"main": 0x1234ABCD, "piece": 0x2A6D8010},
                           "flashpoint": {"main": 0},  # new since v2: factory seeds
-                          "tap": {"main": 0}, "blockout": {"main": 0}}
+                          "tap": {"main": 0}, "ti": {"main": 0}, "blockout": {"main": 0}}
     assert [(e.initials, e.values) for e in data.rankings["sega88"]["normal"]] == [
         ("AKI", {"score": 120400, "lines": 96, "level": 24}),
         ("SEG", {"score": 5000, "lines": 10, "level": 2}),

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.tap.rules import tables as tap_tables
 from games.ti.rules import master as m
+from games.ti.rules import tables as ti_tables
 
 
 @pytest.mark.parametrize(("speed", "row"), [
@@ -83,8 +85,19 @@ def test_invisible_roll_needs_nine_cools_and_grade_27() -> None:
 
 
 def test_combo_table_shifts_one_line_count() -> None:
-    for row, tap in zip(m.COMBO_TENTHS, m.TAP_COMBO_TENTHS, strict=True):
+    for row, tap in zip(m.COMBO_TENTHS, tap_tables.COMBO_TENTHS, strict=True):
         assert row == (10, tap[0], tap[1], tap[2])
+
+
+def test_the_tables_kept_from_tap_are_tap_s() -> None:
+    # The wiki: gravity by speed level is TAP Master's; grading works as in TAP.
+    assert ti_tables.GRAVITY == tap_tables.MASTER_GRAVITY
+    assert ti_tables.GRADE_POINTS == tap_tables.GRADE_POINTS
+    assert ti_tables.DECAY_FRAMES == tap_tables.DECAY_FRAMES
+    assert ti_tables.TAP_COMBO_TENTHS == tap_tables.COMBO_TENTHS
+    assert ti_tables.LEVEL_MULTIPLIER_STEP == tap_tables.LEVEL_MULTIPLIER_STEP
+    ladder = ("9", "8", "7", "6", "5", "4", "3", "2", "1", *(f"S{n}" for n in range(1, 10)))
+    assert tuple(ladder.index(n) for n in tap_tables.GRADE_NAMES) == ti_tables.INTERNAL_BOOST
 
 
 def test_grade_names_and_boost() -> None:

@@ -416,7 +416,7 @@ class ArikaPlayer:
         self._check_goal(out)
         if self.phase == OVER:
             return
-        self.timing = self.rules.timing_at(self.level)
+        self.timing = self._timing_now()
         if lines:
             self.phase = CLEAR
             self.left = self.timing.line_clear
@@ -456,6 +456,11 @@ class ArikaPlayer:
         self.twenty_g = self.g >= TWENTY_G
         if not lock:
             self.timing = self.rules.timing_at(level)
+
+    def _timing_now(self) -> Timing:
+        """The delays in force after a lock; a game whose delays follow another counter
+        (TGM3's speed level) overrides this."""
+        return self.rules.timing_at(self.level)
 
     def _end_section(self, section: int, out: list[Event]) -> None:
         frames = self.clock - self.section_start

@@ -283,6 +283,11 @@ class Bot:
         self.last_x = -99
         self.prev = PlayerInput()
 
+    def gravity_at(self, p: ArikaPlayer, level: int) -> int:
+        """The gravity a piece dealt at ``level`` will fall at (a game with another speed
+        counter overrides this)."""
+        return p.rules.gravity_at(level)
+
     def inputs(self, p: ArikaPlayer) -> PlayerInput:
         pi = self._inputs(p)
         self.prev = pi
@@ -296,7 +301,7 @@ class Bot:
             if p.clearing or p.next_kind < 0:
                 return PlayerInput()
             if self.plan_for != upcoming:
-                g = p.rules.gravity_at(p.level + (0 if p.pieces == 0 else 1))
+                g = self.gravity_at(p, p.level + (0 if p.pieces == 0 else 1))
                 self.target = best_move(p.board.bits, p.next_kind, g)
                 self.plan_for = upcoming
                 self.turns = 0
@@ -312,7 +317,7 @@ class Bot:
             self.replanned = p.pieces
             level = p.level + (0 if p.rules.stops[p.level] else 1)  # type: ignore[attr-defined]
             better = best_two_ply(p.board.bits, p.kind, (p.state, p.x, p.y), p.next_kind,
-                                  p.g, p.rules.gravity_at(level))
+                                  p.g, self.gravity_at(p, level))
             if better is not None:
                 self.target = better
         state, x = self.target
@@ -346,10 +351,11 @@ class Bot:
         return PlayerInput(up=True, down=True)
 
 
-def demo_inputs(session: object, index: int = 0) -> Iterator[InputFrame]:
+def demo_inputs(session: object, index: int = 0, bot: Bot | None = None
+                ) -> Iterator[InputFrame]:
     """Endless closed-loop inputs for player ``index`` of a TAP session (the caller steps
     the session with each frame before asking for the next)."""
-    bot = Bot()
+    bot = bot if bot is not None else Bot()
     while True:
         players = getattr(session, "players", [None, None])
         p = players[index]

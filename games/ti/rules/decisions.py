@@ -52,6 +52,45 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
         "the source's conversion table tops out at +17 at internal grade 31, as TAP's does",
         _WIKI,
     ),
+    "exam_rule": Decision(
+        "wiki", "promotion from the average of the 2nd-4th best of the last 7 grades, "
+        "demotion after games far below the class; 'nullpomino' takes the 4th best and "
+        "NullpoMino's demotion points", f"{_WIKI}; NullpoMino GradeMania3Mode",
+    ),
+    "exam_chance": Decision(
+        3, "one game in 3 may hold an exam (the wiki says only 'random'); the draw is "
+        "Arika's LCG from the game's seed", "NullpoMino GradeMania3Mode (EXAM_CHANCE)",
+    ),
+    "wiki_demotion": Decision(
+        {"grades_below": 6, "games": 4},
+        "'routinely' ending about 6 grades below the class: 4 of the games since the last "
+        "demotion exam (at most the last 7) ended 6 or more grades below it", _WIKI,
+    ),
+    "exam_history_full": Decision(
+        True, "no promotion exam until the account has 7 games", "NullpoMino GradeMania3Mode",
+    ),
+    "torikan_over_not_at": Decision(
+        True, "the 500 torikan stops a game whose clock is over 7:00.00 (the newer reading; "
+        "an older note says at or over)", f"{_WIKI}; sockscap64 TGM3 summary",
+    ),
+    "torikan_without_roll": Decision(
+        True, "a game stopped at the torikan ends there, with no staff roll", _WIKI,
+    ),
+    "m_grades_upper_case": Decision(
+        True, "the board's font has capitals only: m1..m9 show as M1..M9 (the wiki writes a "
+        "small m to tell them from M, MK ... GM)", _WIKI,
+    ),
+    "score_formula": Decision(
+        "TAP's", "no source gives TGM3 Master's score; TAP's line-clear formula is used",
+        'tetris.wiki "Tetris The Absolute The Grand Master 2", Scoring',
+    ),
+    "fading_roll_frames": Decision(
+        {"shown": 270, "gone": 330}, "a block of the fading roll starts to fade 4.5 s after "
+        "it locks and is gone at 5.5 s", f"{_WIKI} (blocks vanish about 5 s after locking)",
+    ),
+    "popup_frames": Decision(
+        120, "COOL and REGRET show for 2 s from the frame they are decided", None,
+    ),
 }
 
 _SRS = 'tetris.wiki "Super Rotation System"'

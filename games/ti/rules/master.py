@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.arika.timing import DelayRow, Timing
-from games.tap.rules.tables import COMBO_TENTHS as TAP_COMBO_TENTHS
-from games.tap.rules.tables import GRADE_NAMES as TAP_GRADE_NAMES
+from games.ti.rules.grading import COMBO_TENTHS as COMBO_TENTHS
+from games.ti.rules.tables import INTERNAL_BOOST
 
 SECOND = 60  # the game clock counts 60 a second
 SPEED_PER_COOL = 100
@@ -62,15 +62,6 @@ GRADE_NAMES: tuple[str, ...] = (
     "M", "MK", "MV", "MO", "MM", "GM",
 )
 GM = len(GRADE_NAMES) - 1
-_TAP_LADDER = ("9", "8", "7", "6", "5", "4", "3", "2", "1",
-               *(f"S{n}" for n in range(1, 10)))
-# Grade steps the internal grade is worth: its TAP displayed grade on the ladder (S9 = 17).
-INTERNAL_BOOST: tuple[int, ...] = tuple(_TAP_LADDER.index(n) for n in TAP_GRADE_NAMES)
-
-# The combo multiplier (tenths) shifts one line count against TAP: singles x1, doubles
-# take TAP's single column, triples its double column, Tetrises its triple column.
-COMBO_TENTHS: tuple[tuple[int, int, int, int], ...] = tuple(
-    (10, row[0], row[1], row[2]) for row in TAP_COMBO_TENTHS)
 
 
 def timing_at(speed_level: int) -> Timing:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.arika.timing import TWENTY_G
+from engine.arika.timing import TWENTY_G, Timing
 from engine.events import Event
 from games.ti.rules import master
 from games.ti.rules.player import TI_EXTRAS, TiPlayer
@@ -22,6 +22,7 @@ class SpeedLevelPlayer(TiPlayer):
         "last_cool",
         "last_x70",
         "regrets",
+        "require_baseline",
         "speed_bonus",
         "steps",
     )
@@ -34,6 +35,7 @@ class SpeedLevelPlayer(TiPlayer):
         self.cool_pending = False
         self.last_cool = False
         self.last_x70: int | None = None
+        self.require_baseline = False  # the "cool_rule" switch: NullpoMino's reading
         super().__init__(*args, **kwargs)
 
     @property
@@ -46,7 +48,8 @@ class SpeedLevelPlayer(TiPlayer):
         if old % 100 < master.COOL_LEVEL <= level % 100 or (
                 level // 100 > section and old % 100 < master.COOL_LEVEL):
             x70 = self.clock - self.section_start
-            self.cool_pending = master.cool(section, x70, self.last_x70, self.last_cool)
+            self.cool_pending = master.cool(section, x70, self.last_x70, self.last_cool,
+                                            self.require_baseline)
             if self.cool_pending:
                 out.append(Event(COOL, self.index, section))
             self.last_x70 = x70
@@ -68,6 +71,9 @@ class SpeedLevelPlayer(TiPlayer):
         self.twenty_g = self.g >= TWENTY_G
         if not lock:
             self.timing = master.timing_at(speed)
+
+    def _timing_now(self) -> Timing:
+        return master.timing_at(self.speed_level)
 
     def _extra(self) -> tuple[Any, ...]:
         return (*super()._extra(), self.speed_bonus, self.cools, self.regrets, self.steps,

@@ -1,0 +1,37 @@
+"""Tetris The Grand Master 3 Terror-Instinct (Arika, 2005): the Classic rule (Ti-ARS, hold,
+the 35-piece bag) and the modes of games/ti/modes.py on the Arika player loop
+(engine/arika/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from games.cartridge import Cartridge
+from games.ti import cartridge as parts
+from games.ti.dips import SW2, decode_dips
+from games.ti.modes import MODES
+from games.ti.screen import draw_play
+from games.ti.session import BOARD, new_session
+
+CARTRIDGE = Cartridge(
+    id="ti",
+    title="TGM3 TI (ARIKA 2005)",
+    short="TGM3",
+    rules_ids=(BOARD, *MODES),
+    new_session=new_session,
+    dip_bank=SW2,
+    decode_dips=decode_dips,
+    draw_play=draw_play,
+    factory_seeds={"main": 0},
+    ranking=parts.RANKING,
+    demo_dir=Path(__file__).parent / "demos",
+    sounds=parts.TI_SOUNDS,
+    silent=parts.TI_SILENT,
+    events=parts.TI_EVENTS,
+    refresh_hz=parts.TI_REFRESH_HZ,
+    rules_document=parts.rules_document,
+    pieces=parts.pieces,
+    sim_fields=parts.sim_fields,
+    cli_settings=parts.cli_settings,
+    demo_player=parts.demo_player,
+)

@@ -1,0 +1,27 @@
+"""SW2 of the TGM3 cartridge: the board's settings for the service menu's DIP page.
+
+The arcade kept its settings in the service menu, not on switches; here they sit in the
+cartridge's SW2 byte like the other games' (the service menu shows them as they are).
+"""
+
+from __future__ import annotations
+
+from dipswitch.bank import DipBank, DipSwitch
+from dipswitch.gamedips import DEMO_SOUNDS
+from games.cartridge import CartDips
+
+# decision: the readings the sources disagree on are operator settings (see the decision
+# table: "cool_rule" and "exam_rule").
+COOL_RULE = DipSwitch("COOL Rule", (3,), (("Wiki", 0x04), ("Baseline", 0x00)), "Wiki")
+EXAM_RULE = DipSwitch("Exam Rule", (4,), (("Wiki", 0x08), ("NullpoMino", 0x00)), "Wiki")
+SW2 = DipBank("SW2", (DEMO_SOUNDS, COOL_RULE, EXAM_RULE))
+
+
+def decode_dips(byte: int) -> tuple[CartDips, str | None]:
+    reading = SW2.decode(byte)
+    labels = reading.labels
+    settings = {
+        "cool_rule": "wiki" if labels["COOL Rule"] == "Wiki" else "baseline",
+        "exam_rule": "wiki" if labels["Exam Rule"] == "Wiki" else "nullpomino",
+    }
+    return CartDips(settings, demo_sounds=labels["Demo Sounds"] == "On"), reading.notice

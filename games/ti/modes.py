@@ -1,0 +1,96 @@
+"""The TGM3 cartridge's modes, keyed by rules id. Adding a mode is one line here: its
+rules id, the name on the mode select and a factory as ``"module:function"`` that returns
+a ``TiMode``. The mode module brings its own player and referee (on the Arika kit); the
+session, screen, rankings and CLI read the mode only through ``TiMode``.
+
+The factories are imported when a mode is first used, so one mode's module never has to
+import another's.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from engine.arika.player import ArikaPlayer
+from engine.arika.randomizer import PieceDealer
+from engine.arika.rules import ArikaRules
+from engine.decision import Decision
+from games.ti.rules.bag import TiBag
+
+
+@dataclass(frozen=True)
+class ModeEntry:
+    title: str  # the mode select's name
+    factory: str  # "module:function" -> TiMode
+
+
+# In the order of the mode select. Other modes: "ti-easy", "ti-shirase", "ti-sakura".
+MODES: dict[str, ModeEntry] = {
+    "ti-master": ModeEntry("MASTER", "games.ti.master:mode"),
+}
+
+
+@dataclass(frozen=True)
+class TiMode:
+    """What a mode gives the cartridge.
+
+    ``new_player(index, settings, seed)`` makes one player's game (its player class and
+    referee are the mode's own). ``document()`` is the mode's part of `bloxcab rules R
+    --json` (its tables); ``decisions`` its Decision entries. ``dealer(seed)`` deals its
+    pieces (`bloxcab pieces`). ``settings`` are the mode's own settings with their
+    defaults and ``check`` returns one line for a bad value (None if good). ``accounts``:
+    the mode plays for an account's qualified grade (grade history and exams)."""
+
+    id: str
+    title: str
+    rules: ArikaRules
+    new_player: Callable[[int, Mapping[str, Any], int], ArikaPlayer]
+    document: Callable[[], dict[str, object]]
+    decisions: Mapping[str, Decision[Any]] = field(default_factory=dict)
+    dealer: Callable[[int], PieceDealer] = TiBag
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    check: Callable[[str, Any], str | None] = lambda name, value: None
+    accounts: bool = False
+
+
+@cache
+def mode(rules_id: str) -> TiMode:
+    """The mode of ``rules_id``; ValueError (one line) for a rules id not in MODES."""
+    entry = MODES.get(rules_id)
+    if entry is None:
+        raise ValueError(f"unknown rules {rules_id!r}; choose one of: {', '.join(MODES)}")
+    module, _, function = entry.factory.partition(":")
+    made = getattr(importlib.import_module(module), function)()
+    if not isinstance(made, TiMode) or made.id != rules_id:
+        raise ValueError(f"{entry.factory} does not make the mode {rules_id}")
+    return made
+
+
+def default_settings() -> dict[str, Any]:
+    """Every mode's settings with their defaults (one namespace: a mode's names are its
+    own, e.g. "cool_rule")."""
+    out: dict[str, Any] = {}
+    for rules_id in MODES:
+        out.update(mode(rules_id).settings)
+    return out
+
+
+def check_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings with defaults filled in; ValueError (one line) for an unknown name or
+    a bad value."""
+    full = default_settings()
+    for name, value in settings.items():
+        if name not in full:
+            raise ValueError(f"unknown TGM3 setting {name!r}; known: {', '.join(full)}")
+        for rules_id in MODES:
+            m = mode(rules_id)
+            if name in m.settings:
+                problem = m.check(name, value)
+                if problem is not None:
+                    raise ValueError(problem)
+        full[name] = value
+    return full

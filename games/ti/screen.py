@@ -1,0 +1,197 @@
+"""TGM3's play screen at 320x224: the well, NEXT and HOLD, the level counter, the clock,
+the grade, the section times, the COOL and REGRET pop-ups, the staff roll, the mode
+select, and the final grade at the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.arika.board import COLOUR_MASK, VISIBLE_ROWS, WIDTH
+from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY, ArikaPlayer
+from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
+from engine.arika.shapes import CELLS, SIZES
+from games.cartridge import PlayView
+from games.ti.modes import MODES
+from games.ti.rules.decisions import TI_DECISIONS
+from games.ti.session import TiSession, clock_text
+
+CELL = 8
+FADE_AFTER_FRAMES: int = TI_DECISIONS["fading_roll_frames"].value["shown"]
+FADE_GONE_FRAMES: int = TI_DECISIONS["fading_roll_frames"].value["gone"]
+POPUP_FRAMES: int = TI_DECISIONS["popup_frames"].value
+WELL_H = VISIBLE_ROWS * CELL
+WELL_Y = 40
+NO_FRAME = -1
+
+
+def level_target(p: ArikaPlayer) -> int:
+    """The number after the slash: the next hundred, or the goal in the last section."""
+    return min(p.goal, (p.level // 100 + 1) * 100) if p.level < p.goal else p.goal
+
+
+def cell_visibility(p: ArikaPlayer, locked_frame: int) -> float:
+    """1 shown, 0 gone: the fading roll fades blocks by age, the invisible roll hides them
+    once the lock flash is over."""
+    if p.roll == ROLL_INVISIBLE:
+        return 1.0 if p.frame - locked_frame < 3 else 0.0
+    if p.roll == ROLL_FADING:
+        age = p.frame - locked_frame
+        if age <= FADE_AFTER_FRAMES:
+            return 1.0
+        return max(0.0, 1 - (age - FADE_AFTER_FRAMES) / (FADE_GONE_FRAMES - FADE_AFTER_FRAMES))
+    return 1.0
+
+
+def popup(p: ArikaPlayer) -> str | None:
+    """"COOL!!" or "REGRET!" while its pop-up shows (the later of the two wins)."""
+    cool = int(getattr(p, "cool_frame", NO_FRAME))
+    regret = int(getattr(p, "regret_frame", NO_FRAME))
+    latest, text = max((cool, "COOL!!"), (regret, "REGRET!"))
+    if latest == NO_FRAME or p.frame - latest >= POPUP_FRAMES:
+        return None
+    return text
+
+
+def draw_play(surface: Any, view: PlayView) -> None:
+    from cabinet.video.palette import UI
+    from cabinet.video.screens import draw_credit_line
+
+    session = view.session
+    assert isinstance(session, TiSession)
+    surface.fill(UI["background"])
+    sides = [i for i in (0, 1) if session.playing(i) or session.players[i] is not None]
+    two = len(sides) == 2 or view.sides == 2
+    for index in sides or [0]:
+        left = (16 + index * 168) if two else 120
+        _draw_side(surface, session, index, left, not two)
+    draw_credit_line(surface, view.credits, view.free_play)
+
+
+def _piece(surface: Any, kind: int, x: int, y: int, cell: int) -> None:
+    import pygame
+
+    from cabinet.video.palette import cell_rgb
+
+    n = SIZES[kind]
+    for r, c in CELLS[kind][0]:
+        top = y + (r - (1 if n == 3 else 0)) * cell
+        pygame.draw.rect(surface, cell_rgb(kind + 1), (x + c * cell, top, cell - 1, cell - 1))
+
+
+def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bool) -> None:
+    import pygame
+
+    from cabinet.video.palette import UI, cell_rgb, shade
+    from cabinet.video.text import draw_text
+
+    pygame.draw.rect(surface, UI["frame"], (left - 2, WELL_Y - 2, WIDTH * CELL + 4,
+                                            WELL_H + 4), 2)
+    pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
+    p = session.players[index]
+    info_x = left + WIDTH * CELL + 8
+    if p is None:
+        cursor = session.cursor[index]
+        draw_text(surface, "SELECT MODE", left - 4, WELL_Y + 8, UI["label"])
+        for n, entry in enumerate(MODES.values()):
+            colour = UI["highlight"] if n == cursor else UI["text"]
+            draw_text(surface, entry.title, left + 4, WELL_Y + 32 + 16 * n, colour)
+        return
+    # Stack.
+    for row in range(1, VISIBLE_ROWS + 1):
+        cells = p.board.cells[row - 1]
+        locked = p.board.locked[row - 1]
+        for col in range(WIDTH):
+            value = cells[col]
+            if not value:
+                continue
+            seen = cell_visibility(p, locked[col])
+            if seen <= 0:
+                continue
+            rgb = cell_rgb(value & COLOUR_MASK)
+            if (row, col) in p.flash_cells and p.frame - p.flash_frame < 3:
+                rgb = UI["clear_flash"]
+            _cell(surface, left, row, col, shade(rgb, 0.8 * seen))
+    # Ghost, then the piece in play.
+    if p.kind != NO_PIECE and p.phase == ACTIVE:
+        if p.ghost_shown:
+            gy = p.ghost_y()
+            n = SIZES[p.kind]
+            for r, c in CELLS[p.kind][p.state]:
+                _cell(surface, left, gy + n - 1 - r, p.x + c, shade(cell_rgb(p.kind + 1), 0.35))
+        for row, col in p.piece_cells():
+            _cell(surface, left, row, col, cell_rgb(p.kind + 1))
+    # NEXT, and HOLD at half size to its left.
+    if p.next_kind >= 0 and p.phase != OVER:
+        _piece(surface, p.next_kind, left + 24, 16, CELL)
+    hold = int(getattr(p, "hold_kind", NO_PIECE))
+    draw_text(surface, "HOLD", left - 36, 8, UI["label"])
+    if hold != NO_PIECE:
+        _piece(surface, hold, left - 36, 20, CELL // 2 + 1)
+    # Figures.
+    summary = session.summary(index) or {}
+    grade = str(summary.get("grade", ""))
+    y = WELL_Y
+    draw_text(surface, MODES[p.rules.id].title if p.rules.id in MODES else "", info_x, y,
+              UI["label"])
+    if grade:
+        draw_text(surface, "GRADE", info_x, y + 16, UI["label"])
+        draw_text(surface, grade, info_x, y + 26, UI["value"], 2)
+    draw_text(surface, "LEVEL", info_x, y + 52, UI["label"])
+    draw_text(surface, f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62, UI["value"])
+    draw_text(surface, "SCORE", info_x, y + 78, UI["label"])
+    draw_text(surface, str(summary.get("score", 0)), info_x, y + 88, UI["value"])
+    draw_text(surface, "TIME", info_x, y + 104, UI["label"])
+    draw_text(surface, clock_text(p.clock), info_x, y + 114, UI["value"])
+    if wide:
+        _sections(surface, p, 8)
+    text = popup(p)
+    if text is not None and p.phase != OVER:
+        colour = UI["verified"] if text.startswith("COOL") else UI["alert"]
+        draw_text(surface, text, left + (WIDTH * CELL - 8 * len(text)) // 2, WELL_Y + 24,
+                  colour)
+    if p.phase == READY:
+        draw_text(surface, "READY", left + 20, WELL_Y + 72, UI["highlight"])
+    if p.in_roll and p.phase != OVER:
+        draw_text(surface, "STAFF ROLL", info_x, y + 132, UI["label"])
+        draw_text(surface, clock_text(p.roll_left), info_x, y + 142, UI["value"])
+    if p.phase == OVER:
+        _results(surface, p, left, grade)
+
+
+def _sections(surface: Any, p: ArikaPlayer, x: int) -> None:
+    """Section times, each marked C (COOL) or R (REGRET) once decided."""
+    from cabinet.video.palette import UI
+    from cabinet.video.text import draw_text
+
+    draw_text(surface, "SECTION", x, WELL_Y, UI["label"])
+    marks = str(getattr(p, "section_marks", ""))
+    times = [*p.section_frames, p.clock - p.section_start] if p.phase != OVER else list(
+        p.section_frames)
+    for n, frames in enumerate(times[:10]):
+        mark = marks[n] if n < len(marks) and marks[n] != "-" else ""
+        colour = (UI["verified"] if mark == "C" else UI["alert"] if mark == "R"
+                  else UI["text"])
+        draw_text(surface, f"{n * 100:03d} {clock_text(frames)[:5]}{mark}", x,
+                  WELL_Y + 12 + 11 * n, colour)
+
+
+def _results(surface: Any, p: ArikaPlayer, left: int, grade: str) -> None:
+    import pygame
+
+    from cabinet.video.palette import UI
+    from cabinet.video.text import draw_text
+
+    pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
+    draw_text(surface, "GAME OVER" if p.topped_out else "EXCELLENT", left + 4, WELL_Y + 4,
+              UI["alert"] if p.topped_out else UI["highlight"])
+    if grade:
+        draw_text(surface, "GRADE", left + 4, WELL_Y + 20, UI["label"])
+        draw_text(surface, grade, left + 4, WELL_Y + 32, UI["value"], 3)
+
+
+def _cell(surface: Any, left: int, row: int, col: int, rgb: tuple[int, int, int]) -> None:
+    import pygame
+
+    if 1 <= row <= VISIBLE_ROWS and 0 <= col < WIDTH:
+        pygame.draw.rect(surface, rgb, (left + col * CELL, WELL_Y + (VISIBLE_ROWS - row) * CELL,
+                                        CELL - 1, CELL - 1))

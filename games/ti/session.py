@@ -1,0 +1,180 @@
+"""A TGM3 game on the board: one or two players, each an Arika player loop in one mode
+of games/ti/modes.py. ``TiSession`` is a ``GameSession`` (engine/session.py).
+
+Rules id ``ti`` is the board: a player who joins picks a mode (lever left/right, any
+button or Start; the selection times out and plays the highlighted mode). The other rules
+ids play one mode at once (the CLI, replays of one mode)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
+from engine.arika.player import OVER, ArikaPlayer
+from engine.arika.randomizer import lcg_step
+from engine.events import Event
+from engine.inputs import InputFrame, PlayerInput
+from engine.session import Seeds, Settings, Summary
+from games.ti.modes import MODES, check_settings, mode
+
+BOARD = "ti"  # the rules id with the mode select
+SELECT_FRAMES = 600  # as TAP's board: 10 s, then the highlighted mode plays
+MODE_CURSOR = "mode_cursor"  # value: the highlighted mode's index in MODES
+MODE_START = "mode_start"  # value: the chosen mode's index
+
+
+def clock_text(frames: int) -> str:
+    """Game time as the board shows it: mm:ss:cc (60 frames a second)."""
+    seconds, rest = divmod(frames, 60)
+    return f"{seconds // 60:02d}:{seconds % 60:02d}:{rest * 100 // 60:02d}"
+
+
+def mode_ids() -> tuple[str, ...]:
+    return tuple(MODES)
+
+
+class TiSession:
+    """``TiSession(rules_id, settings, seeds, players)``. ``seeds["main"]`` seeds the
+    first game; every game started steps it once with Arika's LCG (``seeds_out()``)."""
+
+    def __init__(self, rules_id: str, settings: Settings, seeds: Seeds, players: int) -> None:
+        if players not in (1, 2):
+            raise ValueError(f"players must be 1 or 2, not {players}")
+        if rules_id != BOARD and rules_id not in MODES:
+            raise ValueError(f"unknown rules {rules_id!r}; choose one of: "
+                             f"{', '.join((BOARD, *MODES))}")
+        self.rules_id = rules_id
+        self.settings: dict[str, Any] = check_settings(settings)
+        self.seed = int(seeds.get("main", 0)) & 0xFFFFFFFF
+        self.frame = 0
+        self.players: list[ArikaPlayer | None] = [None, None]
+        self.cursor: list[int | None] = [None, None]  # mode select in progress
+        self.select_left = [0, 0]
+        self.held = [0xFF, 0xFF]  # switches held last frame (a press is a new one)
+        for index in range(players):
+            self.join(index)
+
+    def step(self, inputs: InputFrame) -> tuple[Event, ...]:
+        self.frame += 1
+        out: list[Event] = []
+        for index, pi in ((0, inputs.p1), (1, inputs.p2)):
+            p = self.players[index]
+            if p is not None:
+                p.step(pi, out)
+            elif self.cursor[index] is not None:
+                self._select(index, pi, out)
+        return tuple(out) if out else ()
+
+    def _select(self, index: int, pi: PlayerInput, out: list[Event]) -> None:
+        bits = pi.to_bits()
+        pressed = bits & ~self.held[index]
+        self.held[index] = bits
+        cursor = self.cursor[index]
+        assert cursor is not None
+        ids = mode_ids()
+        move = (pressed >> 3 & 1) - (pressed >> 2 & 1)  # right, left
+        if move:
+            cursor = (cursor + move) % len(ids)
+            self.cursor[index] = cursor
+            out.append(Event(MODE_CURSOR, index, cursor))
+        self.select_left[index] -= 1
+        if pressed & 0xF0 or self.select_left[index] <= 0:  # a button or Start
+            self._start(index, ids[cursor], out)
+
+    def _start(self, index: int, rules_id: str, out: list[Event] | None = None) -> None:
+        game_seed = self.seed
+        self.seed = lcg_step(self.seed)
+        self.cursor[index] = None
+        self.players[index] = mode(rules_id).new_player(index, self.settings, game_seed)
+        if out is not None:
+            out.append(Event(MODE_START, index, mode_ids().index(rules_id)))
+
+    def player(self, index: int) -> ArikaPlayer:
+        p = self.players[index]
+        if p is None:
+            raise ValueError(f"player {index + 1} is not playing")
+        return p
+
+    def mode_of(self, index: int) -> str | None:
+        p = self.players[index]
+        if p is not None:
+            return p.rules.id
+        cursor = self.cursor[index]
+        return None if cursor is None else mode_ids()[cursor]
+
+    @property
+    def over(self) -> bool:
+        return not self.playing(0) and not self.playing(1)
+
+    def playing(self, index: int) -> bool:
+        p = self.players[index]
+        return self.cursor[index] is not None or (p is not None and p.phase != OVER)
+
+    def can_join(self, index: int) -> bool:
+        return not self.playing(index)
+
+    def join(self, index: int) -> None:
+        if self.playing(index):
+            return
+        if self.rules_id == BOARD:
+            self.players[index] = None
+            self.cursor[index] = 0
+            self.select_left[index] = SELECT_FRAMES
+            self.held[index] = 0xFF  # the Start that joined does not pick at once
+        else:
+            self._start(index, self.rules_id)
+
+    def summary(self, index: int) -> Summary | None:
+        p = self.players[index]
+        if p is None:
+            chosen = self.mode_of(index)
+            if chosen is None:
+                return None
+            return {"mode": chosen, "score": 0, "level": 0, "lines": 0, "pieces": 0,
+                    "time": 0, "clock": clock_text(0), "cleared": 0, "grade": "",
+                    "order": 0}
+        out: dict[str, int | str] = {
+            "mode": p.rules.id, "level": p.level, "lines": p.lines, "pieces": p.pieces,
+            "time": p.clock, "clock": clock_text(p.clock), "cleared": int(p.finished),
+            "score": 0, "grade": "", "order": 0,
+        }
+        out.update(p.referee.summary(p))
+        return out
+
+    def seeds_out(self) -> dict[str, int]:
+        return {"main": self.seed}
+
+    def state_hash(self) -> str:
+        items = (self.rules_id, self.frame, self.seed, tuple(self.cursor),
+                 tuple(self.select_left), tuple(self.held),
+                 tuple((p.rules.id, p.hash_items()) if p is not None else None
+                       for p in self.players))
+        return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
+
+    def snapshot(self) -> Any:
+        return (self.frame, self.seed, tuple(self.cursor), tuple(self.select_left),
+                tuple(self.held),
+                tuple((p.rules.id, p.snapshot()) if p is not None else None
+                      for p in self.players))
+
+    def restore(self, snap: Any) -> None:
+        self.frame, self.seed, cursor, left, held, players = snap
+        self.cursor, self.select_left, self.held = list(cursor), list(left), list(held)
+        for index, entry in enumerate(players):
+            if entry is None:
+                self.players[index] = None
+                continue
+            rules_id, ps = entry
+            p = self.players[index]
+            if p is None or p.rules.id != rules_id:
+                p = self.players[index] = mode(rules_id).new_player(index, self.settings, 0)
+            p.restore(ps)
+
+
+def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int) -> TiSession:
+    return TiSession(rules_id, settings, seeds, players)
+
+
+def session_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
+    return check_settings(settings)
