@@ -15,7 +15,7 @@ from engine.arika.board import ROWS
 from engine.arika.rules import ROLL_PLAIN, ArikaRules, Referee, x99_stops
 from engine.arika.timing import TWENTY_G, GravityRow
 from engine.events import Event
-from games.tap.rules.tables import NORMAL_DELAYS, NORMAL_GRAVITY
+from games.ti.rules.normal_speed import NORMAL_DELAYS, NORMAL_GRAVITY
 from games.ti.rules import master
 
 RULES_ID = "ti-easy"

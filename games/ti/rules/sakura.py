@@ -27,7 +27,7 @@ from engine.events import ROTATE, Event
 from engine.inputs import PlayerInput
 from engine.pieces import O
 from engine.stage_text import StageFileError, StageSource, check_rows, split_stages
-from games.tap.rules.tables import NORMAL_DELAYS, NORMAL_GRAVITY
+from games.ti.rules.normal_speed import NORMAL_DELAYS, NORMAL_GRAVITY
 from games.ti.rules.player import TI_EXTRAS, TiPlayer
 
 RULES_ID = "ti-sakura"
