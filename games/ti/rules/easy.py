@@ -15,8 +15,8 @@ from engine.arika.board import ROWS
 from engine.arika.rules import ROLL_PLAIN, ArikaRules, Referee, x99_stops
 from engine.arika.timing import TWENTY_G, GravityRow
 from engine.events import Event
-from games.ti.rules.normal_speed import NORMAL_DELAYS, NORMAL_GRAVITY
 from games.ti.rules import master
+from games.ti.rules.normal_speed import NORMAL_DELAYS, NORMAL_GRAVITY
 
 RULES_ID = "ti-easy"
 GOAL = 200

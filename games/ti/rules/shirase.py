@@ -19,9 +19,9 @@ from engine.arika.rules import ROLL_NONE, ROLL_PLAIN, ArikaRules, Referee, x99_s
 from engine.arika.timing import TWENTY_G, DelayRow, GravityRow
 from engine.events import Event
 from engine.inputs import PlayerInput
-from games.ti.rules.scoring import clear_score, next_combo
 from games.ti.rules import master
 from games.ti.rules.player import TI_EXTRAS, TiPlayer
+from games.ti.rules.scoring import clear_score, next_combo
 
 RULES_ID = "ti-shirase"
 SECOND = 60
