@@ -114,7 +114,7 @@ def test_clock_runs_out_and_ends_the_game() -> None:
     step_until(p, lambda q: q.phase == ACTIVE)
     p.time_left = 3
     out = step(p, IDLE, 3)
-    assert kinds(out, sakura.TIME_UP) and p.over and not p.topped_out
+    assert kinds(out, sakura.TIME_UP) and p.over and p.topped_out
 
 
 def test_a_minute_ends_a_main_stage_but_not_an_ex_one() -> None:

@@ -26,3 +26,19 @@ def load_stages(path: str | Path | None) -> tuple[tuple[SakuraStage, ...], str |
     """The stages to play: the operator's file if it reads whole, else the built-in set and
     the one-line reason."""
     return stage_files.load_stages(path, parse_stages, builtin_stages)
+
+
+_active: tuple[SakuraStage, ...] | None = None
+
+
+def use_stage_file(path: str | Path | None) -> str | None:
+    """Play the stages of ``path`` from now on (None: the built-in set). Returns None, or
+    the one-line notice when the file could not be used and the built-in set plays."""
+    global _active
+    stages, problem = load_stages(path)
+    _active = stages
+    return problem
+
+
+def active_stages() -> tuple[SakuraStage, ...]:
+    return _active if _active is not None else builtin_stages()

@@ -9,15 +9,24 @@ formula was never published in readable form, so ours is our own (HANABI_* below
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.arika.board import ROWS
+from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.rules import ROLL_PLAIN, ArikaRules, Referee, x99_stops
 from engine.arika.timing import TWENTY_G, GravityRow
 from engine.events import Event
 from games.ti.rules import master
+from games.ti.rules.decisions import TI_DECISIONS
+from games.ti.rules.master_game import rank_order
 from games.ti.rules.normal_speed import NORMAL_DELAYS, NORMAL_GRAVITY
 
+_COMMON: dict[str, Any] = {
+    "ready_frames": ARIKA_DECISIONS["ready_frames"].value,
+    "roll_pause": ARIKA_DECISIONS["roll_pause_frames"].value,
+    "decisions": {**ARIKA_DECISIONS, **TI_DECISIONS},
+}
 RULES_ID = "ti-easy"
 GOAL = 200
 GUIDE_BELOW = 50  # the placement guide shows below this level
@@ -83,8 +92,8 @@ class EasyReferee(Referee):
             out.append(Event(HANABI, p.index, ROLL_SURVIVED_BONUS))
 
     def summary(self, p: Any) -> dict[str, int | str]:
-        return {"score": self.hanabi, "hanabi": self.hanabi, "level": p.level,
-                "time": p.clock}
+        return {"score": self.hanabi, "hanabi": self.hanabi, "grade": f"{self.hanabi}",
+                "order": rank_order(self.hanabi, p.level, p.clock)}
 
     def state(self) -> tuple[Any, ...]:
         return (self.hanabi, self.chain)
@@ -93,7 +102,9 @@ class EasyReferee(Referee):
         self.hanabi, self.chain = state
 
 
-def easy_rules(decisions: dict[str, Any] | None = None) -> ArikaRules:
+@cache
+def easy_rules() -> ArikaRules:
+    """The rules record (one per process: its tables are built once)."""
     return ArikaRules(RULES_ID, "EASY", EASY_GRAVITY, EASY_DELAYS, GOAL, x99_stops(GOAL),
                       EasyReferee, roll_frames=ROLL_FRAMES, ghost_below=GUIDE_BELOW,
-                      decisions=decisions or {})
+                      **_COMMON)

@@ -30,7 +30,7 @@ T_POINT_UP = 2  # the T state with its flat side down
 FLOOR_KICKS_PER_PIECE = 1
 # A kick may not lift a block above the board's top row (the bits above it hold no walls).
 CEILING_BIT = (ROWS + 1 + FLOOR) * ROW_BITS
-TI_EXTRAS = 8  # values TiPlayer puts in its snapshot's extra tuple (subclasses append)
+TI_EXTRAS = 9  # values TiPlayer puts in its snapshot's extra tuple (subclasses append)
 BIG_KICKS = (0, 2, -2)  # columns: in place, then a big column right, then left
 
 
@@ -43,6 +43,7 @@ class TiPlayer(ArikaPlayer):
 
     world = False
     rule_name = "CLASSIC"
+    classic: type[TiPlayer]  # a World class's Classic base (set by world_rule)
     # Source: tetris.wiki, "Tetris: The Grand Master 3 Terror-Instinct" (a triple adds 4
     # levels and a Tetris 6; singles and doubles their line count).
     level_per_lines = (0, 1, 2, 4, 6)
@@ -201,14 +202,16 @@ class TiPlayer(ArikaPlayer):
     # ---- state -----------------------------------------------------------------------
     def _extra(self) -> tuple[int, ...]:
         return (self.floor_kicks, self.hold_kind, int(self.hold_used), int(self.hold_held),
-                self.grounded_moves, self.grounded_turns, int(self.up_held), int(self.big))
+                self.grounded_moves, self.grounded_turns, int(self.up_held), int(self.big),
+                int(self.world))
 
     def snapshot(self) -> tuple[Any, ...]:
         return (*super().snapshot(), self._extra())
 
     def restore(self, snap: tuple[Any, ...]) -> None:
         super().restore(snap[:-1])
-        kicks, hold_kind, used, held, moves, turns, up, big = snap[-1][:TI_EXTRAS]
+        kicks, hold_kind, used, held, moves, turns, up, big, world = snap[-1][:TI_EXTRAS]
+        set_rule(self, bool(world))
         self.set_big(bool(big))
         self.floor_kicks, self.hold_kind = kicks, hold_kind
         self.hold_used, self.hold_held = bool(used), bool(held)
@@ -225,10 +228,28 @@ class TiPlayer(ArikaPlayer):
 P = TypeVar("P", bound=TiPlayer)
 
 
+_WORLD_CLASSES: dict[type, type] = {}
+
+
 def world_rule(cls: type[P]) -> type[P]:
-    """``cls`` playing the World rule: SRS shapes and kicks, move reset, hard drop, ghost."""
-    made = type(f"World{cls.__name__}", (cls,), {
-        "__slots__": (), "world": True, "rule_name": "WORLD",
+    """``cls`` playing the World rule: SRS shapes and kicks, move reset, hard drop, ghost
+    (one class per ``cls``)."""
+    if cls.world:
+        return cls
+    if cls in _WORLD_CLASSES:
+        return cast("type[P]", _WORLD_CLASSES[cls])
+    made = _WORLD_CLASSES[cls] = type(f"World{cls.__name__}", (cls,), {
+        "__slots__": (), "world": True, "rule_name": "WORLD", "classic": cls,
         "default_shapes": srs.SRS, "big_shapes": srs.BIG_SRS,
     })
     return cast("type[P]", made)
+
+
+def set_rule(p: TiPlayer, world: bool) -> None:
+    """Make ``p`` play the World rule (or Classic again): a mode's player of any class
+    takes the rule the player picked at the mode select. The World class adds no state,
+    so the object keeps everything it has."""
+    if world == p.world:
+        return
+    p.__class__ = world_rule(type(p)) if world else p.classic
+    p.shapes = p.big_shapes if p.big else p.default_shapes

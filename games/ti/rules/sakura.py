@@ -17,9 +17,11 @@ Stage text: the shared format of engine/stage_text.py with cells ``.`` empty, ``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.arika.board import ITEM_SHIFT, VISIBLE_ROWS, WIDTH, Board
+from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.player import ACTIVE, NO_PIECE, READY
 from engine.arika.randomizer import Tgm2Randomizer
 from engine.arika.rules import ArikaRules, Referee, x99_stops
@@ -27,9 +29,16 @@ from engine.events import ROTATE, Event
 from engine.inputs import PlayerInput
 from engine.pieces import O
 from engine.stage_text import StageFileError, StageSource, check_rows, split_stages
+from games.ti.rules.decisions import TI_DECISIONS
+from games.ti.rules.master_game import rank_order
 from games.ti.rules.normal_speed import NORMAL_DELAYS, NORMAL_GRAVITY
 from games.ti.rules.player import TI_EXTRAS, TiPlayer
 
+_COMMON: dict[str, Any] = {
+    "ready_frames": ARIKA_DECISIONS["ready_frames"].value,
+    "roll_pause": ARIKA_DECISIONS["roll_pause_frames"].value,
+    "decisions": {**ARIKA_DECISIONS, **TI_DECISIONS},
+}
 RULES_ID = "ti-sakura"
 SECOND = 60
 STAGES = 27
@@ -156,8 +165,10 @@ class SakuraReferee(Referee):
     """Sakura's bookkeeping lives on the player (it swaps boards); this reports it."""
 
     def summary(self, p: Any) -> dict[str, int | str]:
-        return {"score": p.cleared, "stage": p.stage.number, "cleared": p.cleared,
-                "percent": p.percent, "time": p.elapsed}
+        return {"score": p.cleared, "stage": p.stage.number, "stages_cleared": p.cleared,
+                "percent": p.percent, "grade": f"{p.percent}%", "level": p.stage.number,
+                "time_left": p.time_left, "jewels": p.jewels,
+                "order": rank_order(p.cleared, p.stage.number, p.elapsed)}
 
 
 class SakuraPlayer(TiPlayer):
@@ -268,7 +279,7 @@ class SakuraPlayer(TiPlayer):
         if self.time_left <= 0:
             self.time_left = 0
             out.append(Event(TIME_UP, self.index))
-            self._end(False, out)
+            self._end(True, out)  # the results say GAME OVER, as for a top-out
         elif self.skip_held >= SKIP_HOLD_FRAMES:
             self.time_left = max(1, self.time_left - SKIP_PENALTY_FRAMES)
             self._stage_over(False, out)
@@ -298,6 +309,8 @@ class SakuraPlayer(TiPlayer):
         self.results = list(results)
 
 
-def sakura_rules(decisions: dict[str, Any] | None = None) -> ArikaRules:
+@cache
+def sakura_rules() -> ArikaRules:
+    """The rules record (one per process: its tables are built once)."""
     return ArikaRules(RULES_ID, "SAKURA", NORMAL_GRAVITY, NORMAL_DELAYS, 999, x99_stops(),
-                      SakuraReferee, decisions=decisions or {})
+                      SakuraReferee, **_COMMON)

@@ -12,17 +12,26 @@ section). shiromino's G3 Terror timings agree with the delay table.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.arika import events as aev
+from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.rules import ROLL_NONE, ROLL_PLAIN, ArikaRules, Referee, x99_stops
 from engine.arika.timing import TWENTY_G, DelayRow, GravityRow
 from engine.events import Event
 from engine.inputs import PlayerInput
 from games.ti.rules import master
+from games.ti.rules.decisions import TI_DECISIONS
+from games.ti.rules.master_game import rank_order
 from games.ti.rules.player import TI_EXTRAS, TiPlayer
 from games.ti.rules.scoring import clear_score, next_combo
 
+_COMMON: dict[str, Any] = {
+    "ready_frames": ARIKA_DECISIONS["ready_frames"].value,
+    "roll_pause": ARIKA_DECISIONS["roll_pause_frames"].value,
+    "decisions": {**ARIKA_DECISIONS, **TI_DECISIONS},
+}
 RULES_ID = "ti-shirase"
 SECOND = 60
 GOAL = 1300
@@ -125,8 +134,10 @@ class ShiraseReferee(Referee):
         return grade_name(grade_steps(self.sections, self.regrets))
 
     def summary(self, p: Any) -> dict[str, int | str]:
-        return {"score": self.score, "grade": self.grade, "level": p.level,
-                "time": p.clock, "torikan": self.torikan}
+        return {"score": self.score, "grade": self.grade, "torikan": self.torikan,
+                "regrets": self.regrets, "garbage": int(getattr(p, "garbage", 0)),
+                "order": rank_order(grade_steps(self.sections, self.regrets), p.level,
+                                    p.clock)}
 
     def state(self) -> tuple[Any, ...]:
         return (self.score, self.combo, self.sections, self.regrets, self.torikan)
@@ -175,7 +186,9 @@ class ShirasePlayer(TiPlayer):
         (self.garbage,) = snap[-1][TI_EXTRAS:]
 
 
-def shirase_rules(decisions: dict[str, Any] | None = None) -> ArikaRules:
+@cache
+def shirase_rules() -> ArikaRules:
+    """The rules record (one per process: its tables are built once)."""
     return ArikaRules(RULES_ID, "SHIRASE", SHIRASE_GRAVITY, SHIRASE_DELAYS, GOAL,
                       x99_stops(GOAL), ShiraseReferee, roll_frames=ROLL_FRAMES,
-                      decisions=decisions or {}, levels=LEVELS)
+                      **_COMMON, levels=LEVELS)
