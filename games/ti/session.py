@@ -17,11 +17,14 @@ from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
 from games.ti.modes import MODES, check_settings, mode
+from games.ti.rule_choice import RULES, WORLD
+from games.ti.rules.player import TiPlayer, set_rule
 
 BOARD = "ti"  # the rules id with the mode select
 SELECT_FRAMES = 600  # as TAP's board: 10 s, then the highlighted mode plays
 MODE_CURSOR = "mode_cursor"  # value: the highlighted mode's index in MODES
 MODE_START = "mode_start"  # value: the chosen mode's index
+RULE_CURSOR = "rule_cursor"  # value: the rule highlighted (0 Classic, 1 World)
 
 
 def clock_text(frames: int) -> str:
@@ -52,6 +55,8 @@ class TiSession:
         self.cursor: list[int | None] = [None, None]  # mode select in progress
         self.select_left = [0, 0]
         self.held = [0xFF, 0xFF]  # switches held last frame (a press is a new one)
+        # The rule each player plays: the setting, changed with the lever at mode select.
+        self.rule = [RULES.index(self.settings.get("rule", RULES[0]))] * 2
         for index in range(players):
             self.join(index)
 
@@ -74,6 +79,9 @@ class TiSession:
         assert cursor is not None
         ids = mode_ids()
         move = (pressed >> 3 & 1) - (pressed >> 2 & 1)  # right, left
+        if pressed & 0b11:  # up or down: the other rule
+            self.rule[index] ^= 1
+            out.append(Event(RULE_CURSOR, index, self.rule[index]))
         if move:
             cursor = (cursor + move) % len(ids)
             self.cursor[index] = cursor
@@ -86,7 +94,9 @@ class TiSession:
         game_seed = self.seed
         self.seed = lcg_step(self.seed)
         self.cursor[index] = None
-        self.players[index] = mode(rules_id).new_player(index, self.settings, game_seed)
+        p = self.players[index] = mode(rules_id).new_player(index, self.settings, game_seed)
+        if isinstance(p, TiPlayer):
+            set_rule(p, RULES[self.rule[index]] == WORLD)
         if out is not None:
             out.append(Event(MODE_START, index, mode_ids().index(rules_id)))
 
@@ -147,20 +157,21 @@ class TiSession:
 
     def state_hash(self) -> str:
         items = (self.rules_id, self.frame, self.seed, tuple(self.cursor),
-                 tuple(self.select_left), tuple(self.held),
+                 tuple(self.select_left), tuple(self.held), tuple(self.rule),
                  tuple((p.rules.id, p.hash_items()) if p is not None else None
                        for p in self.players))
         return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
 
     def snapshot(self) -> Any:
         return (self.frame, self.seed, tuple(self.cursor), tuple(self.select_left),
-                tuple(self.held),
+                tuple(self.held), tuple(self.rule),
                 tuple((p.rules.id, p.snapshot()) if p is not None else None
                       for p in self.players))
 
     def restore(self, snap: Any) -> None:
-        self.frame, self.seed, cursor, left, held, players = snap
+        self.frame, self.seed, cursor, left, held, rule, players = snap
         self.cursor, self.select_left, self.held = list(cursor), list(left), list(held)
+        self.rule = list(rule)
         for index, entry in enumerate(players):
             if entry is None:
                 self.players[index] = None
