@@ -34,6 +34,28 @@ TI_EXTRAS = 9  # values TiPlayer puts in its snapshot's extra tuple (subclasses 
 BIG_KICKS = (0, 2, -2)  # columns: in place, then a big column right, then left
 
 
+# The panel with a switch let go, by panel (at most 256 of each: a bounded memo that saves
+# building a frozen PlayerInput every frame a button is held).
+_NO_HOLD: dict[PlayerInput, PlayerInput] = {}
+_NO_UP: dict[PlayerInput, PlayerInput] = {}
+
+
+def _without_hold(pi: PlayerInput) -> PlayerInput:
+    out = _NO_HOLD.get(pi)
+    if out is None:
+        out = _NO_HOLD[pi] = PlayerInput(pi.up, pi.down, pi.left, pi.right, pi.b1, pi.b2,
+                                         False, pi.start)
+    return out
+
+
+def _without_up(pi: PlayerInput) -> PlayerInput:
+    out = _NO_UP.get(pi)
+    if out is None:
+        out = _NO_UP[pi] = PlayerInput(False, pi.down, pi.left, pi.right, pi.b1, pi.b2,
+                                       pi.b3, pi.start)
+    return out
+
+
 class TiPlayer(ArikaPlayer):
     """``b3`` (the C button) is hold on the three-button panel (see the decisions).
     ``world`` (a class made by ``world_rule``) plays the World rule instead of Classic."""
@@ -68,8 +90,7 @@ class TiPlayer(ArikaPlayer):
         if pi.b3:
             press = not self.hold_held
             self.hold_held = True
-            pi = PlayerInput(pi.up, pi.down, pi.left, pi.right, pi.b1, pi.b2, False,
-                             pi.start)
+            pi = _without_hold(pi)
         else:
             self.hold_held = False
         was_active = self.phase == ACTIVE
@@ -82,8 +103,7 @@ class TiPlayer(ArikaPlayer):
                 hard = not self.up_held
                 self.up_held = True
                 if not hard:
-                    pi = PlayerInput(False, pi.down, pi.left, pi.right, pi.b1, pi.b2, pi.b3,
-                                     pi.start)
+                    pi = _without_up(pi)
             else:
                 self.up_held = False
         first = len(out)

@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.arika.board import ITEM_SHIFT, VISIBLE_ROWS, WIDTH, Board
 from engine.arika.decisions import ARIKA_DECISIONS
-from engine.arika.player import ACTIVE, NO_PIECE, READY
+from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY
 from engine.arika.randomizer import Tgm2Randomizer
 from engine.arika.rules import ArikaRules, Referee, x99_stops
 from engine.events import ROTATE, Event
@@ -175,7 +175,7 @@ class SakuraPlayer(TiPlayer):
     """``stages``: the layouts to play (built-in or the operator's); ``first``: the stage
     to start on (1-based; practice and tests)."""
 
-    __slots__ = ("cleared", "elapsed", "ex_count", "jewels", "results", "skip_held",
+    __slots__ = ("cleared", "elapsed", "ex_count", "jewels", "results", "rolling", "skip_held",
                  "stage_frames", "stage_index", "stage_pieces", "stages", "time_left")
 
     def __init__(self, index: int, rules: ArikaRules, seed: int,
@@ -191,6 +191,7 @@ class SakuraPlayer(TiPlayer):
         self.stage_pieces = 0
         self.jewels = 0
         self.skip_held = 0
+        self.rolling = False
         super().__init__(index, rules, seed, pieces=stage_sequence(stages[first - 1].number))
         self._load(self.stage_index)
 
@@ -218,6 +219,7 @@ class SakuraPlayer(TiPlayer):
         self.clearing = ()
         self.set_level(0)
         self.set_big("big" in stage.effects)
+        self.rolling = "rollroll" in stage.effects
         self.stage_frames = 0
         self.stage_pieces = 0
         self.skip_held = 0
@@ -262,20 +264,19 @@ class SakuraPlayer(TiPlayer):
 
     # ---- the frame -------------------------------------------------------------------
     def step(self, pi: PlayerInput, out: list[Event]) -> None:
-        if self.over:
+        phase = self.phase
+        if phase == OVER:
             return
-        if pi.start and self.phase == ACTIVE:
+        if pi.start and phase == ACTIVE:
             self.skip_held += 1
-        else:
+        elif self.skip_held:
             self.skip_held = 0
-        intro = self.phase == READY
         super().step(pi, out)
-        if self.over:
-            return
-        if not intro:
-            self.time_left -= 1
-            self.stage_frames += 1
-            self.elapsed += 1
+        if phase == READY or self.phase == OVER:
+            return  # the intro stops the clock
+        self.time_left -= 1
+        self.stage_frames += 1
+        self.elapsed += 1
         if self.time_left <= 0:
             self.time_left = 0
             out.append(Event(TIME_UP, self.index))
@@ -283,9 +284,9 @@ class SakuraPlayer(TiPlayer):
         elif self.skip_held >= SKIP_HOLD_FRAMES:
             self.time_left = max(1, self.time_left - SKIP_PENALTY_FRAMES)
             self._stage_over(False, out)
-        elif not self.stage.ex and self.stage_frames >= STAGE_LIMIT_FRAMES:
+        elif self.stage_frames >= STAGE_LIMIT_FRAMES and not self.stage.ex:
             self._stage_over(False, out)
-        elif (self.phase == ACTIVE and self.effect("rollroll") and self.kind != O
+        elif (self.rolling and self.phase == ACTIVE and self.kind != O
               and self.active_frames % ROLLROLL_EVERY == 0):
             turned = (self.state + 1) & 3
             moved = self._rotate(self.board.bits, self.kind, self.state, turned, self.x,
@@ -307,6 +308,7 @@ class SakuraPlayer(TiPlayer):
          results, self.ex_count, self.stage_pieces, self.jewels,
          self.skip_held) = snap[-1][TI_EXTRAS:]
         self.results = list(results)
+        self.rolling = self.effect("rollroll")
 
 
 @cache
