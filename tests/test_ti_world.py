@@ -266,3 +266,20 @@ def test_world_master_player_keeps_its_state_through_a_snapshot() -> None:
     p.restore(snap)
     assert p.hash_items() == hashed and p.world and p.rule_name == "WORLD"
     assert p.shapes is srs.SRS and TiPlayer.default_shapes is not srs.SRS
+
+
+def test_set_rule_turns_a_master_player_world_and_a_snapshot_keeps_it() -> None:
+    from games.ti.rules.master_game import master_rules, new_master_player
+    from games.ti.rules.player import set_rule
+
+    p = new_master_player(0, master_rules(), 5)
+    set_rule(p, True)
+    assert p.world and p.shapes is srs.SRS and type(p).__name__ == "WorldTiMasterPlayer"
+    spawned(p)
+    step(p, pad(left=True), 3)
+    snap = p.snapshot()
+    fresh = new_master_player(0, master_rules(), 5)
+    fresh.restore(snap)
+    assert fresh.world and fresh.hash_items() == p.hash_items()
+    set_rule(fresh, False)
+    assert not fresh.world and type(fresh).__name__ == "TiMasterPlayer"
