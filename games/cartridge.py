@@ -45,6 +45,9 @@ class RankingSpec:
     mode_of: Callable[[Summary], str] | None = None
     # Factory rows of each table: (initials, {column: value}), best first.
     factory_rows: tuple[tuple[str, Mapping[str, RankValue]], ...] = ()
+    # The initials a result already carries (a player who signed in to an account): its
+    # row goes in without the name entry. "" asks for initials as usual.
+    initials_of: Callable[[Summary], str] = lambda summary: ""
 
     def mode(self, summary: Summary) -> str:
         return self.mode_of(summary) if self.mode_of is not None else self.modes[0]
@@ -84,6 +87,31 @@ class AttractScene:
     frames: int
     begin: Callable[[dict[str, int]], int]
     draw: Callable[[Any, int, int, int, bool], None]
+
+
+def _no_tables(own: Mapping[str, Any]) -> Mapping[str, list[tuple[str, dict[str, RankValue]]]]:
+    return {}
+
+
+@dataclass(frozen=True)
+class SaveSection:
+    """The cartridge's own part of its save data section (``games.<id>.own`` in the file):
+    player records that outlive a game (accounts, their grade histories).
+
+    ``factory()`` is the value a new machine keeps; ``load(value read)`` checks what the
+    file held and returns the value to keep (ValueError, one line, if bad). A new session's
+    settings take ``settings(kept)`` on top of the DIP settings (so a replay's header holds
+    them too). After each player's game (not versus) the board keeps
+    ``after_game(kept, session, player index)``, then replaces each ranking table that
+    ``tables(kept)`` gives ({mode: [(initials, columns)]}: tables made from the records,
+    such as a ranking of accounts)."""
+
+    factory: Callable[[], dict[str, Any]]
+    load: Callable[[Any], dict[str, Any]]
+    settings: Callable[[Mapping[str, Any]], dict[str, Any]]
+    after_game: Callable[[Mapping[str, Any], GameSession, int], dict[str, Any]]
+    tables: Callable[[Mapping[str, Any]],
+                     Mapping[str, list[tuple[str, dict[str, RankValue]]]]] = _no_tables
 
 
 @dataclass(frozen=True)
@@ -136,6 +164,8 @@ class Cartridge:
     configure: Callable[[Mapping[str, str]], list[str]] | None = None
     # v2 save data kept seeds as "<game>_<name>": v2 key -> this cartridge's seed name.
     legacy_seeds: Mapping[str, str] = field(default_factory=dict)
+    # The cartridge's own save data (accounts...), if it keeps any.
+    save_section: SaveSection | None = None
 
     def seeds_for_start(self, kept: Mapping[str, int], same_sequence: bool) -> dict[str, int]:
         if self.start_seeds is not None:

@@ -78,8 +78,12 @@ def test_every_mode_entry_names_a_factory_that_makes_it() -> None:
         mode("ti-nothing")
 
 
-def test_the_board_selects_a_mode_then_plays_it() -> None:
+def test_the_board_takes_a_guest_then_selects_a_mode_then_plays_it() -> None:
     session = TiSession(BOARD, {}, {"main": 5}, 1)
+    assert session.logins[0] is not None and session.playing(0)
+    session.step(InputFrame())
+    session.step(InputFrame(p1=PlayerInput(start=True)))  # Start: no account
+    assert session.logins[0] is None and session.accounts[0] is None
     assert session.mode_of(0) == next(iter(MODES)) and session.players[0] is None
     session.step(InputFrame())
     session.step(InputFrame(p1=PlayerInput(start=True)))

@@ -55,7 +55,8 @@ def test_random_play_replays_verify(rules: str, rule: str) -> None:
 def test_the_mode_select_picks_sakura_with_the_world_rule() -> None:
     session = new_session("ti", {}, {"main": 7}, 1)
     assert isinstance(session, TiSession)
-    frames = [IDLE, InputFrame(PlayerInput(down=True), PlayerInput()), IDLE]
+    frames = [IDLE, InputFrame(PlayerInput(start=True), PlayerInput()), IDLE]  # as a guest
+    frames += [InputFrame(PlayerInput(down=True), PlayerInput()), IDLE]
     frames += [InputFrame(PlayerInput(right=True), PlayerInput()), IDLE] * 3
     frames += [InputFrame(PlayerInput(b1=True), PlayerInput())] + [IDLE] * 200
     kinds: list[tuple[str, int]] = []

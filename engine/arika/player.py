@@ -21,7 +21,7 @@ with line ARE: spawn on L+LC+line ARE+3.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import events as ev
 from engine.arika import events as aev
@@ -73,13 +73,12 @@ _STATE_SLOTS = (
 class ArikaPlayer:
     __slots__ = (*_STATE_SLOTS, "board", "events", "index", "randomizer", "referee", "rules",
                  "big", "shapes", "ticking", "timing", "twenty_g")
-
+    # Levels a clear of 0..4 lines adds (a game with bonus levels for big clears overrides).
+    clear_levels: ClassVar[tuple[int, ...]] = (0, 1, 2, 3, 4)
     # The rotation system's tables: ARS here; a rule with other shapes (SRS) swaps them,
     # and ``big_shapes`` while ``big`` is on (set_big).
-    # Levels a clear of 1-4 lines adds (index = lines); TGM3 adds more for triples and up.
-    level_per_lines: tuple[int, ...] = (0, 1, 2, 3, 4)
-    default_shapes: ShapeSet = ARS
-    big_shapes: ShapeSet = BIG_ARS
+    default_shapes: ClassVar[ShapeSet] = ARS
+    big_shapes: ClassVar[ShapeSet] = BIG_ARS
 
     def __init__(self, index: int, rules: ArikaRules, seed: int,
                  referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:
@@ -410,7 +409,7 @@ class ArikaPlayer:
             if self.roll:
                 self.roll_lines += lines
             out.append(Event(ev.LINE_CLEAR, self.index, lines))
-            self._level_to(min(self.level + self.level_per_lines[lines], self.goal), out,
+            self._level_to(min(self.level + self.clear_levels[lines], self.goal), out,
                            lock=True)
         self.referee.on_lock(self, lines, level_before, out)
         self._check_goal(out)

@@ -284,6 +284,9 @@ class CabinetMachine:
         dips = self._dips(game_id)
         self.versus = players == 2 and dips.versus_on_two_starts
         settings = {**dips.settings, "versus": True} if self.versus else dict(dips.settings)
+        if cart.save_section is not None:
+            own = self.data.own.setdefault(game_id, cart.save_section.factory())
+            settings.update(cart.save_section.settings(own))
         same = (self.screen == Screen.GAME_OVER and players == 1 and cart.same_sequence
                 and self.same_sequence_ready)
         kept = self.data.seeds.setdefault(game_id, dict(cart.factory_seeds))
@@ -343,6 +346,8 @@ class CabinetMachine:
             self.games_finished += 1
             if self.cartridge.records is not None and not self.versus:
                 better_records(self.data, self.game_id, self.cartridge.records(game, index))
+            if self.cartridge.save_section is not None and not self.versus:
+                self._keep_own(game, index)
             if self.versus or not spec.qualifies(summary):
                 continue
             mode = spec.mode(summary)
@@ -351,6 +356,18 @@ class CabinetMachine:
                                         self.rankings.replay_for(game, index)))
         if game.over:
             self._finish_game()
+
+    def _keep_own(self, game: GameSession, index: int) -> None:
+        """The cartridge's own records after player ``index``'s game, and the ranking
+        tables it makes from them."""
+        section = self.cartridge.save_section
+        assert section is not None
+        own = self.data.own.setdefault(self.game_id, section.factory())
+        own = self.data.own[self.game_id] = section.after_game(own, game, index)
+        size = self.cartridge.ranking.size
+        tables = self.data.rankings.setdefault(self.game_id, {})
+        for mode, rows in section.tables(own).items():
+            tables[mode] = [RankEntry(initials, dict(values)) for initials, values in rows][:size]
 
     def _finish_game(self) -> None:
         game = self.game
@@ -365,6 +382,11 @@ class CabinetMachine:
     def _next_name_entry(self) -> None:
         """The next queued player's initials; after the last, the game-over sequence has
         run through (attract mode, with the cartridge's hook and scene)."""
+        spec = self.cartridge.ranking
+        while self.rank_queue and spec.initials_of(self.rank_queue[0][2]):
+            _, mode, summary, rid = self.rank_queue.pop(0)
+            self.rankings.enter(self.game_id, mode, RankEntry(
+                spec.initials_of(summary), _columns(summary, spec.columns), rid))
         if self.rank_queue:
             index, _, summary, _ = self.rank_queue[0]
             self.name_entry = NameEntry(index, int(summary.get("score", 0)))

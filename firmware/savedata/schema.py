@@ -95,6 +95,10 @@ class SaveData:
     credit_board: dict[str, Any] = field(default_factory=dict)
     # Per game: the best (lowest) value of each record a cartridge keeps (Cartridge.records).
     records: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Per game: the cartridge's own records (Cartridge.save_section), as it keeps them.
+    own: dict[str, dict[str, Any]] = field(default_factory=lambda: {
+        g: c.save_section.factory() for g, c in CARTRIDGES.items()
+        if c.save_section is not None})
     # Sections of game ids this build does not know, exactly as read.
     unknown_games: dict[str, Any] = field(default_factory=dict)
 
@@ -178,6 +182,9 @@ def to_dict(data: SaveData) -> dict[str, Any]:
         }
         if data.records.get(g):
             games[g]["records"] = dict(data.records[g])
+        section = CARTRIDGES[g].save_section
+        if section is not None:
+            games[g]["own"] = json.loads(json.dumps(data.own.get(g) or section.factory()))
     return {
         "selected_game": data.selected_game,
         "games": games,
@@ -306,6 +313,11 @@ def from_dict(d: Any) -> SaveData:
         counts[g] = GameCounts(*_list_of_counts(section.get("plays"), 3, f"{where}.plays"))
         if "records" in section:
             data.records[g] = _records(section["records"], f"{where}.records")
+        if cart.save_section is not None and "own" in section:
+            try:
+                data.own[g] = cart.save_section.load(section["own"])
+            except ValueError as exc:
+                raise SchemaError(f"{where}.own: {exc}") from None
     bk = _get(d, "bookkeeping", dict, "save")
     data.bookkeeping = Bookkeeping(
         coins=_list_of_counts(_get(bk, "coins", list, "bookkeeping"), CHUTES, "bookkeeping.coins"),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from games.cartridge import Cartridge
 from games.ti import cartridge as parts
+from games.ti.accounts import SAVE_SECTION
 from games.ti.dips import SW2, decode_dips
 from games.ti.modes import MODES
 from games.ti.screen import draw_play
@@ -36,6 +37,7 @@ CARTRIDGE = Cartridge(
     sim_fields=parts.sim_fields,
     cli_settings=parts.cli_settings,
     demo_player=parts.demo_player,
+    save_section=SAVE_SECTION,
     options=("sakura_stages",),
     configure=lambda options: _configure(options),
 )

@@ -45,7 +45,8 @@ TI_SOUNDS: dict[str, str] = {
 TI_SILENT = frozenset({ev.SPAWN, ev.LAND, aev.SONIC_DROP, aev.MANUAL_LOCK, aev.GRADE_UP,
                        aev.GOAL, aev.ROLL_END})
 
-RANK_MODES: tuple[str, ...] = tuple(MODES)
+# One table per mode, and the grade ranking of accounts (games/ti/accounts.py).
+RANK_MODES: tuple[str, ...] = (*MODES, "ti-grade")
 
 
 def rank_key(row: Mapping[str, RankValue]) -> tuple[int, ...]:
@@ -65,7 +66,8 @@ def _mode_of(summary: Mapping[str, RankValue]) -> str:
 
 # The rankings screen shows the first three columns; ``order`` ranks the rows.
 RANKING = RankingSpec(modes=RANK_MODES, columns=("grade", "level", "clock", "order"),
-                      key=rank_key, qualifies=_qualifies, mode_of=_mode_of)
+                      key=rank_key, qualifies=_qualifies, mode_of=_mode_of,
+                      initials_of=lambda summary: str(summary.get("account", "")))
 
 
 def rules_document(rules_id: str) -> dict[str, object]:

@@ -10,7 +10,14 @@ from games.ti.modes import TiMode
 from games.ti.rules import master
 from games.ti.rules import tables as ti_tables
 from games.ti.rules.decisions import TI_DECISIONS
-from games.ti.rules.master_game import MASTER, master_rules, new_master_player
+from games.ti.rules.exams import PROMOTION, Account, Exam
+from games.ti.rules.master import GM
+from games.ti.rules.master_game import (
+    MASTER,
+    TiMasterReferee,
+    master_rules,
+    new_master_player,
+)
 
 CHOICES: dict[str, tuple[str, ...]] = {"cool_rule": ("wiki", "baseline"),
                                        "exam_rule": ("wiki", "nullpomino")}
@@ -42,7 +49,7 @@ def _document() -> dict[str, object]:
             "decay_frames": list(ti_tables.DECAY_FRAMES),
             "combo_tenths": [list(r) for r in master.COMBO_TENTHS],
             "level_multiplier_step": ti_tables.LEVEL_MULTIPLIER_STEP,
-            "internal_boost": list(master.INTERNAL_BOOST),
+            "internal_boost": list(ti_tables.INTERNAL_BOOST),
             "names": list(master.GRADE_NAMES),
         },
         "roll": {
@@ -58,7 +65,16 @@ def _document() -> dict[str, object]:
     }
 
 
+def _for_account(p: ArikaPlayer, account: Account, exam: Exam | None) -> None:
+    """A promotion exam plays without the torikan; a GM class may be shown GM."""
+    referee = p.referee
+    assert isinstance(referee, TiMasterReferee)
+    referee.exam = exam is not None and exam.kind == PROMOTION
+    referee.qualified_gm = account.qualified >= GM
+
+
 def mode() -> TiMode:
     rules = master_rules()
     return TiMode(MASTER, "MASTER", rules, _player, _document, decisions=rules.decisions,
-                  settings=SETTINGS, check=_check, accounts=True)
+                  settings=SETTINGS, check=_check, accounts=True,
+                  for_account=_for_account)

@@ -20,6 +20,9 @@ from engine.arika.randomizer import PieceDealer
 from engine.arika.rules import ArikaRules
 from engine.decision import Decision
 from games.ti.rules.bag import TiBag
+from games.ti.rules.exams import Account, Exam
+
+ACCOUNT_PREFIX = "account_"  # settings that hold an account (games/ti/accounts.py)
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,9 @@ class TiMode:
     --json` (its tables); ``decisions`` its Decision entries. ``dealer(seed)`` deals its
     pieces (`bloxcab pieces`). ``settings`` are the mode's own settings with their
     defaults and ``check`` returns one line for a bad value (None if good). ``accounts``:
-    the mode plays for an account's qualified grade (grade history and exams)."""
+    the mode plays for an account's qualified grade (grade history and exams): then
+    ``for_account(player, account, exam)`` sets the player's game up for it and the
+    referee's summary gives ``worth``, the grade index the history keeps."""
 
     id: str
     title: str
@@ -58,6 +63,8 @@ class TiMode:
     settings: Mapping[str, Any] = field(default_factory=dict)
     check: Callable[[str, Any], str | None] = lambda name, value: None
     accounts: bool = False
+    for_account: Callable[[ArikaPlayer, Account, Exam | None], None] = (
+        lambda player, account, exam: None)
 
 
 @cache
@@ -75,7 +82,8 @@ def mode(rules_id: str) -> TiMode:
 
 def default_settings() -> dict[str, Any]:
     """Every mode's settings with their defaults (one namespace: a mode's names are its
-    own, e.g. "cool_rule")."""
+    own, e.g. "cool_rule"). The cartridge's ``account_ABC`` settings (games/ti/accounts.py)
+    have no default."""
     out: dict[str, Any] = {}
     for rules_id in MODES:
         out.update(mode(rules_id).settings)
@@ -87,6 +95,11 @@ def check_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
     a bad value."""
     full = default_settings()
     for name, value in settings.items():
+        if name.startswith(ACCOUNT_PREFIX):
+            if not isinstance(value, str):
+                raise ValueError(f"{name} must be a text")
+            full[name] = value
+            continue
         if name not in full:
             raise ValueError(f"unknown TGM3 setting {name!r}; known: {', '.join(full)}")
         for rules_id in MODES:

@@ -8,19 +8,26 @@ from typing import Any
 
 from engine.arika.board import COLOUR_MASK, VISIBLE_ROWS, WIDTH
 from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY, ArikaPlayer
+from engine.arika.randomizer import Tgm2Randomizer
 from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
 from engine.arika.shapes import ARS, ShapeSet
 from games.cartridge import PlayView
 from games.ti import mode_screen
 from games.ti.modes import MODES
 from games.ti.rule_choice import RULES
+from games.ti.rules.bag import TiBag
 from games.ti.rules.decisions import TI_DECISIONS
+from games.ti.rules.exams import PROMOTION, after_game
+from games.ti.rules.login import INITIALS, SLOTS, Login, alphabet
+from games.ti.rules.master_game import display_grade
 from games.ti.session import TiSession, clock_text
 
 CELL = 8
 FADE_AFTER_FRAMES: int = TI_DECISIONS["fading_roll_frames"].value["shown"]
 FADE_GONE_FRAMES: int = TI_DECISIONS["fading_roll_frames"].value["gone"]
 POPUP_FRAMES: int = TI_DECISIONS["popup_frames"].value
+GRADE_HIDDEN: bool = TI_DECISIONS["grade_hidden_in_play"].value
+NEXT_SHOWN = 3  # tetris.wiki TGM3 page: three next pieces
 WELL_H = VISIBLE_ROWS * CELL
 WELL_Y = 40
 NO_FRAME = -1
@@ -42,6 +49,17 @@ def cell_visibility(p: ArikaPlayer, locked_frame: int) -> float:
             return 1.0
         return max(0.0, 1 - (age - FADE_AFTER_FRAMES) / (FADE_GONE_FRAMES - FADE_AFTER_FRAMES))
     return 1.0
+
+
+def upcoming(p: ArikaPlayer, count: int) -> list[int]:
+    """The ``count`` pieces after NEXT, read from a copy of the player's dealer."""
+    state = p.randomizer.state()
+    dealer = (type(p.randomizer)(0) if isinstance(p.randomizer, (TiBag, Tgm2Randomizer))
+              else None)
+    if dealer is None:
+        return []
+    dealer.restore(state)
+    return [dealer.next() for _ in range(count)]
 
 
 def popup(p: ArikaPlayer) -> str | None:
@@ -92,8 +110,13 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
     p = session.players[index]
     info_x = left + WIDTH * CELL + 8
+    login = session.logins[index]
+    if p is None and login is not None:
+        _login(surface, login, left)
+        return
     if p is None:
         cursor = session.cursor[index]
+        _who(surface, session, index, left, WELL_Y + 100)
         draw_text(surface, "SELECT MODE", left - 4, WELL_Y + 8, UI["label"])
         for n, entry in enumerate(MODES.values()):
             colour = UI["highlight"] if n == cursor else UI["text"]
@@ -130,9 +153,11 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
                 _cell(surface, left, gy + n - 1 - r, p.x + c, shade(cell_rgb(p.kind + 1), 0.35))
         for row, col in p.piece_cells():
             _cell(surface, left, row, col, cell_rgb(p.kind + 1))
-    # NEXT, and HOLD at half size to its left.
+    # NEXT (three: the first full size, two more at half size), HOLD at half size.
     if p.next_kind >= 0 and p.phase != OVER:
         _piece(surface, p.next_kind, left + 24, 16, CELL, p.default_shapes)
+        for n, kind in enumerate(upcoming(p, NEXT_SHOWN - 1)):
+            _piece(surface, kind, left + 60 + 22 * n, 20, CELL // 2 + 1, p.default_shapes)
     hold = int(getattr(p, "hold_kind", NO_PIECE))
     draw_text(surface, "HOLD", left - 36, 8, UI["label"])
     if hold != NO_PIECE:
@@ -143,19 +168,31 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     y = WELL_Y
     draw_text(surface, MODES[p.rules.id].title if p.rules.id in MODES else "", info_x, y,
               UI["label"])
-    if grade:
+    # The grade and score show only once the game is over (see the decision).
+    over = p.phase == OVER or not GRADE_HIDDEN
+    if grade and over:
         draw_text(surface, "GRADE", info_x, y + 16, UI["label"])
         draw_text(surface, grade, info_x, y + 26, UI["value"], 2)
+    elif session.accounts[index] is not None:
+        draw_text(surface, "CLASS", info_x, y + 16, UI["label"])
+        draw_text(surface, display_grade(str(summary.get("qualified", ""))), info_x, y + 26,
+                  UI["value"], 2)
     draw_text(surface, "LEVEL", info_x, y + 52, UI["label"])
     draw_text(surface, f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62, UI["value"])
-    draw_text(surface, "SCORE", info_x, y + 78, UI["label"])
-    draw_text(surface, str(summary.get("score", 0)), info_x, y + 88, UI["value"])
+    if over:
+        draw_text(surface, "SCORE", info_x, y + 78, UI["label"])
+        draw_text(surface, str(summary.get("score", 0)), info_x, y + 88, UI["value"])
     draw_text(surface, "TIME", info_x, y + 104, UI["label"])
     draw_text(surface, clock_text(p.clock), info_x, y + 114, UI["value"])
     if wide:
         if not mode_screen.hides_sections(p):
             _sections(surface, p, 8)
         mode_screen.draw_extras(surface, p, summary, 8, WELL_Y + 100)
+    exam = session.exams[index]
+    if exam is not None and p.phase != OVER:
+        colour = UI["highlight"] if exam.kind == PROMOTION else UI["alert"]
+        draw_text(surface, exam.kind.upper(), info_x, y + 132, colour)
+        draw_text(surface, f"EXAM {display_grade(exam.name)}", info_x, y + 142, colour)
     text = popup(p)
     if text is not None and p.phase != OVER:
         colour = UI["verified"] if text.startswith("COOL") else UI["alert"]
@@ -164,10 +201,68 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     if p.phase == READY:
         draw_text(surface, "READY", left + 20, WELL_Y + 72, UI["highlight"])
     if p.in_roll and p.phase != OVER:
-        draw_text(surface, "STAFF ROLL", info_x, y + 132, UI["label"])
-        draw_text(surface, clock_text(p.roll_left), info_x, y + 142, UI["value"])
+        draw_text(surface, "STAFF ROLL", info_x, y + 156, UI["label"])
+        draw_text(surface, clock_text(p.roll_left), info_x, y + 166, UI["value"])
     if p.phase == OVER:
         _results(surface, p, left, grade)
+        _exam_result(surface, session, index, left)
+
+
+def _login(surface: Any, login: Login, left: int) -> None:
+    """The account entry: initials, then the PIN (typed digits hidden)."""
+    import pygame
+
+    from cabinet.video.palette import UI
+    from cabinet.video.text import draw_text
+
+    draw_text(surface, "ACCOUNT", left + 12, WELL_Y + 8, UI["label"])
+    typed = login.text[:INITIALS] + "*" * max(0, len(login.text) - INITIALS)
+    slot = len(login.text)
+    current = alphabet(slot)[login.current] if slot < SLOTS else ""
+    shown = typed + current
+    shown = shown[:INITIALS] + " " + shown[INITIALS:]
+    draw_text(surface, shown, left + 8, WELL_Y + 32, UI["value"])
+    cursor_x = left + 8 + 8 * (slot + (1 if slot >= INITIALS else 0))
+    if slot < SLOTS:
+        pygame.draw.rect(surface, UI["highlight"], (cursor_x, WELL_Y + 42, 7, 2))
+    for n, line in enumerate(("INITIALS", "AND PIN", "", "< > PICK", "A  TAKE", "B  BACK",
+                              "START", " GUEST")):
+        draw_text(surface, line, left + 4, WELL_Y + 64 + 10 * n, UI["text"])
+
+
+def _who(surface: Any, session: TiSession, index: int, left: int, y: int) -> None:
+    from cabinet.video.palette import UI
+    from cabinet.video.text import draw_text
+
+    account = session.accounts[index]
+    note = session.notes[index]
+    if account is not None:
+        draw_text(surface, account.initials, left + 4, y, UI["value"])
+        draw_text(surface, f"CLASS {display_grade(account.qualified_name)}", left + 4, y + 10,
+                  UI["text"])
+    else:
+        draw_text(surface, "GUEST", left + 4, y, UI["text"])
+    if note:
+        draw_text(surface, note, left + 4, y + 22, UI["alert"] if note != "NEW"
+                  else UI["verified"])
+
+
+def _exam_result(surface: Any, session: TiSession, index: int, left: int) -> None:
+    from cabinet.video.palette import UI
+    from cabinet.video.text import draw_text
+
+    played = session.account_result(index)
+    if played is None:
+        return
+    account, worth, exam, rule = played
+    if exam is None:
+        return
+    after, outcome = after_game(account, worth, exam, rule)
+    draw_text(surface, f"{exam.kind.upper()} EXAM", left + 4, WELL_Y + 100, UI["label"])
+    draw_text(surface, outcome.upper(), left + 4, WELL_Y + 112,
+              UI["verified"] if outcome in ("passed", "kept") else UI["alert"])
+    draw_text(surface, f"CLASS {display_grade(after.qualified_name)}", left + 4,
+              WELL_Y + 124, UI["value"])
 
 
 def _sections(surface: Any, p: ArikaPlayer, x: int) -> None:

@@ -1,9 +1,14 @@
 """A TGM3 game on the board: one or two players, each an Arika player loop in one mode
 of games/ti/modes.py. ``TiSession`` is a ``GameSession`` (engine/session.py).
 
-Rules id ``ti`` is the board: a player who joins picks a mode (lever left/right, any
-button or Start; the selection times out and plays the highlighted mode). The other rules
-ids play one mode at once (the CLI, replays of one mode)."""
+Rules id ``ti`` is the board: a player who joins first enters an account (initials and
+PIN, games/ti/rules/login.py; Start plays as a guest), then picks a mode (lever
+left/right, any button or Start; the selection times out and plays the highlighted mode).
+The other rules ids play one mode at once, as a guest (the CLI, replays of one mode).
+
+The ``account_ABC`` settings hold the accounts known when the session began (the cartridge's
+save section, games/ti/accounts.py); ``account_result`` is what a finished game did for
+its player's account."""
 
 from __future__ import annotations
 
@@ -12,12 +17,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.arika.player import OVER, ArikaPlayer
-from engine.arika.randomizer import lcg_step
+from engine.arika.randomizer import lcg_output, lcg_step
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
 from games.ti.modes import MODES, check_settings, mode
 from games.ti.rule_choice import RULES, WORLD
+from games.ti.rules.exams import Account, Exam, choose_exam
+from games.ti.rules.login import GUEST, TYPING, Login, pin_digest
 from games.ti.rules.player import TiPlayer, set_rule
 
 BOARD = "ti"  # the rules id with the mode select
@@ -57,6 +64,13 @@ class TiSession:
         self.held = [0xFF, 0xFF]  # switches held last frame (a press is a new one)
         # The rule each player plays: the setting, changed with the lever at mode select.
         self.rule = [RULES.index(self.settings.get("rule", RULES[0]))] * 2
+        from games.ti.accounts import from_settings
+
+        self.known: dict[str, Account] = from_settings(self.settings)
+        self.logins: list[Login | None] = [None, None]  # account entry in progress
+        self.accounts: list[Account | None] = [None, None]  # whom each game counts for
+        self.notes = ["", ""]  # "NEW", "WRONG PIN" or "" after the entry
+        self.exams: list[Exam | None] = [None, None]
         for index in range(players):
             self.join(index)
 
@@ -65,11 +79,35 @@ class TiSession:
         out: list[Event] = []
         for index, pi in ((0, inputs.p1), (1, inputs.p2)):
             p = self.players[index]
+            login = self.logins[index]
             if p is not None:
                 p.step(pi, out)
+            elif login is not None:
+                login.step(pi)
+                if login.status != TYPING:
+                    self._signed_in(index, login, pi)
             elif self.cursor[index] is not None:
                 self._select(index, pi, out)
         return tuple(out) if out else ()
+
+    def _signed_in(self, index: int, login: Login, pi: PlayerInput) -> None:
+        """The entry is over: the account, a new one, or none; then the mode select."""
+        self.logins[index] = None
+        self.accounts[index] = None
+        self.notes[index] = ""
+        if login.status != GUEST:
+            digest = pin_digest(login.initials, login.pin)
+            known = self.known.get(login.initials)
+            if known is None:
+                self.accounts[index] = Account(login.initials, digest)
+                self.notes[index] = "NEW"
+            elif known.pin == digest:
+                self.accounts[index] = known
+            else:
+                self.notes[index] = "WRONG PIN"
+        self.cursor[index] = 0
+        self.select_left[index] = SELECT_FRAMES
+        self.held[index] = pi.to_bits()  # the press that ended the entry picks nothing
 
     def _select(self, index: int, pi: PlayerInput, out: list[Event]) -> None:
         bits = pi.to_bits()
@@ -94,11 +132,32 @@ class TiSession:
         game_seed = self.seed
         self.seed = lcg_step(self.seed)
         self.cursor[index] = None
-        p = self.players[index] = mode(rules_id).new_player(index, self.settings, game_seed)
+        chosen = mode(rules_id)
+        p = self.players[index] = chosen.new_player(index, self.settings, game_seed)
         if isinstance(p, TiPlayer):
             set_rule(p, RULES[self.rule[index]] == WORLD)
+        account = self.accounts[index]
+        self.exams[index] = None
+        if account is not None and chosen.accounts:
+            exam = choose_exam(account, lcg_output(lcg_step(game_seed)), self.exam_rule)
+            self.exams[index] = exam
+            chosen.for_account(p, account, exam)
         if out is not None:
             out.append(Event(MODE_START, index, mode_ids().index(rules_id)))
+
+    @property
+    def exam_rule(self) -> str:
+        return str(self.settings.get("exam_rule", "wiki"))
+
+    def account_result(self, index: int) -> tuple[Account, int, Exam | None, str] | None:
+        """(account, grade index for its history, the exam, the exam rule) of player
+        ``index``'s finished game, or None (a guest, a mode without accounts, in play)."""
+        p = self.players[index]
+        account = self.accounts[index]
+        if p is None or account is None or p.phase != OVER or not mode(p.rules.id).accounts:
+            return None
+        worth = int(p.referee.summary(p).get("worth", 0))
+        return account, worth, self.exams[index], self.exam_rule
 
     def player(self, index: int) -> ArikaPlayer:
         p = self.players[index]
@@ -119,7 +178,8 @@ class TiSession:
 
     def playing(self, index: int) -> bool:
         p = self.players[index]
-        return self.cursor[index] is not None or (p is not None and p.phase != OVER)
+        return (self.cursor[index] is not None or self.logins[index] is not None
+                or (p is not None and p.phase != OVER))
 
     def can_join(self, index: int) -> bool:
         return not self.playing(index)
@@ -127,27 +187,40 @@ class TiSession:
     def join(self, index: int) -> None:
         if self.playing(index):
             return
+        self.accounts[index] = None
+        self.exams[index] = None
+        self.notes[index] = ""
         if self.rules_id == BOARD:
             self.players[index] = None
-            self.cursor[index] = 0
-            self.select_left[index] = SELECT_FRAMES
-            self.held[index] = 0xFF  # the Start that joined does not pick at once
+            self.cursor[index] = None
+            self.logins[index] = Login()
         else:
             self._start(index, self.rules_id)
 
     def summary(self, index: int) -> Summary | None:
         p = self.players[index]
+        account = self.accounts[index]
+        exam = self.exams[index]
+        who: dict[str, int | str] = {
+            "account": account.initials if account is not None else "",
+            "qualified": account.qualified_name if account is not None else "",
+            "exam": exam.kind if exam is not None else "",
+            "exam_target": exam.name if exam is not None else "",
+        }
+        if p is None and self.logins[index] is not None:
+            return {"mode": "", "score": 0, "level": 0, "lines": 0, "pieces": 0, "time": 0,
+                    "clock": clock_text(0), "cleared": 0, "grade": "", "order": 0, **who}
         if p is None:
             chosen = self.mode_of(index)
             if chosen is None:
                 return None
             return {"mode": chosen, "score": 0, "level": 0, "lines": 0, "pieces": 0,
                     "time": 0, "clock": clock_text(0), "cleared": 0, "grade": "",
-                    "order": 0}
+                    "order": 0, **who}
         out: dict[str, int | str] = {
             "mode": p.rules.id, "level": p.level, "lines": p.lines, "pieces": p.pieces,
             "time": p.clock, "clock": clock_text(p.clock), "cleared": int(p.finished),
-            "score": 0, "grade": "", "order": 0,
+            "score": 0, "grade": "", "order": 0, **who,
         }
         out.update(p.referee.summary(p))
         return out
@@ -155,23 +228,34 @@ class TiSession:
     def seeds_out(self) -> dict[str, int]:
         return {"main": self.seed}
 
+    def _who(self) -> tuple[Any, ...]:
+        return (tuple(None if x is None else x.state() for x in self.logins),
+                tuple(self.accounts), tuple(self.notes), tuple(self.exams))
+
     def state_hash(self) -> str:
         items = (self.rules_id, self.frame, self.seed, tuple(self.cursor),
-                 tuple(self.select_left), tuple(self.held), tuple(self.rule),
+                 tuple(self.select_left), tuple(self.held), tuple(self.rule), self._who(),
                  tuple((p.rules.id, p.hash_items()) if p is not None else None
                        for p in self.players))
         return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
 
     def snapshot(self) -> Any:
         return (self.frame, self.seed, tuple(self.cursor), tuple(self.select_left),
-                tuple(self.held), tuple(self.rule),
+                tuple(self.held), tuple(self.rule), self._who(),
                 tuple((p.rules.id, p.snapshot()) if p is not None else None
                       for p in self.players))
 
     def restore(self, snap: Any) -> None:
-        self.frame, self.seed, cursor, left, held, rule, players = snap
+        self.frame, self.seed, cursor, left, held, rule, who, players = snap
         self.cursor, self.select_left, self.held = list(cursor), list(left), list(held)
         self.rule = list(rule)
+        logins, accounts, notes, exams = who
+        self.logins = [None, None]
+        for index, state in enumerate(logins):
+            if state is not None:
+                login = self.logins[index] = Login()
+                login.restore(state)
+        self.accounts, self.notes, self.exams = list(accounts), list(notes), list(exams)
         for index, entry in enumerate(players):
             if entry is None:
                 self.players[index] = None

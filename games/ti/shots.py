@@ -17,14 +17,20 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pygame
 
 from cabinet.video.screen import new_native
+from engine.arika.randomizer import lcg_output, lcg_step
+from engine.inputs import InputFrame
 from games.cartridge import PlayView
 from games.ti import CARTRIDGE
+from games.ti.accounts import account_json, session_settings
 from games.ti.demo import demo_inputs
+from games.ti.rules.exams import EXAM_CHANCE, Account
+from games.ti.rules.login import alphabet, pin_digest
 from games.ti.rules.speed import COOL
 from games.ti.session import TiSession
 
 SCALE = 2
-NAMES = ("ti-master-cool.png", "ti-master-roll.png", "ti-master-grade.png")
+NAMES = ("ti-master-cool.png", "ti-master-roll.png", "ti-master-grade.png",
+         "ti-account.png", "ti-exam.png")
 
 
 def save(session: TiSession, path: Path) -> None:
@@ -54,7 +60,42 @@ def main(argv: list[str]) -> int:
         if session.frame == roll_at:
             save(session, out / NAMES[1])
     save(session, out / NAMES[2])
+    _account_shots(out)
     return 0
+
+
+def _tap(session: TiSession, bits: int) -> None:
+    session.step(InputFrame.from_bits(bits))
+    session.step(InputFrame())
+
+
+def _account_shots(out: Path) -> None:
+    """The account entry half typed, then a promotion exam game of a known account."""
+    account = Account("TGM", pin_digest("TGM", "2005"), qualified=9,
+                      history=(14, 15, 14, 13, 15, 16, 14), games=30)
+    settings = session_settings({"accounts": {"TGM": account_json(account)}})
+    session = TiSession("ti", settings, {"main": 1}, 1)
+    session.step(InputFrame())
+    for slot, ch in enumerate("TGM20"):
+        for _ in range(alphabet(slot).index(ch)):
+            _tap(session, 0x08)
+        _tap(session, 0x10)
+    _tap(session, 0x08)
+    save(session, out / NAMES[3])
+    # A game seed whose draw holds an exam (one in three).
+    seed = next(s for s in range(1, 100)
+                if lcg_output(lcg_step(s)) % EXAM_CHANCE == 0)
+    session = TiSession("ti", settings, {"main": seed}, 1)
+    session.step(InputFrame())
+    for slot, ch in enumerate("TGM2005"):
+        for _ in range(alphabet(slot).index(ch)):
+            _tap(session, 0x08)
+        _tap(session, 0x10)
+    _tap(session, 0x80)
+    inputs = demo_inputs(session)
+    for _ in range(1500):
+        session.step(next(inputs))
+    save(session, out / NAMES[4])
 
 
 def take(out: Path) -> list[Path]:

@@ -69,6 +69,18 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
     "exam_history_full": Decision(
         True, "no promotion exam until the account has 7 games", "NullpoMino GradeMania3Mode",
     ),
+    "login_frames": Decision(
+        1800, "30 s to type the initials and PIN; then the game starts without an account",
+        None,
+    ),
+    "wrong_pin": Decision(
+        "plays as a guest", "a PIN that does not match the initials' account keeps that "
+        "account untouched; the game counts for no account", None,
+    ),
+    "new_account": Decision(
+        "made by the first game", "initials not yet known make a new account (class 9) "
+        "with the PIN typed; it is kept once its first game ends", None,
+    ),
     "torikan_over_not_at": Decision(
         True, "the 500 torikan stops a game whose clock is over 7:00.00 (the newer reading; "
         "an older note says at or over)", f"{_WIKI}; sockscap64 TGM3 summary",
@@ -87,6 +99,11 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
     "fading_roll_frames": Decision(
         {"shown": 270, "gone": 330}, "a block of the fading roll starts to fade 4.5 s after "
         "it locks and is gone at 5.5 s", f"{_WIKI} (blocks vanish about 5 s after locking)",
+    ),
+    "grade_hidden_in_play": Decision(
+        True, "the grade and score show only after the game (the wiki: TGM3 removed the "
+        "in-game score and grade display); a signed-in player sees the class instead",
+        f"{_WIKI}, revision 5565",
     ),
     "popup_frames": Decision(
         120, "COOL and REGRET show for 2 s from the frame they are decided", None,

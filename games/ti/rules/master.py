@@ -20,6 +20,9 @@ from games.ti.rules.grading import COMBO_TENTHS as COMBO_TENTHS
 from games.ti.rules.tables import INTERNAL_BOOST
 
 SECOND = 60  # the game clock counts 60 a second
+# Levels a clear of 0..4 lines adds: a triple 4, a Tetris 6 (tetris.wiki TGM3 page, level
+# advance in Master and Shirase).
+CLEAR_LEVELS: tuple[int, ...] = (0, 1, 2, 4, 6)
 SPEED_PER_COOL = 100
 
 # Delays by speed level (internal frames): from_level, ARE, line ARE, DAS, lock, clear.

@@ -59,6 +59,7 @@ class TiMasterPlayer(SpeedLevelPlayer):
     latest COOL and REGRET (the play screen's pop-ups)."""
 
     __slots__ = ("cool_frame", "regret_frame", "section_marks")
+    clear_levels = master.CLEAR_LEVELS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.cool_frame = NO_FRAME
@@ -181,6 +182,14 @@ class TiMasterReferee(Referee):
     def grade(self) -> str:
         return display_grade(self.final.name)
 
+    def worth(self, p: ArikaPlayer) -> int:
+        """The grade index the account's history keeps: the final grade without the GM
+        cap when the invisible roll was survived (a GM-worthy game), else capped."""
+        steps = p.steps if isinstance(p, SpeedLevelPlayer) else 0
+        survived = self.roll == ROLL_INVISIBLE and p.finished
+        return master.final_grade(self.grades.grade, steps, self.roll_points,
+                                  qualified_gm=survived).index
+
     def summary(self, p: ArikaPlayer) -> dict[str, int | str]:
         cools = p.cools if isinstance(p, SpeedLevelPlayer) else 0
         regrets = p.regrets if isinstance(p, SpeedLevelPlayer) else 0
@@ -188,7 +197,7 @@ class TiMasterReferee(Referee):
             "score": self.score, "grade": self.grade, "grade_index": self.final.index,
             "internal_grade": self.grades.grade, "cools": cools, "regrets": regrets,
             "roll": ROLL_NAMES[self.roll], "roll_points": self.roll_points,
-            "torikan": int(self.torikan), "exam": int(self.exam),
+            "torikan": int(self.torikan), "worth": self.worth(p),
             "order": rank_order(self.final.index, p.level, p.clock),
         }
 

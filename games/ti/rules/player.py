@@ -66,9 +66,6 @@ class TiPlayer(ArikaPlayer):
     world = False
     rule_name = "CLASSIC"
     classic: type[TiPlayer]  # a World class's Classic base (set by world_rule)
-    # Source: tetris.wiki, "Tetris: The Grand Master 3 Terror-Instinct" (a triple adds 4
-    # levels and a Tetris 6; singles and doubles their line count).
-    level_per_lines = (0, 1, 2, 4, 6)
 
     def __init__(self, index: int, rules: ArikaRules, seed: int,
                  referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:

@@ -152,6 +152,7 @@ class ShirasePlayer(TiPlayer):
     and pushed up as the next piece appears (the end of ARE), and the count starts over."""
 
     __slots__ = ("garbage",)
+    clear_levels = master.CLEAR_LEVELS  # as in Master: a triple adds 4 levels, a Tetris 6
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.garbage = 0

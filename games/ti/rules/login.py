@@ -1,0 +1,84 @@
+"""Entering an account before a TGM3 game: three initials and a four-digit PIN typed with
+the lever (left/right change the character, button A takes it, button B goes back one;
+Start plays without an account; so does the time running out).
+
+A PIN is never kept: accounts hold ``pin_digest(initials, pin)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from engine.inputs import PlayerInput
+from games.ti.rules.decisions import TI_DECISIONS
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DIGITS = "0123456789"
+INITIALS = 3
+PIN = 4
+SLOTS = INITIALS + PIN
+ENTRY_FRAMES: int = TI_DECISIONS["login_frames"].value
+
+TYPING = 0
+DONE = 1  # all seven characters taken
+GUEST = 2  # Start, or the time ran out
+
+
+def pin_digest(initials: str, pin: str) -> str:
+    return hashlib.sha256(f"{initials}:{pin}".encode()).hexdigest()[:16]
+
+
+def alphabet(slot: int) -> str:
+    return LETTERS if slot < INITIALS else DIGITS
+
+
+class Login:
+    """One player's entry, frame by frame (``step``); ``text`` is what is typed so far,
+    ``current`` the character under the cursor."""
+
+    __slots__ = ("current", "held", "left", "status", "text")
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.current = 0  # index in the slot's alphabet
+        self.status = TYPING
+        self.left = ENTRY_FRAMES
+        self.held = 0xFF  # the Start that joined is not a press
+
+    def step(self, pi: PlayerInput) -> None:
+        if self.status != TYPING:
+            return
+        bits = pi.to_bits()
+        pressed = bits & ~self.held
+        self.held = bits
+        self.left -= 1
+        if pressed & 0x80 or self.left <= 0:  # Start
+            self.status = GUEST
+            return
+        chars = alphabet(len(self.text))
+        move = (pressed >> 3 & 1) - (pressed >> 2 & 1)  # right, left
+        if move:
+            self.current = (self.current + move) % len(chars)
+        if pressed & 0x10:  # A: take the character
+            self.text += chars[self.current]
+            self.current = 0
+            if len(self.text) == SLOTS:
+                self.status = DONE
+        elif pressed & 0x20 and self.text:  # B: back one
+            self.text = self.text[:-1]
+            self.current = 0
+
+    @property
+    def initials(self) -> str:
+        return self.text[:INITIALS]
+
+    @property
+    def pin(self) -> str:
+        return self.text[INITIALS:]
+
+    def state(self) -> tuple[Any, ...]:
+        return (self.text, self.current, self.status, self.left, self.held)
+
+    def restore(self, state: tuple[Any, ...]) -> None:
+        self.text, self.current, self.status, self.left, self.held = state

@@ -1,0 +1,169 @@
+"""TGM3 accounts: typed with the lever on the board, kept in the cartridge's own save
+section, their history and exams carried from game to game, the grade ranking."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.arika.randomizer import lcg_output, lcg_step
+from engine.inputs import InputFrame, PlayerInput
+from firmware.savedata import SaveData
+from firmware.savedata.schema import SchemaError, from_dict, to_dict
+from games.registry import cartridge
+from games.ti.accounts import (
+    GRADE_RANKING,
+    account_json,
+    grade_ranking,
+    keep_after_game,
+    load,
+    session_settings,
+)
+from games.ti.rules.exams import EXAM_CHANCE, PROMOTION, Account
+from games.ti.rules.login import LETTERS, alphabet, pin_digest
+from games.ti.rules.master import GRADE_NAMES
+from games.ti.session import BOARD, TiSession
+
+IDLE = InputFrame()
+G = {name: i for i, name in enumerate(GRADE_NAMES)}
+
+
+def press(session: TiSession, **switches: bool) -> None:
+    session.step(InputFrame(p1=PlayerInput(**switches)))
+    session.step(IDLE)
+
+
+def type_account(session: TiSession, text: str) -> None:
+    for slot, ch in enumerate(text):
+        for _ in range(alphabet(slot).index(ch)):
+            press(session, right=True)
+        press(session, b1=True)
+
+
+def top_out(session: TiSession) -> None:
+    """Sonic-drop and lock every piece where it appears until the stack reaches the top."""
+    for _ in range(20_000):
+        if not session.playing(0):
+            return
+        press(session, up=True, down=True)
+    raise AssertionError("the game did not end")
+
+
+def board_game(own: dict[str, object], text: str | None, seed: int = 7) -> TiSession:
+    session = TiSession(BOARD, session_settings(own), {"main": seed}, 1)
+    session.step(IDLE)
+    if text is None:
+        press(session, start=True)
+    else:
+        type_account(session, text)
+    press(session, start=True)  # the mode select: Master
+    return session
+
+
+def test_the_lever_types_initials_then_a_pin() -> None:
+    session = TiSession(BOARD, {}, {"main": 1}, 1)
+    session.step(IDLE)
+    type_account(session, "ZA")
+    press(session, left=True)  # Z is one step left of A
+    press(session, b2=True)  # back: the second A is taken away
+    login = session.logins[0]
+    assert login is not None and login.text == "Z"
+    type_account_rest = "ZY0951"
+    for ch in type_account_rest:
+        slot = len(login.text)
+        for _ in range(alphabet(slot).index(ch)):
+            press(session, right=True)
+        press(session, b1=True)
+    assert session.logins[0] is None
+    account = session.accounts[0]
+    assert account is not None and account.initials == "ZZY"
+    assert account.pin == pin_digest("ZZY", "0951") and "0951" not in account.pin
+    assert session.notes[0] == "NEW" and session.mode_of(0) == "ti-master"
+    assert LETTERS[0] == "A"
+
+
+def test_an_account_is_kept_with_its_history_and_found_again_by_pin() -> None:
+    own: dict[str, object] = {"accounts": {}}
+    first = board_game(own, "ABC1234")
+    top_out(first)
+    result = first.account_result(0)
+    assert result is not None
+    own = keep_after_game(own, first, 0)
+    kept = own["accounts"]["ABC"]  # type: ignore[index]
+    worth = result[1]
+    assert kept["history"] == [worth] and kept["games"] == 1
+    assert kept["pin"] == pin_digest("ABC", "1234")
+    # The save section survives the file's JSON form.
+    assert load(to_dict_own(own)) == own
+
+    again = board_game(own, "ABC1234", seed=8)
+    account = again.accounts[0]
+    assert account is not None and account.history == (worth,) and again.notes[0] == ""
+    top_out(again)
+    own = keep_after_game(own, again, 0)
+    assert own["accounts"]["ABC"]["games"] == 2  # type: ignore[index]
+
+    wrong = board_game(own, "ABC9999", seed=9)
+    assert wrong.accounts[0] is None and wrong.notes[0] == "WRONG PIN"
+    top_out(wrong)
+    assert keep_after_game(own, wrong, 0) == own  # a guest's game changes no account
+
+    guest = board_game(own, None, seed=10)
+    top_out(guest)
+    assert guest.account_result(0) is None
+    assert keep_after_game(own, guest, 0) == own
+
+
+def to_dict_own(own: dict[str, object]) -> object:
+    data = SaveData()
+    data.own["ti"] = own  # type: ignore[assignment]
+    return from_dict(to_dict(data)).own["ti"]
+
+
+def test_the_save_file_keeps_the_section_and_refuses_a_bad_one() -> None:
+    data = SaveData()
+    assert data.own["ti"] == {"accounts": {}}
+    data.own["ti"] = {"accounts": {"ABC": account_json(Account(
+        "ABC", pin_digest("ABC", "1111"), qualified=G["S4"], history=(12, 13), games=2))}}
+    raw = to_dict(data)
+    assert raw["games"]["ti"]["own"]["accounts"]["ABC"]["qualified"] == G["S4"]
+    assert from_dict(raw).own["ti"] == data.own["ti"]
+    raw["games"]["ti"]["own"]["accounts"]["ABC"]["history"] = [1] * 8
+    with pytest.raises(SchemaError, match=r"games\.ti\.own: account ABC: history"):
+        from_dict(raw)
+    raw["games"]["ti"]["own"] = {"accounts": {"abc": {}}}
+    with pytest.raises(SchemaError, match="initials are not 3 capital letters"):
+        from_dict(raw)
+
+
+def test_the_grade_ranking_orders_accounts_by_class() -> None:
+    own = {"accounts": {
+        "AAA": account_json(Account("AAA", pin_digest("AAA", "0000"), qualified=G["S2"],
+                                    games=9)),
+        "BBB": account_json(Account("BBB", pin_digest("BBB", "0000"), qualified=G["m3"],
+                                    games=3)),
+        "CCC": account_json(Account("CCC", pin_digest("CCC", "0000"), qualified=G["S2"],
+                                    games=12)),
+    }}
+    rows = grade_ranking(own)[GRADE_RANKING]
+    assert [(i, v["grade"], v["level"]) for i, v in rows] == [
+        ("BBB", "M3", 3), ("CCC", "S2", 12), ("AAA", "S2", 9)]
+    assert GRADE_RANKING in cartridge("ti").ranking.modes
+
+
+def test_a_promotion_exam_is_drawn_from_the_game_seed_and_lifts_the_torikan() -> None:
+    history = tuple([G["S9"]] * 7)
+    account = Account("ABC", pin_digest("ABC", "1234"), qualified=G["S1"], history=history,
+                      games=7)
+    own = {"accounts": {"ABC": account_json(account)}}
+    exams = {}
+    for seed in range(1, 40):
+        session = board_game(own, "ABC1234", seed=seed)
+        p = session.player(0)
+        game_seed = seed  # the first game of the session deals from the session's seed
+        exams[seed] = session.exams[0]
+        expected = lcg_output(lcg_step(game_seed)) % EXAM_CHANCE == 0
+        assert (session.exams[0] is not None) == expected, seed
+        assert p.referee.exam == expected  # type: ignore[attr-defined]
+    assert any(e is not None and e.kind == PROMOTION and e.name == "S9"
+               for e in exams.values())
+    assert any(e is None for e in exams.values())

@@ -1,0 +1,119 @@
+"""TGM3's play screen and SW2: account entry, mode select, play with the COOL pop-up and
+section marks, the final grade; the fading and invisible rolls; the DIP switches; a mode
+added to the MODES table in one entry."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from cabinet.video.palette import UI
+from cabinet.video.screen import new_native
+from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
+from engine.events import Event
+from engine.inputs import InputFrame, PlayerInput
+from games.cartridge import PlayView
+from games.registry import cartridge
+from games.ti import modes
+from games.ti.demo import demo_inputs
+from games.ti.screen import (
+    FADE_AFTER_FRAMES,
+    FADE_GONE_FRAMES,
+    POPUP_FRAMES,
+    cell_visibility,
+    draw_play,
+    popup,
+)
+from games.ti.session import BOARD, TiSession
+
+
+def render(session: TiSession) -> np.ndarray:
+    surface = new_native()
+    draw_play(surface, PlayView(session, credits=1, free_play=False, frame=session.frame))
+    return pygame.surfarray.array3d(surface)
+
+
+def shows(picture: np.ndarray, colour: tuple[int, int, int]) -> bool:
+    return bool((picture == colour).all(axis=2).any())
+
+
+def test_entry_select_play_and_results_are_drawn() -> None:
+    s = TiSession(BOARD, {}, {"main": 1}, 1)
+    entry = render(s)
+    assert shows(entry, UI["highlight"])  # the cursor bar under the slot
+    s.step(InputFrame())
+    s.step(InputFrame(p1=PlayerInput(start=True)))  # guest
+    select = render(s)
+    assert not np.array_equal(entry, select) and shows(select, UI["highlight"])
+    s.step(InputFrame())
+    s.step(InputFrame(p1=PlayerInput(start=True)))
+    for _ in range(200):
+        s.step(InputFrame())
+    playing = render(s)
+    assert not np.array_equal(select, playing)
+    while not s.over:
+        s.step(InputFrame(p1=PlayerInput(up=s.frame % 2 == 0, down=s.frame % 2 == 0)))
+    assert shows(render(s), UI["alert"])  # GAME OVER
+
+
+def test_a_cool_pops_up_for_its_frames_and_marks_the_section() -> None:
+    s = TiSession("ti-master", {}, {"main": 1}, 1)
+    inputs = demo_inputs(s)
+    p = s.player(0)
+    cool_at = None
+    while cool_at is None:
+        events: tuple[Event, ...] = s.step(next(inputs))
+        if any(e.kind == "cool" for e in events):
+            cool_at = s.frame
+    assert popup(p) == "COOL!!" and shows(render(s), UI["verified"])
+    while s.frame < cool_at + POPUP_FRAMES:
+        s.step(next(inputs))
+    assert popup(p) is None
+    while len(p.section_frames) < 2:
+        s.step(next(inputs))
+    assert p.section_marks[: len(p.section_frames)].count("C") == p.cools >= 1
+
+
+def test_the_rolls_hide_blocks() -> None:
+    p = TiSession("ti-master", {}, {"main": 1}, 1).player(0)
+    p.frame = 1000
+    assert cell_visibility(p, 0) == 1.0  # no roll: always shown
+    p.roll = ROLL_INVISIBLE
+    assert cell_visibility(p, 999) == 1.0 and cell_visibility(p, 990) == 0.0
+    p.roll = ROLL_FADING
+    assert cell_visibility(p, 1000 - FADE_AFTER_FRAMES) == 1.0
+    assert 0.0 < cell_visibility(p, 1000 - (FADE_AFTER_FRAMES + FADE_GONE_FRAMES) // 2) < 1
+    assert cell_visibility(p, 1000 - FADE_GONE_FRAMES) == 0.0
+
+
+def test_sw2_switches() -> None:
+    cart = cartridge("ti")
+    dips, notice = cart.decode_dips(cart.dip_bank.factory)
+    assert notice is None and dips.demo_sounds
+    assert dict(dips.settings) == {"cool_rule": "wiki", "exam_rule": "wiki"}
+    dips, _ = cart.decode_dips(cart.dip_bank.factory & ~0x0C)
+    assert dict(dips.settings) == {"cool_rule": "baseline", "exam_rule": "nullpomino"}
+    TiSession("ti-master", dips.settings, {"main": 1}, 1)  # the session takes them
+
+
+def extra_mode() -> modes.TiMode:
+    """A mode defined outside the cartridge: Master's player under another rules id."""
+    master = modes.mode("ti-master")
+    return modes.TiMode("ti-extra", "EXTRA", master.rules, master.new_player, dict)
+
+
+def test_one_entry_in_modes_adds_a_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(modes.MODES, "ti-extra",
+                        modes.ModeEntry("EXTRA", "tests.test_ti_screen:extra_mode"))
+    made = modes.mode("ti-extra")
+    assert made.title == "EXTRA"
+    session = TiSession("ti-extra", {}, {"main": 2}, 1)
+    for _ in range(100):
+        session.step(InputFrame())
+    board = TiSession(BOARD, {}, {"main": 2}, 1)
+    board.step(InputFrame())
+    board.step(InputFrame(p1=PlayerInput(start=True)))  # guest
+    board.step(InputFrame(p1=PlayerInput(left=True)))  # the list wraps to the last mode
+    assert board.mode_of(0) == "ti-extra"
+    modes.mode.cache_clear()
