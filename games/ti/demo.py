@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.arika.player import ArikaPlayer
-from engine.inputs import InputFrame
+from engine.inputs import InputFrame, PlayerInput
 from games.tap.demo import Bot
 from games.tap.demo import demo_inputs as arika_demo_inputs
 
@@ -19,5 +19,16 @@ class TiBot(Bot):
 
 
 def demo_inputs(session: object, index: int = 0) -> Iterator[InputFrame]:
-    """Endless closed-loop inputs for player ``index`` of a TGM3 session."""
-    return arika_demo_inputs(session, index, TiBot())
+    """Endless closed-loop inputs for player ``index`` of a TGM3 session: on the board it
+    plays as a guest (Start at the account entry) and takes the highlighted mode."""
+    play = arika_demo_inputs(session, index, TiBot())
+    tap = False
+    while True:
+        choosing = (getattr(session, "logins", [None, None])[index] is not None
+                    or getattr(session, "cursor", [None, None])[index] is not None)
+        if choosing:
+            tap = not tap
+            pi = PlayerInput(start=tap)
+            yield InputFrame(p1=pi) if index == 0 else InputFrame(p2=pi)
+        else:
+            yield next(play)

@@ -228,6 +228,7 @@ def _login(surface: Any, login: Login, left: int) -> None:
     for n, line in enumerate(("INITIALS", "AND PIN", "", "< > PICK", "A  TAKE", "B  BACK",
                               "START", " GUEST")):
         draw_text(surface, line, left + 4, WELL_Y + 64 + 10 * n, UI["text"])
+    draw_text(surface, f"{-(-login.left // 60):2d}", left + 56, WELL_Y + 144, UI["label"])
 
 
 def _who(surface: Any, session: TiSession, index: int, left: int, y: int) -> None:
