@@ -42,3 +42,10 @@ def test_the_solver_finds_and_plays_a_clear(number: int) -> None:
     stages = builtin_stages()
     solution = solve(stages[number - 1])
     assert solution is not None and play_solution(stages, solution)[0]
+
+
+def test_the_main_stages_grow_harder() -> None:
+    """More pieces are needed in stages 11-20 than in 1-10 (the solver's count)."""
+    first = sum(len(SOLUTIONS[n].placements) for n in range(1, 11))
+    second = sum(len(SOLUTIONS[n].placements) for n in range(11, 21))
+    assert second > 2 * first

@@ -113,6 +113,11 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
 _SRS = 'tetris.wiki "Super Rotation System"'
 # decision: the World rule and the Shirase, Easy and Sakura modes' own choices.
 MODE_DECISIONS: dict[str, Decision[Any]] = {
+    "world_rule_choice": Decision(
+        "lever up or down at the mode select switches Classic/World; the 'rule' setting for "
+        "one mode at once", "the wiki says each player picks the rule before play; the "
+        "panel has no spare button", _WIKI,
+    ),
     "world_spawn_row": Decision(
         "the topmost block in row 20", "as ARS pieces appear; the flat side of J L S T Z "
         "then sits in row 19", _SRS,
