@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.arika.board import ITEM_SHIFT, WIDTH
 from engine.arika.player import ArikaPlayer
-from games.ti.rules import sakura, shirase
+from games.ti.rules import easy, sakura, shirase
 
 RGB = tuple[int, int, int]
 JEWEL_RGB: tuple[RGB, RGB] = ((255, 96, 200), (255, 200, 240))  # sparkling, two tones
@@ -18,6 +18,8 @@ BONE_RGB: RGB = (232, 232, 216)
 ONE_COLOUR_RGB: RGB = (112, 144, 200)
 XRAY_HALF_WIDTH = 1  # columns either side of the beam
 XRAY_FRAMES_A_COLUMN = 6
+BURST_FRAMES = 45  # a launch's fireworks show this long
+BURST_RGB: tuple[RGB, ...] = ((255, 96, 96), (255, 208, 64), (96, 208, 255), (160, 255, 128))
 
 
 def hides_sections(p: ArikaPlayer) -> bool:
@@ -71,3 +73,25 @@ def draw_extras(surface: Any, p: ArikaPlayer, summary: Mapping[str, Any], x: int
     elif "hanabi" in summary:
         draw_text(surface, "HANABI", x, y, UI["label"])
         draw_text(surface, str(summary["hanabi"]), x + 56, y, UI["value"])
+
+
+def draw_fireworks(surface: Any, p: ArikaPlayer, left: int, top: int, width: int) -> None:
+    """Easy: the latest launch's fireworks bursting over the well (one burst a firework,
+    at most 8), growing and fading over BURST_FRAMES."""
+    import pygame
+
+    referee = p.referee
+    if not isinstance(referee, easy.EasyReferee) or referee.burst_frame < 0:
+        return
+    age = p.frame - referee.burst_frame
+    if not 0 <= age < BURST_FRAMES:
+        return
+    radius = 2 + age // 3
+    for n in range(min(referee.burst, 8)):
+        # Our own placement: spread along the well by the launch's frame and number.
+        x = left + 8 + (referee.burst_frame * 7 + n * 23) % (width - 16)
+        y = top + 16 + (referee.burst_frame * 3 + n * 37) % 64
+        rgb = BURST_RGB[n % len(BURST_RGB)]
+        for k in range(8):
+            dx, dy = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))[k]
+            pygame.draw.rect(surface, rgb, (x + dx * radius, y + dy * radius, 2, 2))

@@ -153,6 +153,7 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
                 _cell(surface, left, gy + n - 1 - r, p.x + c, shade(cell_rgb(p.kind + 1), 0.35))
         for row, col in p.piece_cells():
             _cell(surface, left, row, col, cell_rgb(p.kind + 1))
+    mode_screen.draw_fireworks(surface, p, left, WELL_Y, WIDTH * CELL)
     # NEXT (three: the first full size, two more at half size), HOLD at half size.
     if p.next_kind >= 0 and p.phase != OVER:
         _piece(surface, p.next_kind, left + 24, 16, CELL, p.default_shapes)

@@ -68,9 +68,13 @@ def fireworks(lines: int, chain: int, active_frames: int, in_roll: bool,
 
 
 class EasyReferee(Referee):
+    """``burst``/``burst_frame``: the latest launch and its frame (the screen's fireworks)."""
+
     def __init__(self) -> None:
         self.hanabi = 0
         self.chain = 0
+        self.burst = 0
+        self.burst_frame = -1
 
     def on_lock(self, p: Any, lines: int, level_before: int, out: list[Event]) -> None:
         if not lines:
@@ -80,7 +84,11 @@ class EasyReferee(Referee):
         gone = set(p.clearing)
         bravo = all(p.board.row_empty(r) for r in range(1, ROWS + 1) if r not in gone)
         n = fireworks(lines, self.chain, p.active_frames, p.in_roll, bravo)
+        self._launch(p, n, out)
+
+    def _launch(self, p: Any, n: int, out: list[Event]) -> None:
         self.hanabi += n
+        self.burst, self.burst_frame = n, p.frame
         out.append(Event(HANABI, p.index, n))
 
     def on_goal(self, p: Any, out: list[Event]) -> int:
@@ -88,18 +96,17 @@ class EasyReferee(Referee):
 
     def on_end(self, p: Any, topped_out: bool, out: list[Event]) -> None:
         if p.in_roll and not topped_out:
-            self.hanabi += ROLL_SURVIVED_BONUS
-            out.append(Event(HANABI, p.index, ROLL_SURVIVED_BONUS))
+            self._launch(p, ROLL_SURVIVED_BONUS, out)
 
     def summary(self, p: Any) -> dict[str, int | str]:
         return {"score": self.hanabi, "hanabi": self.hanabi, "grade": f"{self.hanabi}",
                 "order": rank_order(self.hanabi, p.level, p.clock)}
 
     def state(self) -> tuple[Any, ...]:
-        return (self.hanabi, self.chain)
+        return (self.hanabi, self.chain, self.burst, self.burst_frame)
 
     def restore(self, state: tuple[Any, ...]) -> None:
-        self.hanabi, self.chain = state
+        self.hanabi, self.chain, self.burst, self.burst_frame = state
 
 
 @cache
