@@ -167,3 +167,34 @@ def test_a_promotion_exam_is_drawn_from_the_game_seed_and_lifts_the_torikan() ->
     assert any(e is not None and e.kind == PROMOTION and e.name == "S9"
                for e in exams.values())
     assert any(e is None for e in exams.values())
+
+
+def test_a_board_session_restores_mid_entry_and_mid_game() -> None:
+    own = {"accounts": {"ABC": account_json(Account("ABC", pin_digest("ABC", "1234"),
+                                                    qualified=G["S2"]))}}
+    settings = session_settings(own)
+    a = TiSession(BOARD, settings, {"main": 3}, 1)
+    a.step(IDLE)
+    type_account(a, "ABC1")  # half typed
+    b = TiSession(BOARD, settings, {"main": 3}, 1)
+    b.restore(a.snapshot())
+    assert b.state_hash() == a.state_hash()
+    for session in (a, b):
+        type_account_rest(session, "234")
+        press(session, start=True)
+        for _ in range(300):
+            session.step(IDLE)
+    assert a.accounts[0] is not None and a.accounts[0].qualified == G["S2"]
+    assert b.state_hash() == a.state_hash()
+    c = TiSession(BOARD, settings, {"main": 99}, 1)
+    c.restore(a.snapshot())
+    assert c.state_hash() == a.state_hash()
+
+
+def type_account_rest(session: TiSession, text: str) -> None:
+    login = session.logins[0]
+    assert login is not None
+    for ch in text:
+        for _ in range(alphabet(len(login.text)).index(ch)):
+            press(session, right=True)
+        press(session, b1=True)

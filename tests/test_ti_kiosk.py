@@ -51,6 +51,10 @@ def test_an_account_plays_through_the_kiosk_and_is_kept(
     assert [(e.initials, e.values["level"]) for e in data.rankings["ti"]["ti-grade"]] == [
         ("ABC", 1)]
 
+    # The account's game replays from its header (the account setting) to the row.
+    assert main(["rankings", "verify", "--save-dir", str(save)]) == 0
+    assert "ti ti-master #1 ABC" in capsys.readouterr().out.split(": VERIFIED")[0]
+
     assert main(argv) == 0  # the same account again, after a restart
     capsys.readouterr()
     data = load(save).data

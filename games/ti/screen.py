@@ -82,7 +82,7 @@ def draw_play(surface: Any, view: PlayView) -> None:
     sides = [i for i in (0, 1) if session.playing(i) or session.players[i] is not None]
     two = len(sides) == 2 or view.sides == 2
     for index in sides or [0]:
-        left = (16 + index * 168) if two else 120
+        left = (8 + index * 160) if two else 120
         _draw_side(surface, session, index, left, not two)
     draw_credit_line(surface, view.credits, view.free_play)
 
@@ -157,12 +157,14 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     # NEXT (three: the first full size, two more at half size), HOLD at half size.
     if p.next_kind >= 0 and p.phase != OVER:
         _piece(surface, p.next_kind, left + 24, 16, CELL, p.default_shapes)
+        small, step = (CELL // 2 + 1, 22) if wide else (CELL // 2, 17)
         for n, kind in enumerate(upcoming(p, NEXT_SHOWN - 1)):
-            _piece(surface, kind, left + 60 + 22 * n, 20, CELL // 2 + 1, p.default_shapes)
+            _piece(surface, kind, left + 55 + step * n, 20, small, p.default_shapes)
     hold = int(getattr(p, "hold_kind", NO_PIECE))
-    draw_text(surface, "HOLD", left - 36, 8, UI["label"])
+    hold_x = left - 36 if wide else info_x  # two sides: above the figures
+    draw_text(surface, "HOLD", hold_x, 8, UI["label"])
     if hold != NO_PIECE:
-        _piece(surface, hold, left - 36, 20, CELL // 2 + 1, p.default_shapes)
+        _piece(surface, hold, hold_x, 20, CELL // 2 + 1, p.default_shapes)
     # Figures.
     summary = session.summary(index) or {}
     grade = str(summary.get("grade", ""))

@@ -77,18 +77,28 @@ class TiSession:
     def step(self, inputs: InputFrame) -> tuple[Event, ...]:
         self.frame += 1
         out: list[Event] = []
-        for index, pi in ((0, inputs.p1), (1, inputs.p2)):
-            p = self.players[index]
-            login = self.logins[index]
-            if p is not None:
-                p.step(pi, out)
-            elif login is not None:
-                login.step(pi)
-                if login.status != TYPING:
-                    self._signed_in(index, login, pi)
-            elif self.cursor[index] is not None:
-                self._select(index, pi, out)
+        players = self.players
+        p = players[0]
+        if p is not None:
+            p.step(inputs.p1, out)
+        else:
+            self._choose(0, inputs.p1, out)
+        p = players[1]
+        if p is not None:
+            p.step(inputs.p2, out)
+        else:
+            self._choose(1, inputs.p2, out)
         return tuple(out) if out else ()
+
+    def _choose(self, index: int, pi: PlayerInput, out: list[Event]) -> None:
+        """A player not yet playing: the account entry, then the mode select."""
+        login = self.logins[index]
+        if login is not None:
+            login.step(pi)
+            if login.status != TYPING:
+                self._signed_in(index, login, pi)
+        elif self.cursor[index] is not None:
+            self._select(index, pi, out)
 
     def _signed_in(self, index: int, login: Login, pi: PlayerInput) -> None:
         """The entry is over: the account, a new one, or none; then the mode select."""
@@ -174,7 +184,13 @@ class TiSession:
 
     @property
     def over(self) -> bool:
-        return not self.playing(0) and not self.playing(1)
+        for index, p in enumerate(self.players):
+            if p is not None:
+                if p.phase != OVER:
+                    return False
+            elif self.cursor[index] is not None or self.logins[index] is not None:
+                return False
+        return True
 
     def playing(self, index: int) -> bool:
         p = self.players[index]

@@ -8,6 +8,7 @@ games/ti/rules/decisions.py.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from engine.arika import events as aev
@@ -212,6 +213,7 @@ class TiMasterReferee(Referee):
         self.final = master.FinalGrade(final)
 
 
+@cache
 def master_rules() -> ArikaRules:
     """The Arika rules record of Master: TAP Master's gravity (read at the speed level by
     the player), the speed-level delays up to 999 (the player reads past it), goal 999
