@@ -44,6 +44,25 @@ def stack_colour(p: ArikaPlayer, col: int, value: int, rgb: RGB) -> RGB | None:
     return rgb
 
 
+def draw_compact(surface: Any, p: ArikaPlayer, x: int, y: int) -> None:
+    """Two players: the mode's figures that matter most, short, under the side's figures."""
+    from cabinet.video.palette import UI
+    from cabinet.video.text import draw_text
+    from games.ti.session import clock_text
+
+    if isinstance(p, sakura.SakuraPlayer):
+        stage = p.stage
+        name = f"EX{stage.number - sakura.MAIN_STAGES}" if stage.ex else str(stage.number)
+        draw_text(surface, f"ST {name}", x, y, UI["value"])
+        draw_text(surface, clock_text(p.time_left)[:5], x, y + 10,
+                  UI["alert"] if p.time_left < 20 * 60 else UI["value"])
+        draw_text(surface, f"JWL {p.jewels}", x, y + 20, UI["value"])
+    elif isinstance(p, shirase.ShirasePlayer):
+        quota = shirase.garbage_quota(p.level)
+        if quota:
+            draw_text(surface, f"GB {p.garbage}/{quota}", x, y, UI["value"])
+
+
 def draw_extras(surface: Any, p: ArikaPlayer, summary: Mapping[str, Any], x: int,
                 y: int) -> None:
     """The mode's own figures in a column at (x, y)."""

@@ -191,6 +191,8 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
         if not mode_screen.hides_sections(p):
             _sections(surface, p, 8)
         mode_screen.draw_extras(surface, p, summary, 8, WELL_Y + 100)
+    else:
+        mode_screen.draw_compact(surface, p, info_x, y + 126)
     exam = session.exams[index]
     if exam is not None and p.phase != OVER:
         colour = UI["highlight"] if exam.kind == PROMOTION else UI["alert"]
