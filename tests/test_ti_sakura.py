@@ -240,3 +240,22 @@ def test_cabinet_option_plays_the_operator_file_or_says_why_not(tmp_path: Path) 
     finally:
         CARTRIDGE.configure({})
     assert active_stages() == builtin_stages()
+
+
+def test_clock_numbers() -> None:
+    # 3:00 to start, a minute a main stage, 1.5 s held to skip for 30 s, +1:00 for stage 20
+    # (cambridge's sakura mode; Heboris C.E. TOMOYO for the last).
+    assert sakura.START_FRAMES == 3 * 60 * 60
+    assert sakura.STAGE_LIMIT_FRAMES == 60 * 60
+    assert (sakura.SKIP_HOLD_FRAMES, sakura.SKIP_PENALTY_FRAMES) == (90, 30 * 60)
+    assert sakura.STAGE_20_BONUS == 60 * 60
+    assert (sakura.STAGES, sakura.MAIN_STAGES) == (27, 20)
+
+
+def test_stage_20_ends_the_game_without_ex_after_a_poor_run() -> None:
+    p = SakuraPlayer(0, RULES, 0, builtin_stages(), first=20)
+    step_until(p, lambda q: q.phase == ACTIVE)
+    p.results = [0] * 19  # 19 stages played, none cleared
+    p.stage_frames = sakura.STAGE_LIMIT_FRAMES - 1
+    out = step(p, IDLE)
+    assert p.over and p.ex_count == 0 and kinds(out, ev.GAME_OVER)
