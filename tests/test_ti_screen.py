@@ -61,11 +61,16 @@ def test_a_cool_pops_up_for_its_frames_and_marks_the_section() -> None:
     s = TiSession("ti-master", {}, {"main": 1}, 1)
     inputs = demo_inputs(s)
     p = s.player(0)
-    cool_at = None
-    while cool_at is None:
+    decided_at = None
+    while decided_at is None:
         events: tuple[Event, ...] = s.step(next(inputs))
         if any(e.kind == "cool" for e in events):
-            cool_at = s.frame
+            decided_at = p.level
+    assert decided_at % 100 >= 70 and popup(p) is None  # decided at x70, not yet shown
+    while popup(p) is None:
+        s.step(next(inputs))
+    cool_at = s.frame
+    assert p.level % 100 >= 82 or p.level % 100 < 10  # shown at x82 (or the section's end)
     assert popup(p) == "COOL!!" and shows(render(s), UI["verified"])
     while s.frame < cool_at + POPUP_FRAMES:
         s.step(next(inputs))

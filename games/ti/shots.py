@@ -26,6 +26,7 @@ from games.ti.demo import demo_inputs
 from games.ti.rules.exams import EXAM_CHANCE, Account
 from games.ti.rules.login import alphabet, pin_digest
 from games.ti.rules.speed import COOL
+from games.ti.screen import popup
 from games.ti.session import TiSession
 
 SCALE = 2
@@ -50,7 +51,7 @@ def main(argv: list[str]) -> int:
     while not session.over:
         events = session.step(next(inputs))
         cools += sum(1 for e in events if e.kind == COOL)
-        if cools == 3 and shot_at < 0:
+        if cools >= 3 and shot_at < 0 and popup(session.player(0)) == "COOL!!":
             shot_at = session.frame + 20
         if session.frame == shot_at:
             save(session, out / NAMES[0])

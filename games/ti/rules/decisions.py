@@ -105,8 +105,12 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
         "in-game score and grade display); a signed-in player sees the class instead",
         f"{_WIKI}, revision 5565",
     ),
+    "cool_shown_at": Decision(
+        82, "a COOL is decided at x70 and shown at x82, the first level of the wiki's "
+        "x82-x99 window", _WIKI,
+    ),
     "popup_frames": Decision(
-        120, "COOL and REGRET show for 2 s from the frame they are decided", None,
+        120, "COOL and REGRET show for 2 s from the frame they are shown", None,
     ),
 }
 

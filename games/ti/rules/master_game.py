@@ -28,7 +28,7 @@ from games.ti.rules.bag import TiBag
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.grading import TiGrades
 from games.ti.rules.scoring import clear_score, next_combo
-from games.ti.rules.speed import COOL, REGRET, SpeedLevelPlayer
+from games.ti.rules.speed import REGRET, SpeedLevelPlayer
 from games.ti.rules.tables import GRAVITY
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ MASTER = "ti-master"
 GOAL = 999
 NO_FRAME = -1
 TORIKAN_STRICT: bool = TI_DECISIONS["torikan_over_not_at"].value
+COOL_SHOWN_AT: int = TI_DECISIONS["cool_shown_at"].value
 # The ranking order of a result: grade, then level, then the shorter time.
 TIME_SPAN = 10**7
 
@@ -56,8 +57,9 @@ def display_grade(name: str) -> str:
 
 class TiMasterPlayer(SpeedLevelPlayer):
     """Adds the REGRET of the last section (it ends at the goal, not at a hundred), each
-    finished section's mark ("C" COOL, "R" REGRET, "-" neither) and the frames of the
-    latest COOL and REGRET (the play screen's pop-ups)."""
+    finished section's mark ("C" COOL, "R" REGRET, "-" neither) and the frames the latest
+    COOL and REGRET were shown (the play screen's pop-ups): a COOL decided at x70 shows
+    at x82 (or at the section's end if it comes first), a REGRET as the section ends."""
 
     __slots__ = ("cool_frame", "regret_frame", "section_marks")
     clear_levels = master.CLEAR_LEVELS
@@ -71,9 +73,14 @@ class TiMasterPlayer(SpeedLevelPlayer):
     def _level_to(self, level: int, out: list[Event], lock: bool = False) -> None:
         mark, old, cools, regrets = len(out), self.level, self.cools, self.regrets
         super()._level_to(level, out, lock)
+        shown_before = old % 100 >= COOL_SHOWN_AT
         if level // 100 != old // 100:
             self.section_marks += ("R" if self.regrets > regrets
                                    else "C" if self.cools > cools else "-")
+            if self.cools > cools and not shown_before:
+                self.cool_frame = self.frame  # the section ended before x82: shown now
+        elif self.cool_pending and not shown_before and level % 100 >= COOL_SHOWN_AT:
+            self.cool_frame = self.frame
         self._note(out, mark)
 
     def _end_section(self, section: int, out: list[Event]) -> None:
@@ -90,9 +97,7 @@ class TiMasterPlayer(SpeedLevelPlayer):
 
     def _note(self, out: list[Event], mark: int) -> None:
         for event in out[mark:]:
-            if event.kind == COOL:
-                self.cool_frame = self.frame
-            elif event.kind == REGRET:
+            if event.kind == REGRET:
                 self.regret_frame = self.frame
 
     def _extra(self) -> tuple[Any, ...]:
