@@ -250,7 +250,9 @@ class TiSession:
 
     def state_hash(self) -> str:
         items = (self.rules_id, self.frame, self.seed, tuple(self.cursor),
-                 tuple(self.select_left), tuple(self.held), tuple(self.rule), self._who(),
+                 tuple(self.select_left), tuple(self.held),
+                 *((tuple(self.rule),) if any(self.rule) else ()),  # Classic: as before
+                 self._who(),
                  tuple((p.rules.id, p.hash_items()) if p is not None else None
                        for p in self.players))
         return hashlib.sha256(repr(items).encode()).hexdigest()[:16]

@@ -30,6 +30,7 @@ T_POINT_UP = 2  # the T state with its flat side down
 FLOOR_KICKS_PER_PIECE = 1
 # A kick may not lift a block above the board's top row (the bits above it hold no walls).
 CEILING_BIT = (ROWS + 1 + FLOOR) * ROW_BITS
+CLASSIC_EXTRAS = 4  # floor kicks, hold kind, hold used, hold held
 TI_EXTRAS = 9  # values TiPlayer puts in its snapshot's extra tuple (subclasses append)
 BIG_KICKS = (0, 2, -2)  # columns: in place, then a big column right, then left
 
@@ -238,6 +239,10 @@ class TiPlayer(ArikaPlayer):
 
     def hash_items(self) -> tuple[Any, ...]:
         values, board, timing, g, _twenty, dealer, referee, extra = self.snapshot()
+        if not any(extra[CLASSIC_EXTRAS:TI_EXTRAS]):
+            # A Classic game without BIG blocks hashes as before the World rule and BIG
+            # existed: its replays stay valid.
+            extra = (*extra[:CLASSIC_EXTRAS], *extra[TI_EXTRAS:])
         return (values, board.bits, tuple(map(tuple, board.cells)),
                 tuple(map(tuple, board.locked)), timing, g, dealer, referee, extra)
 
