@@ -19,6 +19,9 @@ from engine import InputFrame, PlayerInput
 # (which stores 3 bits per chute) and the engine see the same count.
 # Source: engine/inputs.py InputFrame.to_bits (coin1 bits 19-21, coin2 bits 22-24)
 COINS_PER_FRAME_MAX = 7
+# Input frames are immutable: the same switches make the same frame, built once (a panel
+# at rest or a held lever repeats one for many frames). Bounded, however they are mashed.
+FRAMES_KEPT = 256
 
 __all__ = ["ControlPanel", "SourceState"]
 
@@ -46,7 +49,8 @@ class ControlPanel:
         self._shown: frozenset[str] = frozenset()  # switches down in the previous frame
         self._deferred: set[str] = set()  # re-presses to show in the next frame
         self._coins_owed = [0, 0]  # coin edges beyond what one frame can carry
-        self._by_source: dict[str, tuple[str, ...]] = {}
+        self._by_source: dict[str, tuple[str, ...]] | None = None  # made when asked for
+        self._frames: dict[tuple[frozenset[str], int, int], InputFrame] = {}  # frozen, reused
 
     def poll(self) -> InputFrame:
         """Read every source once and build this frame's InputFrame."""
@@ -74,12 +78,21 @@ class ControlPanel:
         shown_coins = [min(c, COINS_PER_FRAME_MAX) for c in coins]
         self._coins_owed = [c - s for c, s in zip(coins, shown_coins, strict=True)]
 
-        self._by_source = self._attribute(readings)
-        return _frame(shown, shown_coins[0], shown_coins[1])
+        self._by_source = None
+        key = (shown, shown_coins[0], shown_coins[1])
+        frame = self._frames.get(key)
+        if frame is None:
+            if len(self._frames) >= FRAMES_KEPT:
+                self._frames.clear()
+            frame = self._frames[key] = _frame(shown, shown_coins[0], shown_coins[1])
+        return frame
 
     def last_sources(self) -> Mapping[str, tuple[str, ...]]:
         """For each control and coin chute, the sources that had it down (or a coin) in the
-        last polled frame, in source order; an empty tuple when none did."""
+        last polled frame, in source order; an empty tuple when none did. Worked out only
+        when asked (the input test page), not on every frame."""
+        if self._by_source is None:
+            self._by_source = self._attribute(self._readings)
         return self._by_source
 
     def states(self) -> list[SourceState]:

@@ -42,3 +42,22 @@ def test_startup_bench_reports_wall_and_cpu_to_the_first_frame(
     out = capsys.readouterr().out
     assert re.search(r"3 starts after a warm-up start: wall median \d+\.\d+ s, "
                      r"CPU median \d+\.\d+ s", out), out
+
+
+def test_pacing_bench_reads_the_priority_the_kiosk_unit_gives_the_game() -> None:
+    # bench --pacing --priority unit runs the game at the unit's Nice=, read from the file
+    # the installer ships, so the bench and the cabinet cannot drift apart.
+    unit = pacing.UNIT.read_text(encoding="utf-8")
+    assert pacing.unit_nice() == int(re.search(r"^Nice=(-?\d+)$", unit, re.M).group(1))  # type: ignore[union-attr]
+    assert pacing.unit_nice() < 0
+
+
+def test_pacing_bench_splits_the_frames_cpu(capsys: pytest.CaptureFixture[str]) -> None:
+    pacing.run(argparse.Namespace(quick=True, load=0, priority="none"))
+    out = capsys.readouterr().out
+    assert "Nice=0" in out
+    split = re.search(r"the frame's own CPU (\d+\.\d+) ms .*inputs (\d+\.\d+), machine "
+                      r"(\d+\.\d+), draw (\d+\.\d+), present (\d+\.\d+)", out)
+    assert split, out
+    whole, *parts = (float(x) for x in split.groups())
+    assert 0 < sum(parts) <= whole + 0.001  # the parts are inside the frame

@@ -36,6 +36,7 @@ from engine.arika.shapes import (
     MASKS,
     NO_KICK_PIECES,
     READING_ORDER,
+    SPAWN_X,
     ShapeSet,
 )
 from engine.arika.timing import TWENTY_G, Timing
@@ -72,7 +73,7 @@ _STATE_SLOTS = (
 
 class ArikaPlayer:
     __slots__ = (*_STATE_SLOTS, "board", "events", "index", "randomizer", "referee", "rules",
-                 "big", "shapes", "ticking", "timing", "twenty_g")
+                 "big", "shapes", "spawn_x", "ticking", "timing", "twenty_g")
     # Levels a clear of 0..4 lines adds (a game with bonus levels for big clears overrides).
     clear_levels: ClassVar[tuple[int, ...]] = (0, 1, 2, 3, 4)
     # The rotation system's tables: ARS here; a rule with other shapes (SRS) swaps them,
@@ -87,6 +88,7 @@ class ArikaPlayer:
         self.referee = referee if referee is not None else rules.referee()
         self.ticking = self.referee.ticks
         self.board = Board()
+        self.spawn_x = SPAWN_X  # the box column pieces appear at (Doubles moves it)
         self.randomizer: PieceDealer = pieces if pieces is not None else Tgm2Randomizer(seed)
         self.next_kind = self.randomizer.next()
         self.frame = 0
@@ -326,7 +328,7 @@ class ArikaPlayer:
         self.pieces += 1
         self.clock_on = not self.goal_reached
         shapes = self.shapes
-        x = shapes.spawn_x
+        x = self.spawn_x + shapes.spawn_x - SPAWN_X  # BIG boxes start a column further left
         y = shapes.spawn_y[kind]
         bits = self.board.bits
         masks = shapes.masks[kind]
@@ -366,12 +368,13 @@ class ArikaPlayer:
             out.append(self.events["land"])
 
     def piece_cells(self) -> list[tuple[int, int]]:
-        """(row, column) of the active piece's blocks: row 1-based from the bottom."""
+        """(row, column) of the active piece's blocks: row 1-based from the bottom, column
+        from the well's left edge."""
         if self.kind == NO_PIECE:
             return []
         n = self.shapes.sizes[self.kind]
-        return [(self.y + n - 1 - r, self.x + c)
-                for r, c in self.shapes.cells[self.kind][self.state]]
+        x = self.x - self.board.first
+        return [(self.y + n - 1 - r, x + c) for r, c in self.shapes.cells[self.kind][self.state]]
 
     def ghost_y(self) -> int:
         """Box-bottom row where a sonic drop would put the active piece."""
@@ -431,8 +434,8 @@ class ArikaPlayer:
 
     def _collapse(self, out: list[Event]) -> None:
         board = self.board
-        items = {board.cells[r - 1][c] >> ITEM_SHIFT for r in self.clearing
-                 for c in range(10)} - {0}
+        items = {value >> ITEM_SHIFT for r in self.clearing
+                 for value in board.cells[r - 1]} - {0}
         board.remove_rows(self.clearing)
         self.clearing = ()
         for item in sorted(items):

@@ -1,5 +1,5 @@
 """Tetris The Absolute The Grand Master 2 PLUS (Arika, 2000): Normal, Master, TGM+ and
-T.A. Death on the Arika player loop (engine/arika/)."""
+T.A. Death on the Arika player loop (engine/arika/), Versus with the Item mode, and Doubles."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from pathlib import Path
 from games.cartridge import Cartridge
 from games.tap import cartridge as parts
 from games.tap.dips import SW2, decode_dips
-from games.tap.rules.modes import MODES
-from games.tap.screen import draw_play
-from games.tap.session import BOARD, new_session
+from games.tap.doubles import ALL_RULES, new_session, rules_document
+from games.tap.doubles_screen import draw_play
 
 # Source: shiromino's RefreshRates.h (TAP: 57,272,700 / 8 / 443 / 262 = about 61.68 Hz).
 TAP_REFRESH_HZ = 61.68
@@ -19,7 +18,7 @@ CARTRIDGE = Cartridge(
     id="tap",
     title="TGM2 PLUS (ARIKA 2000)",
     short="TAP",
-    rules_ids=(BOARD, *MODES),
+    rules_ids=ALL_RULES,
     new_session=new_session,
     dip_bank=SW2,
     decode_dips=decode_dips,
@@ -31,7 +30,7 @@ CARTRIDGE = Cartridge(
     silent=parts.TAP_SILENT,
     events=parts.TAP_EVENTS,
     refresh_hz=TAP_REFRESH_HZ,
-    rules_document=parts.rules_document,
+    rules_document=rules_document,
     pieces=parts.pieces,
     sim_fields=parts.sim_fields,
     cli_settings=parts.cli_settings,

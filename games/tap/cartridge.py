@@ -16,23 +16,30 @@ from games.cartridge import RankingSpec, RankValue
 from games.tap.rules import tables
 from games.tap.rules.modes import DEFAULT_SETTINGS, MODES, check_settings, rules_for
 from games.tap.session import BOARD, MODE_CURSOR, MODE_START, TapSession
+from games.tap.versus_parts import (
+    VERSUS_EVENTS,
+    VERSUS_SILENT,
+    VERSUS_SOUNDS,
+    versus_cli_settings,
+    versus_document,
+)
 
 TAP_EVENTS = frozenset({
     ev.SPAWN, ev.MOVE, ev.ROTATE, ev.LAND, ev.LOCK, ev.LINE_CLEAR, ev.GAME_OVER,
     aev.IRS, aev.SONIC_DROP, aev.MANUAL_LOCK, aev.SECTION, aev.GRADE_UP, aev.ROLL_START,
     aev.ROLL_END, aev.GARBAGE_RISE, aev.ITEM, aev.GOAL, aev.TORIKAN, MODE_CURSOR, MODE_START,
-})
+}) | VERSUS_EVENTS
 TAP_SOUNDS: dict[str, str] = {
     ev.MOVE: "move", ev.ROTATE: "rotate", aev.IRS: "rotate", ev.LOCK: "lock",
     ev.LINE_CLEAR: "clear", aev.SECTION: "level_up", aev.GRADE_UP: "meter_lamp",
     aev.ROLL_START: "all_clear", aev.GARBAGE_RISE: "garbage", aev.ITEM: "power_block",
     aev.TORIKAN: "game_over", ev.GAME_OVER: "game_over", MODE_CURSOR: "move",
-    MODE_START: "coin",
+    MODE_START: "coin", **VERSUS_SOUNDS,
 }
 # decision: spawn, landing, sonic drop, manual lock (the lock sounds), the goal (the roll's
 # start sounds) and the roll's end (the game over sounds) are quiet.
 TAP_SILENT = frozenset({ev.SPAWN, ev.LAND, aev.SONIC_DROP, aev.MANUAL_LOCK, aev.GOAL,
-                        aev.ROLL_END})
+                        aev.ROLL_END}) | VERSUS_SILENT
 
 # Grades in ranking order, worst first (orange-line results rank above green ones).
 GRADE_ORDER = ("", "EXCELLENT", "9", "8", "7", "6", "5", "4", "3", "2", "1", "S1", "S2",
@@ -51,7 +58,9 @@ def rank_key(row: Mapping[str, RankValue]) -> tuple[int, ...]:
 
 
 def _qualifies(summary: Mapping[str, RankValue]) -> bool:
-    return int(summary.get("level", 0)) > 0
+    """Single-player games with a level rank (a versus match and the Item mode do not)."""
+    return (int(summary.get("level", 0)) > 0 and summary.get("mode") in MODES
+            and not summary.get("items"))
 
 
 def _mode_of(summary: Mapping[str, RankValue]) -> str:
@@ -65,6 +74,8 @@ RANKING = RankingSpec(modes=MODES, columns=("grade", "level", "clock", "line", "
 
 
 def rules_document(rules_id: str) -> dict[str, object]:
+    if rules_id not in MODES and rules_id != BOARD:
+        return versus_document(rules_id)
     mode = MODES[1] if rules_id == BOARD else rules_id
     rules = rules_for(mode)
     doc: dict[str, object] = {
@@ -127,10 +138,12 @@ def sim_fields(session: GameSession) -> dict[str, object]:
 def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
     settings = dict(DEFAULT_SETTINGS)
     check_settings(settings)
-    return settings
+    return {**settings, **versus_cli_settings(options)}
 
 
 def demo_player(session: GameSession) -> Iterator[InputFrame]:
     from games.tap.demo import demo_inputs
+    from games.tap.versus import VersusBoard
+    from games.tap.versus_demo import p1_inputs
 
-    return demo_inputs(session)
+    return p1_inputs(session) if isinstance(session, VersusBoard) else demo_inputs(session)

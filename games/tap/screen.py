@@ -11,7 +11,8 @@ from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
 from engine.arika.shapes import CELLS, SIZES
 from games.cartridge import PlayView
 from games.tap.rules.decisions import TAP_DECISIONS
-from games.tap.rules.modes import MODES, TITLES
+from games.tap.rules.doubles import DOUBLES, DOUBLES_TITLE
+from games.tap.rules.modes import TITLES
 from games.tap.session import TapSession, clock_text
 
 CELL = 8
@@ -74,9 +75,10 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
     if p is None:
         cursor = session.cursor[index]
         draw_text(surface, "SELECT MODE", left - 4, WELL_Y + 8, UI["label"])
-        for n, mode in enumerate(MODES):
+        for n, mode in enumerate(session.choices(index)):
             colour = UI["highlight"] if n == cursor else UI["text"]
-            draw_text(surface, TITLES[mode], left + 4, WELL_Y + 32 + 16 * n, colour)
+            title = DOUBLES_TITLE if mode == DOUBLES else TITLES[mode]
+            draw_text(surface, title, left + 4, WELL_Y + 32 + 16 * n, colour)
         return
     # Stack.
     for row in range(1, VISIBLE_ROWS + 1):

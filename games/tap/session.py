@@ -39,12 +39,14 @@ class TapSession:
     first game; every game started steps it once with the board's LCG, so that the next
     game deals other pieces (``seeds_out()`` is what to keep)."""
 
+    rules_ids: tuple[str, ...] = (BOARD, *MODES)  # what it plays (a subclass adds modes)
+
     def __init__(self, rules_id: str, settings: Settings, seeds: Seeds, players: int) -> None:
         if players not in (1, 2):
             raise ValueError(f"players must be 1 or 2, not {players}")
-        if rules_id != BOARD and rules_id not in MODES:
+        if rules_id not in self.rules_ids:
             raise ValueError(f"unknown rules {rules_id!r}; choose one of: "
-                             f"{', '.join((BOARD, *MODES))}")
+                             f"{', '.join(self.rules_ids)}")
         self.boundaries, self.das_step = check_settings(settings)
         self.rules_id = rules_id
         self.settings: dict[str, Any] = dict(settings)
@@ -74,20 +76,25 @@ class TapSession:
             self._select(1, inputs.p2, out)
         return tuple(out) if out else ()
 
+    def choices(self, index: int) -> tuple[str, ...]:
+        """The modes on player ``index``'s select list."""
+        return MODES
+
     def _select(self, index: int, pi: PlayerInput, out: list[Event]) -> None:
         bits = pi.to_bits()
         pressed = bits & ~self.held[index]
         self.held[index] = bits
         cursor = self.cursor[index]
         assert cursor is not None
+        choices = self.choices(index)
         move = (pressed >> 3 & 1) - (pressed >> 2 & 1)  # right, left
         if move:
-            cursor = (cursor + move) % len(MODES)
+            cursor = (cursor + move) % len(choices)
             self.cursor[index] = cursor
             out.append(Event(MODE_CURSOR, index, cursor))
         self.select_left[index] -= 1
         if pressed & 0xF0 or self.select_left[index] <= 0:  # a button or Start
-            self._start(index, MODES[cursor], out)
+            self._start(index, choices[cursor], out)
 
     def _start(self, index: int, mode: str, out: list[Event] | None = None) -> None:
         game_seed = self.seed
@@ -108,7 +115,7 @@ class TapSession:
         if p is not None:
             return p.rules.id
         cursor = self.cursor[index]
-        return None if cursor is None else MODES[cursor]
+        return None if cursor is None else self.choices(index)[cursor]
 
     @property
     def over(self) -> bool:
