@@ -119,6 +119,6 @@ def test_one_entry_in_modes_adds_a_mode(monkeypatch: pytest.MonkeyPatch) -> None
     board = TiSession(BOARD, {}, {"main": 2}, 1)
     board.step(InputFrame())
     board.step(InputFrame(p1=PlayerInput(start=True)))  # guest
-    board.step(InputFrame(p1=PlayerInput(right=True)))
+    board.step(InputFrame(p1=PlayerInput(left=True)))  # the list wraps to the last mode
     assert board.mode_of(0) == "ti-extra"
     modes.mode.cache_clear()

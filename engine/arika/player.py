@@ -30,14 +30,14 @@ from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.randomizer import PieceDealer, Tgm2Randomizer
 from engine.arika.rules import ROLL_NONE, ArikaRules, Referee
 from engine.arika.shapes import (
-    CELLS,
+    ARS,
+    BIG_ARS,
     CENTRE_COLUMN_PIECES,
     MASKS,
     NO_KICK_PIECES,
     READING_ORDER,
-    SIZES,
     SPAWN_X,
-    SPAWN_Y,
+    ShapeSet,
 )
 from engine.arika.timing import TWENTY_G, Timing
 from engine.events import Event
@@ -73,9 +73,13 @@ _STATE_SLOTS = (
 
 class ArikaPlayer:
     __slots__ = (*_STATE_SLOTS, "board", "events", "index", "randomizer", "referee", "rules",
-                 "spawn_x", "ticking", "timing", "twenty_g")
+                 "big", "shapes", "spawn_x", "ticking", "timing", "twenty_g")
     # Levels a clear of 0..4 lines adds (a game with bonus levels for big clears overrides).
     clear_levels: ClassVar[tuple[int, ...]] = (0, 1, 2, 3, 4)
+    # The rotation system's tables: ARS here; a rule with other shapes (SRS) swaps them,
+    # and ``big_shapes`` while ``big`` is on (set_big).
+    default_shapes: ClassVar[ShapeSet] = ARS
+    big_shapes: ClassVar[ShapeSet] = BIG_ARS
 
     def __init__(self, index: int, rules: ArikaRules, seed: int,
                  referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:
@@ -128,6 +132,8 @@ class ArikaPlayer:
         self.finished = False
         self.flash_cells: tuple[tuple[int, int], ...] = ()
         self.flash_frame = 0
+        self.big = False
+        self.shapes = self.default_shapes
         i = index
         self.events = {
             "left": Event(ev.MOVE, i, -1), "right": Event(ev.MOVE, i, 1),
@@ -198,7 +204,8 @@ class ArikaPlayer:
             self.referee.on_active_frame(self)
         bits = self.board.bits
         kind = self.kind
-        masks = MASKS[kind]
+        shapes = self.shapes
+        masks = shapes.masks[kind]
         state = self.state
         x = self.x
         y = self.y
@@ -214,7 +221,7 @@ class ArikaPlayer:
                     y = self._floor(bits, masks[state], x, y)
         mask = masks[state]
         if d and (self.das_count == 0 or self.das_count > self.timing.das):
-            nx = x + d
+            nx = x + d * shapes.shift
             if not bits & (mask << (y * ROW_BITS + nx + ORIGIN)):
                 x = nx
                 out.append(self.events["right" if d > 0 else "left"])
@@ -320,10 +327,11 @@ class ArikaPlayer:
         self.kind = kind
         self.pieces += 1
         self.clock_on = not self.goal_reached
-        x = self.spawn_x
-        y = SPAWN_Y[kind]
+        shapes = self.shapes
+        x = self.spawn_x + shapes.spawn_x - SPAWN_X  # BIG boxes start a column further left
+        y = shapes.spawn_y[kind]
         bits = self.board.bits
-        masks = MASKS[kind]
+        masks = shapes.masks[kind]
         state = 0
         # IRS: a rotation button held as the piece appears turns it one step.
         if kind != O and (pi.b1 or pi.b2 or pi.b3):
@@ -364,13 +372,20 @@ class ArikaPlayer:
         from the well's left edge."""
         if self.kind == NO_PIECE:
             return []
-        n = SIZES[self.kind]
+        n = self.shapes.sizes[self.kind]
         x = self.x - self.board.first
-        return [(self.y + n - 1 - r, x + c) for r, c in CELLS[self.kind][self.state]]
+        return [(self.y + n - 1 - r, x + c) for r, c in self.shapes.cells[self.kind][self.state]]
 
     def ghost_y(self) -> int:
         """Box-bottom row where a sonic drop would put the active piece."""
-        return self._floor(self.board.bits, MASKS[self.kind][self.state], self.x, self.y)
+        return self._floor(self.board.bits, self.shapes.masks[self.kind][self.state], self.x,
+                           self.y)
+
+    def set_big(self, on: bool) -> None:
+        """BIG blocks from the next piece on (2x2 cells a block, two columns a step). A
+        game that uses it keeps ``big`` in its snapshot (the base state leaves it out)."""
+        self.big = on
+        self.shapes = self.big_shapes if on else self.default_shapes
 
     @property
     def ghost_shown(self) -> bool:

@@ -8,7 +8,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.arika.decisions import ARIKA_DECISIONS
-from engine.arika.timing import DelayRow, GravityRow, Timing, gravity_by_level, timing_by_level
+from engine.arika.timing import (
+    LEVELS,
+    DelayRow,
+    GravityRow,
+    Timing,
+    gravity_by_level,
+    timing_by_level,
+)
 from engine.decision import Decision
 
 if TYPE_CHECKING:
@@ -72,21 +79,25 @@ class ArikaRules:
     ghost_below: int = ARIKA_DECISIONS["ghost_below_level"].value
     ready_frames: int = 0
     decisions: Mapping[str, Decision[Any]] = field(default_factory=dict)
+    levels: int = LEVELS  # the counter's range, 0 .. levels - 1 (TGM3 Shirase goes to 1300)
 
     def __post_init__(self) -> None:
         if self.goal - 1 not in self.level_stops:
             raise ValueError("a new piece must not reach the goal: stop the level before it")
-        object.__setattr__(self, "gravity", gravity_by_level(self.gravity_rows))
-        object.__setattr__(self, "timing", timing_by_level(self.delay_rows))
-        object.__setattr__(self, "stops", tuple(lv in self.level_stops for lv in range(1000)))
+        if self.goal >= self.levels:
+            raise ValueError("the goal must be below the level counter's range")
+        levels = self.levels
+        object.__setattr__(self, "gravity", gravity_by_level(self.gravity_rows, levels))
+        object.__setattr__(self, "timing", timing_by_level(self.delay_rows, levels))
+        object.__setattr__(self, "stops", tuple(lv in self.level_stops for lv in range(levels)))
 
     def gravity_at(self, level: int) -> int:
         table: tuple[int, ...] = self.gravity  # type: ignore[attr-defined]
-        return table[min(level, 999)]
+        return table[min(level, self.levels - 1)]
 
     def timing_at(self, level: int) -> Timing:
         table: tuple[Timing, ...] = self.timing  # type: ignore[attr-defined]
-        return table[min(level, 999)]
+        return table[min(level, self.levels - 1)]
 
 
 def x99_stops(goal: int = 999) -> frozenset[int]:

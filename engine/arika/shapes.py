@@ -81,3 +81,57 @@ READING_ORDER: tuple[tuple[tuple[tuple[int, bool], ...], ...], ...] = tuple(
     )
     for k in range(7)
 )
+
+
+class ShapeSet:
+    """One rotation system's tables as the player loop reads them; ``big`` doubles every
+    block (2x2 cells) and moves two columns a step (the BIG-block games)."""
+
+    __slots__ = ("cells", "masks", "name", "shift", "sizes", "spawn_x", "spawn_y")
+
+    def __init__(self, name: str, shapes: dict[int, tuple[tuple[str, ...], ...]],
+                 spawn_top_row: int = SPAWN_TOP_ROW - 1, spawn_x: int = SPAWN_X,
+                 shift: int = 1) -> None:
+        """``spawn_top_row``: the row the spawn state's topmost block appears in."""
+        self.name = name
+        self.cells: tuple[tuple[Cells, ...], ...] = tuple(
+            tuple(cells_of(s) for s in shapes[k]) for k in range(7))
+        self.masks: tuple[tuple[int, ...], ...] = tuple(
+            tuple(_mask(s) for s in shapes[k]) for k in range(7))
+        self.sizes: tuple[int, ...] = tuple(len(shapes[k][0]) for k in range(7))
+        self.spawn_y: tuple[int, ...] = tuple(
+            spawn_top_row - (self.sizes[k] - 1 - min(r for r, _ in self.cells[k][0]))
+            for k in range(7))
+        self.spawn_x = spawn_x
+        self.shift = shift
+
+
+Shapes = dict[int, tuple[tuple[str, ...], ...]]
+
+
+def doubled(shapes: Shapes) -> Shapes:
+    """Every block as 2x2 cells (each box row and column twice)."""
+    return {k: tuple(tuple(line.replace("#", "##").replace(".", "..")
+                           for line in rows for _ in range(2)) for rows in states)
+            for k, states in shapes.items()}
+
+
+ARS = ShapeSet("ARS", ARS_SHAPES)
+# decision: a BIG piece's box starts at column 2 (every big block on an even column pair)
+# and moves two columns a step, so the field plays as 5 big columns.
+BIG_SPAWN_X = 2
+BIG_SHIFT = 2
+
+
+# decision: a BIG flat I lies in its box's third row, not its second: doubled, the second
+# row would leave four empty rows under it, more than the board's solid floor rows.
+_LOW_FLAT_I = ("....", "....", "####", "....")
+
+
+def big(name: str, shapes: Shapes) -> ShapeSet:
+    lowered = {**shapes, I: tuple(_LOW_FLAT_I if rows[1] == "####" else rows
+                                  for rows in shapes[I])}
+    return ShapeSet(f"BIG {name}", doubled(lowered), spawn_x=BIG_SPAWN_X, shift=BIG_SHIFT)
+
+
+BIG_ARS = big("ARS", ARS_SHAPES)

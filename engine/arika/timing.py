@@ -63,11 +63,11 @@ def expand(rows: Sequence[tuple[int, object]], levels: int = LEVELS) -> tuple[ob
     return tuple(out[:levels])
 
 
-def gravity_by_level(rows: Sequence[GravityRow]) -> tuple[int, ...]:
-    values = expand([(r.level, r.g256) for r in rows])
+def gravity_by_level(rows: Sequence[GravityRow], levels: int = LEVELS) -> tuple[int, ...]:
+    values = expand([(r.level, r.g256) for r in rows], levels)
     return tuple(int(v) for v in values)  # type: ignore[call-overload]
 
 
-def timing_by_level(rows: Sequence[DelayRow]) -> tuple[Timing, ...]:
-    values = expand([(r.from_level, r.timing) for r in rows])
+def timing_by_level(rows: Sequence[DelayRow], levels: int = LEVELS) -> tuple[Timing, ...]:
+    values = expand([(r.from_level, r.timing) for r in rows], levels)
     return tuple(v for v in values if isinstance(v, Timing))

@@ -4,6 +4,7 @@ the 35-piece bag) and the modes of games/ti/modes.py on the Arika player loop
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from games.cartridge import Cartridge
@@ -13,6 +14,7 @@ from games.ti.dips import SW2, decode_dips
 from games.ti.modes import MODES
 from games.ti.screen import draw_play
 from games.ti.session import BOARD, new_session
+from games.ti.stagefile import use_stage_file
 
 CARTRIDGE = Cartridge(
     id="ti",
@@ -36,4 +38,12 @@ CARTRIDGE = Cartridge(
     cli_settings=parts.cli_settings,
     demo_player=parts.demo_player,
     save_section=SAVE_SECTION,
+    options=("sakura_stages",),
+    configure=lambda options: _configure(options),
 )
+
+
+def _configure(options: Mapping[str, str]) -> list[str]:
+    """cabinet.toml [games.ti] sakura_stages = "FILE": the operator's own Sakura stages."""
+    problem = use_stage_file(options.get("sakura_stages"))
+    return [problem] if problem else []

@@ -14,10 +14,12 @@ from engine.pieces import LETTERS
 from engine.session import GameSession
 from games.cartridge import RankingSpec, RankValue
 from games.ti.modes import MODES, check_settings, mode
+from games.ti.rules import sakura
 from games.ti.rules.decisions import TI_DECISIONS
+from games.ti.rules.easy import HANABI
 from games.ti.rules.player import HOLD
 from games.ti.rules.speed import COOL, REGRET
-from games.ti.session import BOARD, MODE_CURSOR, MODE_START, TiSession
+from games.ti.session import BOARD, MODE_CURSOR, MODE_START, RULE_CURSOR, TiSession
 
 # Source: shiromino's RefreshRates.h (TGM3: 59.94 Hz).
 TI_REFRESH_HZ = 59.94
@@ -26,13 +28,17 @@ TI_EVENTS = frozenset({
     ev.SPAWN, ev.MOVE, ev.ROTATE, ev.LAND, ev.LOCK, ev.LINE_CLEAR, ev.GAME_OVER,
     aev.IRS, aev.SONIC_DROP, aev.MANUAL_LOCK, aev.SECTION, aev.GRADE_UP, aev.ROLL_START,
     aev.ROLL_END, aev.GOAL, aev.TORIKAN, HOLD, COOL, REGRET, MODE_CURSOR, MODE_START,
+    RULE_CURSOR, HANABI, aev.GARBAGE_RISE, sakura.STAGE, sakura.STAGE_CLEAR,
+    sakura.STAGE_SKIP, sakura.TIME_UP, sakura.MIRROR,
 })
 TI_SOUNDS: dict[str, str] = {
     ev.MOVE: "move", ev.ROTATE: "rotate", aev.IRS: "rotate", HOLD: "rotate",
     ev.LOCK: "lock", ev.LINE_CLEAR: "clear", aev.SECTION: "level_up",
     COOL: "meter_lamp", REGRET: "garbage", aev.ROLL_START: "all_clear",
     aev.TORIKAN: "game_over", ev.GAME_OVER: "game_over", MODE_CURSOR: "move",
-    MODE_START: "coin",
+    MODE_START: "coin", RULE_CURSOR: "rotate", HANABI: "power_block",
+    aev.GARBAGE_RISE: "garbage", sakura.STAGE: "level_up", sakura.STAGE_CLEAR: "all_clear",
+    sakura.STAGE_SKIP: "garbage", sakura.TIME_UP: "game_over", sakura.MIRROR: "character",
 }
 # decision: spawn, landing, sonic drop, manual lock (the lock sounds), the internal grade
 # going up (hidden on this board), the goal and the roll's end are quiet.

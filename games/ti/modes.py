@@ -31,9 +31,12 @@ class ModeEntry:
     factory: str  # "module:function" -> TiMode
 
 
-# In the order of the mode select. Other modes: "ti-easy", "ti-shirase", "ti-sakura".
+# In the order of the mode select.
 MODES: dict[str, ModeEntry] = {
     "ti-master": ModeEntry("MASTER", "games.ti.master:mode"),
+    "ti-easy": ModeEntry("EASY", "games.ti.easy:mode"),
+    "ti-shirase": ModeEntry("SHIRASE", "games.ti.shirase:mode"),
+    "ti-sakura": ModeEntry("SAKURA", "games.ti.sakura:mode"),
 }
 
 

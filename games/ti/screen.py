@@ -8,10 +8,13 @@ from typing import Any
 
 from engine.arika.board import COLOUR_MASK, VISIBLE_ROWS, WIDTH
 from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY, ArikaPlayer
+from engine.arika.randomizer import Tgm2Randomizer
 from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
-from engine.arika.shapes import CELLS, SIZES
+from engine.arika.shapes import ARS, ShapeSet
 from games.cartridge import PlayView
+from games.ti import mode_screen
 from games.ti.modes import MODES
+from games.ti.rule_choice import RULES
 from games.ti.rules.bag import TiBag
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.exams import PROMOTION, after_game
@@ -51,7 +54,8 @@ def cell_visibility(p: ArikaPlayer, locked_frame: int) -> float:
 def upcoming(p: ArikaPlayer, count: int) -> list[int]:
     """The ``count`` pieces after NEXT, read from a copy of the player's dealer."""
     state = p.randomizer.state()
-    dealer = type(p.randomizer)(0) if isinstance(p.randomizer, TiBag) else None
+    dealer = (type(p.randomizer)(0) if isinstance(p.randomizer, (TiBag, Tgm2Randomizer))
+              else None)
     if dealer is None:
         return []
     dealer.restore(state)
@@ -83,13 +87,14 @@ def draw_play(surface: Any, view: PlayView) -> None:
     draw_credit_line(surface, view.credits, view.free_play)
 
 
-def _piece(surface: Any, kind: int, x: int, y: int, cell: int) -> None:
+def _piece(surface: Any, kind: int, x: int, y: int, cell: int,
+           shapes: ShapeSet = ARS) -> None:
     import pygame
 
     from cabinet.video.palette import cell_rgb
 
-    n = SIZES[kind]
-    for r, c in CELLS[kind][0]:
+    n = shapes.sizes[kind]
+    for r, c in shapes.cells[kind][0]:
         top = y + (r - (1 if n == 3 else 0)) * cell
         pygame.draw.rect(surface, cell_rgb(kind + 1), (x + c * cell, top, cell - 1, cell - 1))
 
@@ -116,6 +121,10 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
         for n, entry in enumerate(MODES.values()):
             colour = UI["highlight"] if n == cursor else UI["text"]
             draw_text(surface, entry.title, left + 4, WELL_Y + 32 + 16 * n, colour)
+        rule = RULES[session.rule[index]].upper()
+        draw_text(surface, "RULE (UP/DOWN)", left - 4, WELL_Y + 40 + 16 * len(MODES),
+                  UI["label"])
+        draw_text(surface, rule, left + 4, WELL_Y + 52 + 16 * len(MODES), UI["value"])
         return
     # Stack.
     for row in range(1, VISIBLE_ROWS + 1):
@@ -128,7 +137,10 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
             seen = cell_visibility(p, locked[col])
             if seen <= 0:
                 continue
-            rgb = cell_rgb(value & COLOUR_MASK)
+            shown = mode_screen.stack_colour(p, col, value, cell_rgb(value & COLOUR_MASK))
+            if shown is None:
+                continue
+            rgb = shown
             if (row, col) in p.flash_cells and p.frame - p.flash_frame < 3:
                 rgb = UI["clear_flash"]
             _cell(surface, left, row, col, shade(rgb, 0.8 * seen))
@@ -136,22 +148,23 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     if p.kind != NO_PIECE and p.phase == ACTIVE:
         if p.ghost_shown:
             gy = p.ghost_y()
-            n = SIZES[p.kind]
-            for r, c in CELLS[p.kind][p.state]:
+            n = p.shapes.sizes[p.kind]
+            for r, c in p.shapes.cells[p.kind][p.state]:
                 _cell(surface, left, gy + n - 1 - r, p.x + c, shade(cell_rgb(p.kind + 1), 0.35))
         for row, col in p.piece_cells():
             _cell(surface, left, row, col, cell_rgb(p.kind + 1))
+    mode_screen.draw_fireworks(surface, p, left, WELL_Y, WIDTH * CELL)
     # NEXT (three: the first full size, two more at half size), HOLD at half size.
     if p.next_kind >= 0 and p.phase != OVER:
-        _piece(surface, p.next_kind, left + 24, 16, CELL)
+        _piece(surface, p.next_kind, left + 24, 16, CELL, p.default_shapes)
         small, step = (CELL // 2 + 1, 22) if wide else (CELL // 2, 17)
         for n, kind in enumerate(upcoming(p, NEXT_SHOWN - 1)):
-            _piece(surface, kind, left + 55 + step * n, 20, small)
+            _piece(surface, kind, left + 55 + step * n, 20, small, p.default_shapes)
     hold = int(getattr(p, "hold_kind", NO_PIECE))
     hold_x = left - 36 if wide else info_x  # two sides: above the figures
     draw_text(surface, "HOLD", hold_x, 8, UI["label"])
     if hold != NO_PIECE:
-        _piece(surface, hold, hold_x, 20, CELL // 2 + 1)
+        _piece(surface, hold, hold_x, 20, CELL // 2 + 1, p.default_shapes)
     # Figures.
     summary = session.summary(index) or {}
     grade = str(summary.get("grade", ""))
@@ -175,7 +188,11 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     draw_text(surface, "TIME", info_x, y + 104, UI["label"])
     draw_text(surface, clock_text(p.clock), info_x, y + 114, UI["value"])
     if wide:
-        _sections(surface, p, 8)
+        if not mode_screen.hides_sections(p):
+            _sections(surface, p, 8)
+        mode_screen.draw_extras(surface, p, summary, 8, WELL_Y + 100)
+    else:
+        mode_screen.draw_compact(surface, p, info_x, y + 126)
     exam = session.exams[index]
     if exam is not None and p.phase != OVER:
         colour = UI["highlight"] if exam.kind == PROMOTION else UI["alert"]

@@ -22,13 +22,16 @@ from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
 from games.ti.modes import MODES, check_settings, mode
+from games.ti.rule_choice import RULES, WORLD
 from games.ti.rules.exams import Account, Exam, choose_exam
 from games.ti.rules.login import GUEST, TYPING, Login, pin_digest
+from games.ti.rules.player import TiPlayer, set_rule
 
 BOARD = "ti"  # the rules id with the mode select
 SELECT_FRAMES = 600  # as TAP's board: 10 s, then the highlighted mode plays
 MODE_CURSOR = "mode_cursor"  # value: the highlighted mode's index in MODES
 MODE_START = "mode_start"  # value: the chosen mode's index
+RULE_CURSOR = "rule_cursor"  # value: the rule highlighted (0 Classic, 1 World)
 
 
 def clock_text(frames: int) -> str:
@@ -59,6 +62,8 @@ class TiSession:
         self.cursor: list[int | None] = [None, None]  # mode select in progress
         self.select_left = [0, 0]
         self.held = [0xFF, 0xFF]  # switches held last frame (a press is a new one)
+        # The rule each player plays: the setting, changed with the lever at mode select.
+        self.rule = [RULES.index(self.settings.get("rule", RULES[0]))] * 2
         from games.ti.accounts import from_settings
 
         self.known: dict[str, Account] = from_settings(self.settings)
@@ -122,6 +127,9 @@ class TiSession:
         assert cursor is not None
         ids = mode_ids()
         move = (pressed >> 3 & 1) - (pressed >> 2 & 1)  # right, left
+        if pressed & 0b11:  # up or down: the other rule
+            self.rule[index] ^= 1
+            out.append(Event(RULE_CURSOR, index, self.rule[index]))
         if move:
             cursor = (cursor + move) % len(ids)
             self.cursor[index] = cursor
@@ -136,6 +144,8 @@ class TiSession:
         self.cursor[index] = None
         chosen = mode(rules_id)
         p = self.players[index] = chosen.new_player(index, self.settings, game_seed)
+        if isinstance(p, TiPlayer):
+            set_rule(p, RULES[self.rule[index]] == WORLD)
         account = self.accounts[index]
         self.exams[index] = None
         if account is not None and chosen.accounts:
@@ -240,20 +250,23 @@ class TiSession:
 
     def state_hash(self) -> str:
         items = (self.rules_id, self.frame, self.seed, tuple(self.cursor),
-                 tuple(self.select_left), tuple(self.held), self._who(),
+                 tuple(self.select_left), tuple(self.held),
+                 *((tuple(self.rule),) if any(self.rule) else ()),  # Classic: as before
+                 self._who(),
                  tuple((p.rules.id, p.hash_items()) if p is not None else None
                        for p in self.players))
         return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
 
     def snapshot(self) -> Any:
         return (self.frame, self.seed, tuple(self.cursor), tuple(self.select_left),
-                tuple(self.held), self._who(),
+                tuple(self.held), tuple(self.rule), self._who(),
                 tuple((p.rules.id, p.snapshot()) if p is not None else None
                       for p in self.players))
 
     def restore(self, snap: Any) -> None:
-        self.frame, self.seed, cursor, left, held, who, players = snap
+        self.frame, self.seed, cursor, left, held, rule, who, players = snap
         self.cursor, self.select_left, self.held = list(cursor), list(left), list(held)
+        self.rule = list(rule)
         logins, accounts, notes, exams = who
         self.logins = [None, None]
         for index, state in enumerate(logins):

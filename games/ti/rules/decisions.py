@@ -113,3 +113,102 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
         120, "COOL and REGRET show for 2 s from the frame they are shown", None,
     ),
 }
+
+_SRS = 'tetris.wiki "Super Rotation System"'
+# decision: the World rule and the Shirase, Easy and Sakura modes' own choices.
+MODE_DECISIONS: dict[str, Decision[Any]] = {
+    "world_rule_choice": Decision(
+        "lever up or down at the mode select switches Classic/World; the 'rule' setting for "
+        "one mode at once", "the wiki says each player picks the rule before play; the "
+        "panel has no spare button", _WIKI,
+    ),
+    "world_spawn_row": Decision(
+        "the topmost block in row 20", "as ARS pieces appear; the flat side of J L S T Z "
+        "then sits in row 19", _SRS,
+    ),
+    "world_move_reset_order": Decision(
+        "after the lock counter", "a move or turn resets the lock counter at the end of the "
+        "frame; a piece whose counter ran out that very frame has already locked", None,
+    ),
+    "world_hard_drop_press": Decision(
+        "a new press of Up", "holding Up through ARE does not drop the next piece",
+        "cambridge standard_ti (hard drop locks)",
+    ),
+    "world_caps_per_piece": Decision(
+        "counted for the whole piece", "falling to a lower row does not give the 10 moves "
+        "and 8 turns back", "cambridge standard_ti",
+    ),
+    "big_blocks": Decision(
+        "box at column 2, two columns a step; kicks in place, 2 right, 2 left; a flat I "
+        "lies one row lower in its box", "the field plays as five big columns; the sources "
+        "give no BIG kick rule", None,
+    ),
+    "shirase_garbage_counter": Decision(
+        "+1 a piece dealt (not a hold swap), -1 a cleared line, only in 500-999; a rise "
+        "resets it", "the wiki's counting (newer than cambridge's +1 a non-clearing piece); "
+        "the row rises as the next piece appears, the end of ARE", _WIKI,
+    ),
+    "shirase_roll_frames": Decision(
+        3238, "no source gives the Shirase roll's length; Master's", None,
+    ),
+    "shirase_regret": Decision(
+        "over 60 s in any section", "the wiki's rule; NullpoMino's 50 s from 500 on not "
+        "adopted", _WIKI,
+    ),
+    "shirase_score": Decision(
+        "TAP's clear formula", "the modes rank on grade, level and time; the score is shown "
+        "as in TAP", None,
+    ),
+    "easy_speeds": Decision(
+        "TAP Normal's gravity (to 199) and delays; 20G from 200 (the roll)",
+        "no source gives Easy's table; the wiki says only the roll is 20G", _WIKI,
+    ),
+    "easy_guide": Decision(
+        "the landing shadow below level 50", "the arcade's guide suggests a placement; ours "
+        "shows where the piece would land, for the same first 50 levels", _WIKI,
+    ),
+    "hanabi_formula": Decision(
+        "BASE[lines] (1, 3, 6, 10) x combo (1.0 + 0.5 a clear in a row, to 4.0) x 1.5 if "
+        "placed within 1 s x 2 in the roll, rounded down, at least 1; +10 for an all clear, "
+        "+20 for finishing the roll",
+        "the arcade's formula is unpublished; this rewards exactly what the wiki names: "
+        "bigger clears more than linearly, combos, quick play, the roll", _WIKI,
+    ),
+    "sakura_layouts": Decision(
+        "our own 27 layouts", "the arcade's maps are Arika's designs with no open licence; "
+        "the effects sit on the stages the clones agree on (4, 13 mirror; 8 x-ray; 12 "
+        "colour; 16 roll roll; 23 BIG)", "cambridge sakura; Heboris C.E. TOMOYO flags",
+    ),
+    "sakura_sequence": Decision(
+        "each stage deals a fixed sequence: the TAP randomizer seeded with the stage number",
+        "a stage plays the same every game, so the solver's proof holds for the player; "
+        "cambridge also plays a fixed Sakura order", "cambridge sakura",
+    ),
+    "sakura_top_out": Decision(
+        "ends the game", "no source says a top-out only fails the stage", None,
+    ),
+    "sakura_skip_button": Decision(
+        "Start held 1.5 s while a piece is in play", "the panel's rotate and hold buttons "
+        "are busy; the clones skip on a held button", "cambridge sakura",
+    ),
+    "sakura_ex_offer": Decision(
+        "< 18 of 20 cleared: none; 18-19: EX 1-3; 20 within 5:20: all 7; 20, slower: EX 1-5",
+        "the wiki's single 5:00 rule and Heboris C.E.'s cut-offs differ; the latter is "
+        "finer", "Heboris C.E. TOMOYO; tetris.wiki TGM3 page",
+    ),
+    "sakura_stage_20_bonus": Decision(
+        "+1:00 for clearing stage 20", "Heboris C.E. gives it; nothing contradicts it",
+        "Heboris C.E. TOMOYO",
+    ),
+    "sakura_effects": Decision(
+        "mirror: the stack flips as every 8th piece appears; roll roll: the piece turns "
+        "clockwise every 30 frames; BIG: 2x2 blocks; x-ray: the stack shows only under a "
+        "sweeping beam; colour: every block drawn in one colour",
+        "the sources name the effects, not their timings", None,
+    ),
+    "sakura_intro": Decision(
+        "1 s with the layout shown before a stage's first piece; the clock stops",
+        "the player sees the jewels before the first piece falls", None,
+    ),
+}
+TI_DECISIONS.update(MODE_DECISIONS)

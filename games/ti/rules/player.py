@@ -9,8 +9,9 @@ cambridge ("arika_ti") and shiromino (G3 settings) clones.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, cast
 
+from engine import events as ev
 from engine.arika.board import FLOOR, ORIGIN, ROW_BITS, ROWS
 from engine.arika.player import ACTIVE, NO_PIECE, ArikaPlayer
 from engine.arika.randomizer import PieceDealer
@@ -19,6 +20,7 @@ from engine.arika.shapes import MASKS
 from engine.events import Event
 from engine.inputs import PlayerInput
 from engine.pieces import I, T
+from games.ti.rules import world as srs
 
 HOLD = "hold"  # value: the kind put in the hold box
 I_WALL_KICKS = (1, 2, -1)  # columns, tried in this order
@@ -28,12 +30,43 @@ T_POINT_UP = 2  # the T state with its flat side down
 FLOOR_KICKS_PER_PIECE = 1
 # A kick may not lift a block above the board's top row (the bits above it hold no walls).
 CEILING_BIT = (ROWS + 1 + FLOOR) * ROW_BITS
+CLASSIC_EXTRAS = 4  # floor kicks, hold kind, hold used, hold held
+TI_EXTRAS = 9  # values TiPlayer puts in its snapshot's extra tuple (subclasses append)
+BIG_KICKS = (0, 2, -2)  # columns: in place, then a big column right, then left
+
+
+# The panel with a switch let go, by panel (at most 256 of each: a bounded memo that saves
+# building a frozen PlayerInput every frame a button is held).
+_NO_HOLD: dict[PlayerInput, PlayerInput] = {}
+_NO_UP: dict[PlayerInput, PlayerInput] = {}
+
+
+def _without_hold(pi: PlayerInput) -> PlayerInput:
+    out = _NO_HOLD.get(pi)
+    if out is None:
+        out = _NO_HOLD[pi] = PlayerInput(pi.up, pi.down, pi.left, pi.right, pi.b1, pi.b2,
+                                         False, pi.start)
+    return out
+
+
+def _without_up(pi: PlayerInput) -> PlayerInput:
+    out = _NO_UP.get(pi)
+    if out is None:
+        out = _NO_UP[pi] = PlayerInput(False, pi.down, pi.left, pi.right, pi.b1, pi.b2,
+                                       pi.b3, pi.start)
+    return out
 
 
 class TiPlayer(ArikaPlayer):
-    """``b3`` (the C button) is hold on the three-button panel (see the decisions)."""
+    """``b3`` (the C button) is hold on the three-button panel (see the decisions).
+    ``world`` (a class made by ``world_rule``) plays the World rule instead of Classic."""
 
-    __slots__ = ("floor_kicks", "hold_held", "hold_kind", "hold_used", "holding", "ihs")
+    __slots__ = ("floor_kicks", "grounded_moves", "grounded_turns", "hold_held", "hold_kind",
+                 "hold_used", "holding", "ihs", "kicked_up", "up_held")
+
+    world = False
+    rule_name = "CLASSIC"
+    classic: type[TiPlayer]  # a World class's Classic base (set by world_rule)
 
     def __init__(self, index: int, rules: ArikaRules, seed: int,
                  referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:
@@ -43,6 +76,10 @@ class TiPlayer(ArikaPlayer):
         self.hold_held = False
         self.holding = False
         self.ihs = NO_PIECE
+        self.grounded_moves = 0
+        self.grounded_turns = 0
+        self.kicked_up = False
+        self.up_held = False
         super().__init__(index, rules, seed, referee, pieces)
 
     # ---- hold ------------------------------------------------------------------------
@@ -51,18 +88,34 @@ class TiPlayer(ArikaPlayer):
         if pi.b3:
             press = not self.hold_held
             self.hold_held = True
-            pi = PlayerInput(pi.up, pi.down, pi.left, pi.right, pi.b1, pi.b2, False,
-                             pi.start)
+            pi = _without_hold(pi)
         else:
             self.hold_held = False
         was_active = self.phase == ACTIVE
         pieces = self.pieces
+        hard = False
+        if self.world:
+            # World rule: Down never locks; Up is a hard drop, once a press.
+            self.down_armed = False
+            if pi.up:
+                hard = not self.up_held
+                self.up_held = True
+                if not hard:
+                    pi = _without_up(pi)
+            else:
+                self.up_held = False
+        first = len(out)
         super().step(pi, out)
         if self.ihs != NO_PIECE:
             out.append(Event(HOLD, self.index, self.ihs))
             self.ihs = NO_PIECE
-        if (press and was_active and self.phase == ACTIVE and self.pieces == pieces
-                and not self.hold_used):
+        if not (was_active and self.phase == ACTIVE and self.pieces == pieces):
+            return
+        if self.world:
+            self._world_frame(hard, out, first)
+            if self.phase != ACTIVE:
+                return
+        if press and not self.hold_used:
             # The hold happens at the end of the frame: the swapped-in piece spawns anew.
             held = self.kind
             self.holding = True
@@ -70,8 +123,36 @@ class TiPlayer(ArikaPlayer):
             self.pieces = pieces
             out.append(Event(HOLD, self.index, held))
 
+    def _world_frame(self, hard: bool, out: list[Event], first: int) -> None:
+        """After the frame's moves: hard drop, move reset and its caps."""
+        if hard:
+            self._lock(out)
+            return
+        moved = turned = False
+        for e in out[first:]:
+            if e.kind == ev.MOVE:
+                moved = True
+            elif e.kind == ev.ROTATE:
+                turned = True
+        mask = self.shapes.masks[self.kind][self.state]
+        grounded = bool(self.board.bits & (mask << ((self.y - 1) * ROW_BITS + self.x + ORIGIN)))
+        if moved or turned:
+            self.lock_left = self.lock_delay  # move reset
+            if moved and grounded:
+                self.grounded_moves += 1
+            if turned and (grounded or self.kicked_up):
+                self.grounded_turns += 1
+        if grounded and (self.grounded_moves >= srs.MOVE_CAP
+                         or self.grounded_turns >= srs.TURN_CAP):
+            self._lock(out)
+
+    @property
+    def ghost_shown(self) -> bool:
+        return self.kind != NO_PIECE and (self.world or self.level < self.rules.ghost_below)
+
     def _deal(self, pi: PlayerInput) -> int:
         self.floor_kicks = 0
+        self.grounded_moves = self.grounded_turns = 0
         if self.holding:
             self.holding = False
             self.hold_used = True
@@ -90,6 +171,20 @@ class TiPlayer(ArikaPlayer):
     # ---- kicks -----------------------------------------------------------------------
     def _rotate(self, bits: int, kind: int, state: int, turned: int, x: int,
                 y: int) -> tuple[int, int] | None:
+        if self.big:
+            # decision: BIG pieces try in place, then one big column right, then left.
+            mask = self.shapes.masks[kind][turned]
+            pos = y * ROW_BITS + x + ORIGIN
+            for dx in BIG_KICKS:
+                if not bits & (mask << (pos + dx)):
+                    return x + dx, y
+            return None
+        if self.world:
+            kicked = srs.srs_rotate(bits, kind, state, turned, x, y)
+            if kicked is None:
+                return None
+            self.kicked_up = kicked[2]
+            return kicked[0], kicked[1]
         mask = MASKS[kind][turned]
         pos = y * ROW_BITS + x + ORIGIN
         if not bits & (mask << pos):
@@ -124,20 +219,59 @@ class TiPlayer(ArikaPlayer):
 
     # ---- state -----------------------------------------------------------------------
     def _extra(self) -> tuple[int, ...]:
-        return (self.floor_kicks, self.hold_kind, int(self.hold_used), int(self.hold_held))
+        return (self.floor_kicks, self.hold_kind, int(self.hold_used), int(self.hold_held),
+                self.grounded_moves, self.grounded_turns, int(self.up_held), int(self.big),
+                int(self.world))
 
     def snapshot(self) -> tuple[Any, ...]:
         return (*super().snapshot(), self._extra())
 
     def restore(self, snap: tuple[Any, ...]) -> None:
         super().restore(snap[:-1])
-        kicks, hold_kind, used, held = snap[-1][:4]
+        kicks, hold_kind, used, held, moves, turns, up, big, world = snap[-1][:TI_EXTRAS]
+        set_rule(self, bool(world))
+        self.set_big(bool(big))
         self.floor_kicks, self.hold_kind = kicks, hold_kind
         self.hold_used, self.hold_held = bool(used), bool(held)
+        self.grounded_moves, self.grounded_turns, self.up_held = moves, turns, bool(up)
         self.holding = False
         self.ihs = NO_PIECE
 
     def hash_items(self) -> tuple[Any, ...]:
         values, board, timing, g, _twenty, dealer, referee, extra = self.snapshot()
+        if not any(extra[CLASSIC_EXTRAS:TI_EXTRAS]):
+            # A Classic game without BIG blocks hashes as before the World rule and BIG
+            # existed: its replays stay valid.
+            extra = (*extra[:CLASSIC_EXTRAS], *extra[TI_EXTRAS:])
         return (values, board.bits, tuple(map(tuple, board.cells)),
                 tuple(map(tuple, board.locked)), timing, g, dealer, referee, extra)
+
+
+P = TypeVar("P", bound=TiPlayer)
+
+
+_WORLD_CLASSES: dict[type, type] = {}
+
+
+def world_rule(cls: type[P]) -> type[P]:
+    """``cls`` playing the World rule: SRS shapes and kicks, move reset, hard drop, ghost
+    (one class per ``cls``)."""
+    if cls.world:
+        return cls
+    if cls in _WORLD_CLASSES:
+        return cast("type[P]", _WORLD_CLASSES[cls])
+    made = _WORLD_CLASSES[cls] = type(f"World{cls.__name__}", (cls,), {
+        "__slots__": (), "world": True, "rule_name": "WORLD", "classic": cls,
+        "default_shapes": srs.SRS, "big_shapes": srs.BIG_SRS,
+    })
+    return cast("type[P]", made)
+
+
+def set_rule(p: TiPlayer, world: bool) -> None:
+    """Make ``p`` play the World rule (or Classic again): a mode's player of any class
+    takes the rule the player picked at the mode select. The World class adds no state,
+    so the object keeps everything it has."""
+    if world == p.world:
+        return
+    p.__class__ = world_rule(type(p)) if world else p.classic
+    p.shapes = p.big_shapes if p.big else p.default_shapes

@@ -9,7 +9,7 @@ from typing import Any
 from engine.arika.timing import TWENTY_G, Timing
 from engine.events import Event
 from games.ti.rules import master
-from games.ti.rules.player import TiPlayer
+from games.ti.rules.player import TI_EXTRAS, TiPlayer
 
 COOL = "cool"  # value: the section whose x70 time was a COOL
 REGRET = "regret"  # value: the section that took too long
@@ -82,5 +82,5 @@ class SpeedLevelPlayer(TiPlayer):
     def restore(self, snap: tuple[Any, ...]) -> None:
         super().restore(snap)
         (self.speed_bonus, self.cools, self.regrets, self.steps, pending, last,
-         self.last_x70) = snap[-1][4:]
+         self.last_x70) = snap[-1][TI_EXTRAS:]
         self.cool_pending, self.last_cool = bool(pending), bool(last)

@@ -1,0 +1,41 @@
+"""Reading a puzzle game's stage file: the cartridge's built-in set or an operator's own
+file in the same format (engine/stage_text.py). A bad operator file gives one error line
+and the built-in set, so the cabinet goes on playing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from engine.stage_text import StageFileError
+
+S = TypeVar("S")
+
+
+def read_stage_file(path: str | Path, parse: Callable[[str], S]) -> S:
+    """``parse`` of the file's text; OSError or StageFileError (one line, naming the file)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise StageFileError(f"{path.name}: not a text file") from None
+    try:
+        return parse(text)
+    except StageFileError as exc:
+        raise StageFileError(f"{path.name}: {exc}") from None
+
+
+def load_stages(path: str | Path | None, parse: Callable[[str], S],
+                builtin: Callable[[], S]) -> tuple[S, str | None]:
+    """The stage set to play: the operator's file at ``path`` if it reads whole, else the
+    built-in set and the one-line reason."""
+    if path is None:
+        return builtin(), None
+    try:
+        return read_stage_file(path, parse), None
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        return builtin(), f"stage file {path}: {reason}; built-in stages used"
+    except StageFileError as exc:
+        return builtin(), f"stage file {exc}; built-in stages used"

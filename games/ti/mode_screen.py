@@ -1,0 +1,116 @@
+"""What the play screen adds for the modes beyond Master: the rule being played, Sakura's
+stage, time left, jewels and effect (jewels sparkle; x-ray shows the stack only under a
+sweeping beam; colour draws it in one colour), Shirase's garbage counter and its bone
+blocks from 1000, Easy's fireworks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.arika.board import ITEM_SHIFT, WIDTH
+from engine.arika.player import ArikaPlayer
+from games.ti.rules import easy, sakura, shirase
+
+RGB = tuple[int, int, int]
+JEWEL_RGB: tuple[RGB, RGB] = ((255, 96, 200), (255, 200, 240))  # sparkling, two tones
+BONE_RGB: RGB = (232, 232, 216)
+ONE_COLOUR_RGB: RGB = (112, 144, 200)
+XRAY_HALF_WIDTH = 1  # columns either side of the beam
+XRAY_FRAMES_A_COLUMN = 6
+BURST_FRAMES = 45  # a launch's fireworks show this long
+BURST_RGB: tuple[RGB, ...] = ((255, 96, 96), (255, 208, 64), (96, 208, 255), (160, 255, 128))
+
+
+def hides_sections(p: ArikaPlayer) -> bool:
+    """Sakura's level starts over each stage: its section times mean nothing."""
+    return isinstance(p, sakura.SakuraPlayer)
+
+
+def stack_colour(p: ArikaPlayer, col: int, value: int, rgb: RGB) -> RGB | None:
+    """The colour of a stack cell for this mode (None: not shown this frame)."""
+    if isinstance(p, sakura.SakuraPlayer):
+        if p.effect("xray"):
+            beam = p.frame // XRAY_FRAMES_A_COLUMN % (WIDTH + 2 * XRAY_HALF_WIDTH) - 1
+            if abs(col - beam) > XRAY_HALF_WIDTH:
+                return None
+        if value >> ITEM_SHIFT == sakura.JEWEL_ITEM:
+            return JEWEL_RGB[p.frame // 8 % 2]
+        if p.effect("colour"):
+            return ONE_COLOUR_RGB
+        return rgb
+    if isinstance(p, shirase.ShirasePlayer) and p.bone:
+        return BONE_RGB
+    return rgb
+
+
+def draw_compact(surface: Any, p: ArikaPlayer, x: int, y: int) -> None:
+    """Two players: the mode's figures that matter most, short, under the side's figures."""
+    from cabinet.video.palette import UI
+    from cabinet.video.text import draw_text
+    from games.ti.session import clock_text
+
+    if isinstance(p, sakura.SakuraPlayer):
+        stage = p.stage
+        name = f"EX{stage.number - sakura.MAIN_STAGES}" if stage.ex else str(stage.number)
+        draw_text(surface, f"ST {name}", x, y, UI["value"])
+        draw_text(surface, clock_text(p.time_left)[:5], x, y + 10,
+                  UI["alert"] if p.time_left < 20 * 60 else UI["value"])
+        draw_text(surface, f"JWL {p.jewels}", x, y + 20, UI["value"])
+    elif isinstance(p, shirase.ShirasePlayer):
+        quota = shirase.garbage_quota(p.level)
+        if quota:
+            draw_text(surface, f"GB {p.garbage}/{quota}", x, y, UI["value"])
+
+
+def draw_extras(surface: Any, p: ArikaPlayer, summary: Mapping[str, Any], x: int,
+                y: int) -> None:
+    """The mode's own figures in a column at (x, y)."""
+    from cabinet.video.palette import UI
+    from cabinet.video.text import draw_text
+    from games.ti.session import clock_text
+
+    draw_text(surface, str(getattr(p, "rule_name", "")), x, y, UI["label"])
+    y += 14
+    if isinstance(p, sakura.SakuraPlayer):
+        stage = p.stage
+        name = f"EX{stage.number - sakura.MAIN_STAGES}" if stage.ex else str(stage.number)
+        draw_text(surface, "STAGE", x, y, UI["label"])
+        draw_text(surface, name, x + 48, y, UI["value"])
+        draw_text(surface, "LEFT", x, y + 12, UI["label"])
+        draw_text(surface, clock_text(p.time_left)[:5], x + 48, y + 12,
+                  UI["alert"] if p.time_left < 20 * 60 else UI["value"])
+        draw_text(surface, "JEWEL", x, y + 24, UI["label"])
+        draw_text(surface, str(p.jewels), x + 48, y + 24, UI["value"])
+        effects = " ".join(e.upper() for e in sorted(stage.effects))
+        if effects:
+            draw_text(surface, effects[:12], x, y + 36, UI["highlight"])
+    elif isinstance(p, shirase.ShirasePlayer):
+        quota = shirase.garbage_quota(p.level)
+        draw_text(surface, "GARBAGE", x, y, UI["label"])
+        draw_text(surface, f"{p.garbage}/{quota}" if quota else "-", x + 64, y, UI["value"])
+    elif "hanabi" in summary:
+        draw_text(surface, "HANABI", x, y, UI["label"])
+        draw_text(surface, str(summary["hanabi"]), x + 56, y, UI["value"])
+
+
+def draw_fireworks(surface: Any, p: ArikaPlayer, left: int, top: int, width: int) -> None:
+    """Easy: the latest launch's fireworks bursting over the well (one burst a firework,
+    at most 8), growing and fading over BURST_FRAMES."""
+    import pygame
+
+    referee = p.referee
+    if not isinstance(referee, easy.EasyReferee) or referee.burst_frame < 0:
+        return
+    age = p.frame - referee.burst_frame
+    if not 0 <= age < BURST_FRAMES:
+        return
+    radius = 2 + age // 3
+    for n in range(min(referee.burst, 8)):
+        # Our own placement: spread along the well by the launch's frame and number.
+        x = left + 8 + (referee.burst_frame * 7 + n * 23) % (width - 16)
+        y = top + 16 + (referee.burst_frame * 3 + n * 37) % 64
+        rgb = BURST_RGB[n % len(BURST_RGB)]
+        for k in range(8):
+            dx, dy = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))[k]
+            pygame.draw.rect(surface, rgb, (x + dx * radius, y + dy * radius, 2, 2))

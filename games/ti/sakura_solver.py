@@ -1,0 +1,249 @@
+"""The Sakura stage solver: finds where to put each piece of a stage's own fixed sequence
+so that every jewel goes, then plays those placements through the real Sakura player with
+a lever-and-button player (``play_solution``). A stage counts as clearable only when that
+real play clears it.
+
+The search is a beam search over placements dropped straight down from above (the path is
+free because the search keeps the stack below row ``MAX_STACK``), with the stage's mirror
+flips and BIG blocks. Its measure of a well: jewels left first, then how buried they are,
+then holes, height and roughness.
+
+    python -m games.ti.sakura_solver [--stages FILE] [--stage N] [--write FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.arika.board import WIDTH
+from engine.arika.player import ACTIVE
+from engine.arika.shapes import ARS, BIG_ARS, ShapeSet
+from engine.events import Event
+from engine.inputs import PlayerInput
+from engine.pieces import LETTERS, kind_of
+from games.ti.rules.sakura import (
+    JEWEL,
+    MIRROR_EVERY,
+    STAGE_CLEAR,
+    SakuraPlayer,
+    SakuraStage,
+    sakura_rules,
+    stage_sequence,
+)
+
+MAX_STACK = 13  # rows 1..13 at most: the piece moves and turns above them
+BEAM = 40
+PIECE_LIMIT = 60
+FULL = (1 << WIDTH) - 1
+SOLUTIONS_FILE = Path(__file__).with_name("sakura_solutions.txt")
+
+Rows = tuple[int, ...]  # row 1 first, bit c = column c
+
+
+@dataclass(frozen=True)
+class Placement:
+    kind: int
+    state: int
+    x: int
+
+    def text(self) -> str:
+        return f"{LETTERS[self.kind]}{self.state}{self.x:+d}"
+
+
+@dataclass(frozen=True)
+class Solution:
+    stage: int
+    placements: tuple[Placement, ...]
+
+    def text(self) -> str:
+        return f"stage {self.stage}: " + " ".join(p.text() for p in self.placements)
+
+
+def _options(shapes: ShapeSet) -> list[list[tuple[int, int, tuple[tuple[int, int], ...]]]]:
+    """Per kind: (state, x, cells as (row above the box bottom, column)) that fit the width."""
+    out = []
+    for kind in range(7):
+        seen = set()
+        options = []
+        size = shapes.sizes[kind]
+        for state in range(4):
+            cells = tuple((size - 1 - r, c) for r, c in shapes.cells[kind][state])
+            for x in range(-4, WIDTH):
+                if (x - shapes.spawn_x) % shapes.shift:
+                    continue
+                placed = tuple(sorted((dr, x + c) for dr, c in cells))
+                if all(0 <= c < WIDTH for _, c in placed) and placed not in seen:
+                    seen.add(placed)
+                    options.append((state, x, tuple((dr, x + c) for dr, c in cells)))
+        out.append(options)
+    return out
+
+
+OPTIONS = {ARS.name: _options(ARS), BIG_ARS.name: _options(BIG_ARS)}
+
+
+def start(stage: SakuraStage) -> tuple[Rows, Rows]:
+    rows, jewels = [], []
+    for line in reversed(stage.rows):
+        rows.append(sum(1 << c for c, ch in enumerate(line) if ch != "."))
+        jewels.append(sum(1 << c for c, ch in enumerate(line) if ch == JEWEL))
+    return tuple(rows), tuple(jewels)
+
+
+def _flip(bits: int) -> int:
+    return int(f"{bits:0{WIDTH}b}"[::-1], 2)
+
+
+def drop(rows: Rows, jewels: Rows, cells: tuple[tuple[int, int], ...]) -> tuple[Rows, Rows] | None:
+    """The well after a straight drop (None: it would stack above MAX_STACK)."""
+    heights = [0] * WIDTH
+    for r, bits in enumerate(rows):
+        for c in range(WIDTH):
+            if bits >> c & 1:
+                heights[c] = r + 1
+    y = max(heights[c] - dr for dr, c in cells)  # 0-based row of the box bottom
+    top = max(y + dr for dr, _ in cells)
+    if top >= MAX_STACK:
+        return None
+    grid = list(rows) + [0] * (top + 1 - len(rows))
+    gems = list(jewels) + [0] * (len(grid) - len(jewels))
+    for dr, c in cells:
+        grid[y + dr] |= 1 << c
+    keep = [i for i, bits in enumerate(grid) if bits != FULL]
+    rows_out = tuple(grid[i] for i in keep)
+    gems_out = tuple(gems[i] for i in keep)
+    while rows_out and not rows_out[-1]:
+        rows_out, gems_out = rows_out[:-1], gems_out[:-1]
+    return rows_out, gems_out
+
+
+def measure(rows: Rows, jewels: Rows) -> float:
+    left = sum(bin(g).count("1") for g in jewels)
+    heights = [0] * WIDTH
+    for r, bits in enumerate(rows):
+        for c in range(WIDTH):
+            if bits >> c & 1:
+                heights[c] = r + 1
+    holes = sum(1 for r, bits in enumerate(rows) for c in range(WIDTH)
+                if not bits >> c & 1 and heights[c] > r)
+    lowest = min((r for r, g in enumerate(jewels) if g), default=len(rows))
+    above = sum(bin(bits).count("1") for bits in rows[lowest:])
+    gaps = sum(WIDTH - bin(rows[r]).count("1") for r, g in enumerate(jewels) if g)
+    rough = sum(abs(heights[c] - heights[c + 1]) for c in range(WIDTH - 1))
+    return left * 1000 + gaps * 12 + above * 0.5 + holes * 30 + max(heights, default=0) * 4 \
+        + rough * 2
+
+
+def solve(stage: SakuraStage, beam: int = BEAM) -> Solution | None:
+    dealer = stage_sequence(stage.number)
+    sequence = [dealer.next() for _ in range(PIECE_LIMIT)]
+    options = OPTIONS[(BIG_ARS if "big" in stage.effects else ARS).name]
+    mirror = "mirror" in stage.effects
+    rows, jewels = start(stage)
+    frontier: list[tuple[float, Rows, Rows, tuple[Placement, ...]]] = [
+        (measure(rows, jewels), rows, jewels, ())]
+    for n, kind in enumerate(sequence, start=1):
+        grown: dict[tuple[Rows, Rows], tuple[float, Rows, Rows, tuple[Placement, ...]]] = {}
+        for _, rows, jewels, path in frontier:
+            if mirror and n % MIRROR_EVERY == 0:
+                rows = tuple(_flip(b) for b in rows)
+                jewels = tuple(_flip(g) for g in jewels)
+            for state, x, cells in options[kind]:
+                after = drop(rows, jewels, cells)
+                if after is None:
+                    continue
+                placed = (*path, Placement(kind, state, x))
+                if not any(after[1]):
+                    return Solution(stage.number, placed)
+                score = measure(*after)
+                if after not in grown or grown[after][0] > score:
+                    grown[after] = (score, after[0], after[1], placed)
+        frontier = sorted(grown.values(), key=lambda t: t[0])[:beam]
+        if not frontier:
+            return None
+    return None
+
+
+# ---- playing a solution through the real player ------------------------------------------
+def play_solution(stages: Sequence[SakuraStage], solution: Solution,
+                  limit: int = 20_000) -> tuple[bool, int]:
+    """(cleared, frames): the placements played by a lever-and-button player on the real
+    Sakura player starting at the solution's stage."""
+    p = SakuraPlayer(0, sakura_rules(), 0, tuple(stages), first=solution.stage)
+    plan = list(solution.placements)
+    done = 0
+    last_turn = False
+    last_move = False
+    for frame in range(limit):
+        out: list[Event] = []
+        pi = PlayerInput()
+        if p.phase == ACTIVE and done < len(plan):
+            target = plan[done]
+            if p.kind != target.kind:
+                return False, frame
+            if p.state != target.state:
+                if not last_turn:
+                    pi = PlayerInput(b2=True)
+                last_turn = not last_turn
+            elif p.x != target.x:
+                if not last_move:
+                    pi = PlayerInput(left=p.x > target.x, right=p.x < target.x)
+                last_move = not last_move
+            else:
+                pi = PlayerInput(up=True, down=True)
+                done += 1
+                last_turn = last_move = False
+        p.step(pi, out)
+        for e in out:
+            if e.kind == STAGE_CLEAR and e.value == solution.stage:
+                return True, frame + 1
+        if p.over:
+            return False, frame + 1
+    return False, limit
+
+
+def parse_solutions(text: str) -> dict[int, Solution]:
+    out: dict[int, Solution] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith(";"):
+            continue
+        head, _, body = line.partition(":")
+        number = int(head.split()[1])
+        placements = tuple(Placement(kind_of(w[0]), int(w[1]), int(w[2:])) for w in body.split())
+        out[number] = Solution(number, placements)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    from games.ti.stagefile import builtin_stages, read_stage_file
+
+    parser = argparse.ArgumentParser(prog="python -m games.ti.sakura_solver")
+    parser.add_argument("--stages", help="a stage file (default: the built-in stages)")
+    parser.add_argument("--stage", type=int, help="only this stage")
+    parser.add_argument("--write", help="write the solutions to this file")
+    args = parser.parse_args(argv)
+    stages = read_stage_file(args.stages) if args.stages else builtin_stages()
+    chosen = [s for s in stages if args.stage in (None, s.number)]
+    lines = ["; placements (piece, state, box column) found by games/ti/sakura_solver.py"]
+    failed = 0
+    for stage in chosen:
+        solution = solve(stage)
+        ok = solution is not None and play_solution(stages, solution)[0]
+        print(f"stage {stage.number}: " + (f"{len(solution.placements)} pieces"
+                                           if ok and solution else "NOT SOLVED"))
+        if solution is not None and ok:
+            lines.append(solution.text())
+        else:
+            failed += 1
+    if args.write:
+        Path(args.write).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
