@@ -96,10 +96,28 @@ def test_sw2_switches() -> None:
     cart = cartridge("ti")
     dips, notice = cart.decode_dips(cart.dip_bank.factory)
     assert notice is None and dips.demo_sounds
-    assert dict(dips.settings) == {"cool_rule": "wiki", "exam_rule": "wiki"}
-    dips, _ = cart.decode_dips(cart.dip_bank.factory & ~0x0C)
-    assert dict(dips.settings) == {"cool_rule": "baseline", "exam_rule": "nullpomino"}
+    assert dict(dips.settings) == {"cool_rule": "wiki", "exam_rule": "wiki",
+                                   "grade_in_play": "hidden"}
+    dips, _ = cart.decode_dips((cart.dip_bank.factory & ~0x0C) | 0x10)
+    assert dict(dips.settings) == {"cool_rule": "baseline", "exam_rule": "nullpomino",
+                                   "grade_in_play": "shown"}
     TiSession("ti-master", dips.settings, {"main": 1}, 1)  # the session takes them
+
+
+def test_grade_in_play_shows_grade_and_score_during_play_only_when_switched_on() -> None:
+    hidden = TiSession("ti-master", {"grade_in_play": "hidden"}, {"main": 1}, 1)
+    shown = TiSession("ti-master", {"grade_in_play": "shown"}, {"main": 1}, 1)
+    hidden_inputs, shown_inputs = demo_inputs(hidden), demo_inputs(shown)
+    for _ in range(600):
+        hidden.step(next(hidden_inputs))
+        shown.step(next(shown_inputs))
+    assert hidden.state_hash() == shown.state_hash()  # the switch changes only the screen
+    assert not np.array_equal(render(hidden), render(shown))  # GRADE and SCORE drawn
+    while not (hidden.over and shown.over):
+        drop = InputFrame(p1=PlayerInput(up=hidden.frame % 2 == 0, down=hidden.frame % 2 == 0))
+        hidden.step(drop)
+        shown.step(drop)
+    assert np.array_equal(render(hidden), render(shown))  # after the game both show them
 
 
 def extra_mode() -> modes.TiMode:

@@ -14,7 +14,9 @@ from games.cartridge import CartDips
 # table: "cool_rule" and "exam_rule").
 COOL_RULE = DipSwitch("COOL Rule", (3,), (("Wiki", 0x04), ("Baseline", 0x00)), "Wiki")
 EXAM_RULE = DipSwitch("Exam Rule", (4,), (("Wiki", 0x08), ("NullpoMino", 0x00)), "Wiki")
-SW2 = DipBank("SW2", (DEMO_SOUNDS, COOL_RULE, EXAM_RULE))
+# decision grade_in_play: hidden as on the board; "Shown" puts grade and score on screen.
+GRADE_IN_PLAY = DipSwitch("Grade In Play", (5,), (("Hidden", 0x00), ("Shown", 0x10)), "Hidden")
+SW2 = DipBank("SW2", (DEMO_SOUNDS, COOL_RULE, EXAM_RULE, GRADE_IN_PLAY))
 
 
 def decode_dips(byte: int) -> tuple[CartDips, str | None]:
@@ -23,5 +25,6 @@ def decode_dips(byte: int) -> tuple[CartDips, str | None]:
     settings = {
         "cool_rule": "wiki" if labels["COOL Rule"] == "Wiki" else "baseline",
         "exam_rule": "wiki" if labels["Exam Rule"] == "Wiki" else "nullpomino",
+        "grade_in_play": labels["Grade In Play"].lower(),
     }
     return CartDips(settings, demo_sounds=labels["Demo Sounds"] == "On"), reading.notice

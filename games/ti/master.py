@@ -20,9 +20,9 @@ from games.ti.rules.master_game import (
 )
 
 CHOICES: dict[str, tuple[str, ...]] = {"cool_rule": ("wiki", "baseline"),
-                                       "exam_rule": ("wiki", "nullpomino")}
-SETTINGS: dict[str, Any] = {"cool_rule": TI_DECISIONS["cool_rule"].value,
-                            "exam_rule": TI_DECISIONS["exam_rule"].value}
+                                       "exam_rule": ("wiki", "nullpomino"),
+                                       "grade_in_play": ("hidden", "shown")}
+SETTINGS: dict[str, Any] = {name: TI_DECISIONS[name].value for name in CHOICES}
 
 
 def _check(name: str, value: Any) -> str | None:

@@ -26,7 +26,6 @@ CELL = 8
 FADE_AFTER_FRAMES: int = TI_DECISIONS["fading_roll_frames"].value["shown"]
 FADE_GONE_FRAMES: int = TI_DECISIONS["fading_roll_frames"].value["gone"]
 POPUP_FRAMES: int = TI_DECISIONS["popup_frames"].value
-GRADE_HIDDEN: bool = TI_DECISIONS["grade_hidden_in_play"].value
 NEXT_SHOWN = 3  # tetris.wiki TGM3 page: three next pieces
 WELL_H = VISIBLE_ROWS * CELL
 WELL_Y = 40
@@ -171,8 +170,8 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     y = WELL_Y
     draw_text(surface, MODES[p.rules.id].title if p.rules.id in MODES else "", info_x, y,
               UI["label"])
-    # The grade and score show only once the game is over (see the decision).
-    over = p.phase == OVER or not GRADE_HIDDEN
+    # The grade and score show once the game is over, or all along when SW2 says so.
+    over = p.phase == OVER or session.settings.get("grade_in_play") == "shown"
     if grade and over:
         draw_text(surface, "GRADE", info_x, y + 16, UI["label"])
         draw_text(surface, grade, info_x, y + 26, UI["value"], 2)

@@ -100,9 +100,10 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
         {"shown": 270, "gone": 330}, "a block of the fading roll starts to fade 4.5 s after "
         "it locks and is gone at 5.5 s", f"{_WIKI} (blocks vanish about 5 s after locking)",
     ),
-    "grade_hidden_in_play": Decision(
-        True, "the grade and score show only after the game (the wiki: TGM3 removed the "
-        "in-game score and grade display); a signed-in player sees the class instead",
+    "grade_in_play": Decision(
+        "hidden", "as the board: the grade and score show only after the game (the wiki: "
+        "TGM3 removed the in-game score and grade display) and a signed-in player sees the "
+        "class instead; SW2's Grade In Play switch shows them during play",
         f"{_WIKI}, revision 5565",
     ),
     "cool_shown_at": Decision(
