@@ -75,6 +75,7 @@ def test_a_broker_restart_loses_nothing(pki: Pki, broker: BrokerProcess,
     try:
         fill(outbox, 50)
         assert got.wait(50)
+        assert up.wait_sent(50)  # acknowledged after routing: may come after the delivery
         broker.stop()
         fill(outbox, 50, start=50)  # written while the broker is down
         assert len(entries(outbox)) == 50
@@ -88,6 +89,25 @@ def test_a_broker_restart_loses_nothing(pki: Pki, broker: BrokerProcess,
         got.close()
     assert entries(outbox) == []
     assert len(got.ids) == 100
+
+
+def test_what_waits_for_the_service_survives_a_broker_restart(
+        pki: Pki, broker: BrokerProcess, tmp_path: Path) -> None:
+    """The service is away (its persistent session stays): the broker queues for it, is
+    killed and started again, and still hands over every message, in order."""
+    Collector(pki, broker.port).close()  # subscribed once, then gone
+    outbox = tmp_path / "outbox"
+    fill(outbox, 40)
+    expected = [e.seq for e in entries(outbox)]
+    assert uplink(pki, broker.port, outbox).run(until_empty=True) == 40
+    broker.stop()
+    broker.start()
+    got = Collector(pki, broker.port)
+    try:
+        assert got.wait(40)
+    finally:
+        got.close()
+    assert [m["seq"] for _, m in got.messages] == expected
 
 
 def test_a_cabinet_cannot_publish_under_another_cabinets_topic(

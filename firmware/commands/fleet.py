@@ -120,7 +120,7 @@ def run_serve(args: argparse.Namespace) -> int:
     import logging
 
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
-    for noisy in ("amqtt", "transitions", "sqlalchemy", "aiosqlite"):
+    for noisy in ("amqtt", "transitions"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     broker = _hostport(args.broker, "--broker") if args.broker else None
     keys = Path(args.keys) if args.keys else None

@@ -27,9 +27,12 @@ from amqtt.contexts import Action, BaseContext
 from amqtt.plugins.base import BaseAuthPlugin, BaseTopicPlugin
 from amqtt.session import Session
 
+from firmware.fleet.broker_sessions import SessionStore
 from firmware.fleet.pki import SERVICE_ID, common_name, issue
 
 TOPIC_ROOT = "bloxcab"
+SESSIONS_FILE = "sessions.sqlite"  # persistent sessions and their queues (broker_sessions)
+QUEUE_BATCH = 64  # queued messages sent at once to a returning session (then their PUBACKs)
 
 
 def allowed(user: str | None, topic: str, action: Action) -> bool:
@@ -71,20 +74,158 @@ class OwnTopic(BaseTopicPlugin):
         return allowed(session.username, topic, action)
 
 
-class FleetBroker(Broker):
-    """amqtt keeps the old session object when a persistent session reconnects, with the
-    old connection's TLS object: take the new connection's, so the certificate checked is
-    the one presented now."""
+class RoutedQueue(asyncio.Queue[Any]):
+    """A session's queue of incoming PUBLISH messages whose ``put`` returns only once the
+    broker has routed the message: amqtt's handler sends the QoS 1 PUBACK (QoS 2 PUBCOMP)
+    right after ``put``, so the publisher's acknowledgement now means the message is in a
+    subscriber's hands or in the session store, not in a queue a crash would empty."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.routing: dict[int, asyncio.Future[None]] = {}
+
+    async def put(self, item: Any) -> None:
+        routed = asyncio.get_running_loop().create_future()
+        self.routing[id(item)] = routed
+        await super().put(item)
+        try:
+            await routed
+        finally:
+            self.routing.pop(id(item), None)
+
+    def routed(self, item: Any, ok: bool) -> None:
+        waiter = self.routing.get(id(item))
+        if waiter is not None and not waiter.done():
+            if ok:
+                waiter.set_result(None)
+            else:
+                waiter.cancel()  # no acknowledgement: the client sends it again
+
+
+class FleetBroker(Broker):
+    """amqtt with persistent sessions that outlive the broker (``broker_sessions``), an
+    acknowledgement that means "routed", and the new connection's certificate on a resumed
+    session: what a cabinet's uplink relies on."""
+
+    def __init__(self, config: dict[str, Any], sessions: Path) -> None:
+        super().__init__(config)
+        self.store = SessionStore(sessions)
+        self.sending: set[asyncio.Future[Any]] = set()
+
+    # ---- persistent sessions, kept in SQLite ----------------------------------------------
+    async def _start_listeners(self) -> None:
+        """Before the first client can connect: the sessions and subscriptions kept."""
+        for kept in self.store.sessions():
+            handler, session = self.create_offline_session(kept.client_id)
+            session.clean_session = False
+            session.username = kept.username
+            self._sessions[kept.client_id] = (session, handler)
+            for topic_filter, qos in kept.subscriptions:
+                self._subscriptions.setdefault(topic_filter, []).append((session, qos))
+        await super()._start_listeners()
+
+    async def add_subscription(self, subscription: tuple[str, int], session: Session) -> int:
+        granted = await super().add_subscription(subscription, session)
+        if granted in (0, 1, 2) and not session.clean_session and session.client_id:
+            self.store.subscribe(session.client_id, session.username, subscription[0], granted)
+        return granted
+
+    async def _handle_unsubscription(self, client_session: Session, handler: Any,
+                                     unsubscribe_waiter: asyncio.Future[Any]) -> None:
+        await super()._handle_unsubscription(client_session, handler, unsubscribe_waiter)
+        if client_session.client_id:
+            for topic_filter in unsubscribe_waiter.result().topics:
+                self.store.unsubscribe(client_session.client_id, topic_filter)
+
+    async def _delete_session(self, client_id: str) -> None:
+        await super()._delete_session(client_id)
+        self.store.forget(client_id)
+
+    async def _publish_session_retained_messages(self, session: Session) -> None:
+        """What waited for the session, in arrival order; each leaves the store once the
+        client acknowledged it (a disconnection before that keeps it for the next time)."""
+        handler = self._get_handler(session)
+        if handler is None or not session.client_id:
+            return
+        waiting = self.store.waiting(session.client_id)
+        for start in range(0, len(waiting), QUEUE_BATCH):
+            batch = waiting[start:start + QUEUE_BATCH]
+            tasks = [asyncio.ensure_future(handler.mqtt_publish(m.topic, m.data, m.qos,
+                                                                retain=False))
+                     for m in batch]
+            results = await asyncio.gather(*tasks, return_exceptions=True)
+            for message, result in zip(batch, results, strict=True):
+                if isinstance(result, BaseException):
+                    return
+                self.store.delivered(message.id)
+
+    # ---- routing at once, before the acknowledgement ---------------------------------------
+    async def _broadcast_message(self, session: Session | None, topic: str | None,
+                                 data: bytes | bytearray | None,
+                                 force_qos: int | None = None) -> None:
+        """Route now (amqtt queues it for a later loop): to each subscriber allowed to
+        receive it, sent at once when connected, kept in the store when a persistent
+        session is away (QoS 1 and 2)."""
+        if topic is None or data is None:
+            return
+        for topic_filter, subscribers in list(self._subscriptions.items()):
+            if not self._matches(topic, topic_filter):
+                continue
+            for target, sub_qos in list(subscribers):
+                qos = sub_qos if force_qos is None else force_qos
+                if not await self._topic_filtering(target, topic=topic, action=Action.RECEIVE):
+                    continue
+                if target.transitions.state != "connected":
+                    if (qos in (1, 2) and not target.clean_session and not target.is_anonymous
+                            and target.client_id):
+                        self.store.keep(target.client_id, target.username)
+                        self.store.queue(target.client_id, topic, bytes(data), qos)
+                    continue
+                handler = self._get_handler(target)
+                if handler is not None:
+                    task = asyncio.ensure_future(handler.mqtt_publish(topic, data, qos,
+                                                                      retain=False))
+                    self.sending.add(task)
+                    task.add_done_callback(self._sent)
+
+    def _sent(self, task: asyncio.Future[Any]) -> None:
+        self.sending.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            self.logger.warning("delivery failed: %s", task.exception())
+
+    async def _handle_message_delivery(self, client_session: Session, handler: Any,
+                                       wait_deliver: asyncio.Future[Any]) -> bool:
+        ok = False
+        try:
+            result = await super()._handle_message_delivery(client_session, handler,
+                                                            wait_deliver)
+            ok = True
+            return result
+        finally:
+            queue = client_session.delivered_message_queue
+            if isinstance(queue, RoutedQueue):
+                queue.routed(wait_deliver.result(), ok)
+
+    async def shutdown(self) -> None:
+        await super().shutdown()
+        self.store.close()
+
+    # ---- repairs ---------------------------------------------------------------------------
     async def _initialize_client_session(self, reader: Any, writer: Any,
                                          *args: Any) -> Any:
+        """amqtt keeps the old session object when a persistent session reconnects, with the
+        old connection's TLS object: take the new connection's, so the certificate checked
+        is the one presented now. And the session's incoming queue acknowledges only what
+        was routed."""
         handler, session = await super()._initialize_client_session(reader, writer, *args)
         session.ssl_object = writer.get_ssl_info()
+        if not isinstance(session.delivered_message_queue, RoutedQueue):
+            session.delivered_message_queue = RoutedQueue()
         return handler, session
 
     async def _client_message_loop(self, client_session: Session, handler: Any) -> None:
-        """amqtt acknowledges a QoS 1 publish when it is queued for routing, and forgets the
-        queue when the publisher disconnects at once: route what is still queued, in order."""
+        """amqtt forgets the incoming queue when the publisher disconnects at once: route
+        what is still queued, in order."""
         await super()._client_message_loop(client_session, handler)
         waiting = client_session.delivered_message_queue
         while not waiting.empty():
@@ -107,16 +248,13 @@ def config(ca_dir: Path, port: int, work: Path) -> dict[str, Any]:
         "listeners": {"default": {"type": "tcp", "bind": f"127.0.0.1:{port}", "ssl": True,
                                   "cafile": str(ca_dir / "ca.crt"), "certfile": str(crt),
                                   "keyfile": str(key)}},
-        "plugins": {f"{__name__}.CertificateUser": {}, f"{__name__}.OwnTopic": {},
-                    # persistent sessions' subscriptions survive a broker restart
-                    "amqtt.contrib.persistence.SessionDBPlugin": {
-                        "connection": f"sqlite+aiosqlite:///{work / 'sessions.db'}"}},
+        "plugins": {f"{__name__}.CertificateUser": {}, f"{__name__}.OwnTopic": {}},
     }
 
 
 async def serve(ca_dir: Path, port: int, work: Path, stop: asyncio.Event,
                 ready: Any = None) -> None:
-    broker = FleetBroker(config(ca_dir, port, work))
+    broker = FleetBroker(config(ca_dir, port, work), work / SESSIONS_FILE)
     await broker.start()
     if ready is not None:
         ready()
