@@ -4,6 +4,7 @@ nothing without a login, the tables once logged in, a row's replay downloadable.
 from __future__ import annotations
 
 import http.cookiejar
+import io
 import json
 import socket
 import threading
@@ -11,14 +12,17 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 import uvicorn
 
 from firmware.fleet import store
 from firmware.fleet.simcab import ranked_game
 from firmware.fleet.web import create_app
+from tests.browser_kit import CHROMIUM, CI, Browser
 from tests.fleet_kit import Database
 
 
@@ -90,3 +94,35 @@ def test_logged_in_the_operator_sees_cabinets_coins_rankings_and_replays(
     with op.open(f"{base}/api/replays/{row['replay_id']}", timeout=30) as r:
         assert r.read().decode() == row["attached"]
     assert status(op, f"{base}/api/replays/{'0' * 16}") == 404
+
+
+DOCS_SHOT = Path(__file__).resolve().parent.parent / "docs" / "fleet-dashboard.png"
+
+
+@pytest.mark.skipif(CHROMIUM is None and not CI,
+                    reason="Chromium not installed (Debian chromium; required under .ci/run)")
+def test_in_a_real_browser_the_login_leads_to_the_dashboard(site: dict[str, Any],
+                                                           tmp_path: Path) -> None:
+    """Headless Chromium: the dashboard sends it to the login form; logged in, the page
+    shows the cabinet, its notice and the ranking row. The screenshot goes into docs/
+    under .ci/run (BLOXCAB_CI=1), else into the test's folder."""
+    browser = Browser()
+    try:
+        browser.open(site["base"] + "/")
+        assert browser.run("location.pathname") == "/login"
+        browser.submit({"name": "ops", "password": "wrong"})
+        assert "wrong name or password" in browser.run("document.body.innerText")
+        browser.submit({"name": "ops", "password": "correct horse"})
+        assert browser.run("location.pathname") == "/"
+        text = browser.run("document.body.innerText")
+        shot = browser.screenshot(DOCS_SHOT if CI else tmp_path / "dashboard.png")
+    finally:
+        browser.close()
+    row = site["row"]
+    for seen in ("arcade-9", "JVS ERROR", row["initials"], f"{row['replay_id']}.rpl"):
+        assert seen in text
+    picture = pygame.image.load(io.BytesIO(shot))
+    assert picture.get_width() == 1280 and picture.get_height() >= 900
+    # Text drawn on the dark page: many distinct colours, not one blank fill.
+    colours = {picture.get_at((x, y))[:3] for x in range(0, 1280, 7) for y in range(0, 400, 3)}
+    assert len(colours) > 20

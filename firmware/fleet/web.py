@@ -25,6 +25,11 @@ STYLE = ("body{font-family:sans-serif;margin:2em;background:#111;color:#eee}"
          "padding:.3em .6em}th{background:#222}a{color:#8cf}.bad{color:#f88}")
 
 
+def when(iso: str | None) -> str:
+    """An ISO time from the API as the page shows it: to the second, UTC."""
+    return f"{iso[:19].replace('T', ' ')} UTC" if iso else "-"
+
+
 def create_app(db_url: str, secret: str | None = None) -> Starlette:
     def db() -> Any:
         return store.connect(db_url)
@@ -77,7 +82,7 @@ def create_app(db_url: str, secret: str | None = None) -> Starlette:
                  "<th>screen<th>notices</tr>"]
         for c in store.cabinets(conn):
             beat = c["beat"] or {}
-            parts.append(f"<tr><td>{e(c['id'])}<td>{e(c['venue'])}<td>{e(c['last_beat'] or '-')}"
+            parts.append(f"<tr><td>{e(c['id'])}<td>{e(c['venue'])}<td>{e(when(c['last_beat']))}"
                          f"<td>{e(str(beat.get('screen', '-')))}"
                          f"<td class=bad>{e('; '.join(c['notices']))}</tr>")
         parts.append("</table><h2>Coins per day</h2><table><tr><th>day<th>cabinet<th>venue"
@@ -97,7 +102,7 @@ def create_app(db_url: str, secret: str | None = None) -> Starlette:
             parts.append("</table>")
         parts.append("<h2>Flagged</h2><table><tr><th>when<th>cabinet<th>why</tr>")
         for f in store.flags(conn, 20):
-            parts.append(f"<tr><td>{e(f['received'])}<td>{e(f['cabinet'] or '-')}"
+            parts.append(f"<tr><td>{e(when(f['received']))}<td>{e(f['cabinet'] or '-')}"
                          f"<td class=bad>{e(f['reason'])}</tr>")
         parts.append("</table>")
         return HTMLResponse("".join(parts))
