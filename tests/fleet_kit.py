@@ -20,6 +20,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from firmware.fleet import mosquitto
 from firmware.fleet.pki import SERVICE_ID, enroll, issue, new_ca, sign
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +54,6 @@ class Pki:
 # BLOXCAB_FLEET_BROKER=mosquitto (set by .ci/run): the broker tests run against Debian's
 # Mosquitto with the configuration docs/fleet.md gives; otherwise the embedded amqtt.
 KIND = os.environ.get("BLOXCAB_FLEET_BROKER", "amqtt")
-MOSQUITTO_ACL = "user fleet-service\ntopic read bloxcab/#\npattern write bloxcab/%u/+\n"
 
 
 class BrokerProcess:
@@ -66,32 +66,11 @@ class BrokerProcess:
         self.proc: subprocess.Popen[str] | None = None
         work.mkdir(parents=True, exist_ok=True)
 
-    def _mosquitto(self) -> list[str]:
-        mosquitto = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
-        assert os.path.exists(mosquitto), "BLOXCAB_FLEET_BROKER=mosquitto but no mosquitto"
-        key, crt = issue(self.pki.ca, "broker", self.work, server_names=["127.0.0.1"])
-        (self.work / "acl").write_text(MOSQUITTO_ACL)
-        conf = self.work / "mosquitto.conf"
-        conf.write_text(
-            f"user root\nlistener {self.port} 127.0.0.1\ncafile {self.pki.ca_crt}\n"
-            f"certfile {crt}\nkeyfile {key}\nrequire_certificate true\n"
-            "use_identity_as_username true\nallow_anonymous false\n"
-            f"acl_file {self.work / 'acl'}\npersistence true\n"
-            f"persistence_location {self.work}/\nmax_queued_messages 0\n"
-            "log_dest stderr\nlog_type error\nlog_type warning\nlog_type notice\n"
-            "log_type information\n")
-        return [mosquitto, "-c", str(conf)]
-
     def start(self) -> None:
         if self.kind == "mosquitto":
-            self.proc = subprocess.Popen(self._mosquitto(), stdout=subprocess.DEVNULL,
-                                         stderr=subprocess.PIPE, text=True)
-            assert self.proc.stderr is not None
-            for line in self.proc.stderr:  # "... mosquitto version 2.x running" (information)
-                if line.rstrip().endswith("running"):
-                    threading.Thread(target=self.proc.stderr.read, daemon=True).start()
-                    return
-            raise AssertionError("mosquitto did not start")
+            assert mosquitto.binary(), "BLOXCAB_FLEET_BROKER=mosquitto but no mosquitto"
+            self.proc = mosquitto.start(mosquitto.configure(self.pki.ca, self.port, self.work))
+            return
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "firmware.fleet.broker", str(self.pki.ca), str(self.port),
              str(self.work)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,

@@ -1,8 +1,14 @@
-"""`bloxcab bench --fleet [--quick]`: the fleet path on this machine, all embedded (pgserver,
-the amqtt broker in its own process, the intake here): N simulated cabinets, each its own
-TLS connection and certificate, one event a second each plus ranking entries, for S
-seconds. Prints events/s accepted, end-to-end lag p50/p99, replays verified per second on
-one core, and the loss (acknowledged by the broker but not stored). Needs the fleet extra.
+"""`bloxcab bench --fleet [--quick] [--broker mosquitto|amqtt] [--cabinets N] [--seconds S]`:
+the fleet's whole path on this machine. PostgreSQL from pgserver; the broker in its own
+process (Debian's Mosquitto when installed, else the embedded amqtt); the simulated cabinets
+in child processes (``firmware.fleet.loadgen``), each its own TLS connection and
+certificate, one event a second plus ranking entries; the intakes here (a shared
+subscription split over ``--intakes`` when the broker has one), each ranking entry's replay
+re-simulated before it is stored.
+
+Prints events/s accepted, end-to-end lag (publish to commit) p50/p99, replays verified per
+second on one core, and the loss: messages the broker acknowledged that never reached the
+database. Needs the fleet extra.
 """
 
 from __future__ import annotations
@@ -10,125 +16,141 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import ssl
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
+from typing import Any
 
 NAME = "fleet"
 ORDER = 90
 GROUP = True  # minutes long: left out of a plain `bloxcab bench`
 HELP = "fleet: 1,000 cabinets for 60 s through broker and service (--quick: 50 for 10 s)"
-RANK_EVERY = 10  # one cabinet in 10 sends a ranking entry with its replay, every 30 s
+RANKED_ROWS = 8  # distinct ranked games the simulated cabinets take turns sending
+# Simulated cabinets per child process: paho waits on select(), which takes no descriptor
+# above 1023, and each client holds three (its socket and a wake-up pair).
+PER_LOADER = 250
 
 
-def _verify_rate(count: int) -> float:
-    from firmware.fleet.simcab import games, ranked_game
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--broker", choices=["mosquitto", "amqtt"],
+                        help="with --fleet: the broker (default: mosquitto if installed)")
+    parser.add_argument("--cabinets", type=int, metavar="N",
+                        help="with --fleet: simulated cabinets (default 1000)")
+    parser.add_argument("--seconds", type=int, metavar="S",
+                        help="with --fleet: how long they send (default 60)")
+    parser.add_argument("--intakes", type=int, metavar="N",
+                        help="with --fleet: intakes sharing the subscription (default 2)")
+
+
+def _verify_rate(rows: list[dict[str, Any]], rounds: int) -> float:
     from firmware.fleet.verify import check_rank
 
-    rows = [ranked_game(games()[i % len(games())], i) for i in range(count)]
     start = time.process_time()
-    for row in rows:
-        assert check_rank(row)[0]
-    return count / (time.process_time() - start)
+    for _ in range(rounds):
+        for row in rows:
+            assert check_rank(row)[0]
+    return rounds * len(rows) / (time.process_time() - start)
 
 
 def run(args: argparse.Namespace) -> None:
-    if args.quick:
-        measure(50, 10, 5)
-    else:
-        measure(1000, 60, 40)
+    from firmware.fleet import mosquitto
+
+    broker = getattr(args, "broker", None) or ("mosquitto" if mosquitto.binary() else "amqtt")
+    cabinets = getattr(args, "cabinets", None) or (50 if args.quick else 1000)
+    seconds = getattr(args, "seconds", None) or (10 if args.quick else 60)
+    intakes = getattr(args, "intakes", None) or (2 if broker == "mosquitto" else 1)
+    measure(broker, cabinets, seconds, intakes)
 
 
-def measure(cabinets: int, seconds: int, verify_count: int) -> None:
-    import paho.mqtt.client as mqtt
+def measure(broker_kind: str, cabinets: int, seconds: int, intakes: int) -> None:
     import pgserver
-    from paho.mqtt.enums import CallbackAPIVersion
 
-    from firmware.fleet import store
+    from firmware.fleet import mosquitto, store
     from firmware.fleet.ingest import Intake, IntakeConfig
+    from firmware.fleet.loadgen import cabinet_name
     from firmware.fleet.pki import SERVICE_ID, issue, new_ca
     from firmware.fleet.serve import free_port
-    from firmware.fleet.simcab import ranked_game
+    from firmware.fleet.simcab import games, ranked_game
 
-    per_core = _verify_rate(verify_count)
+    if broker_kind == "amqtt":
+        intakes = 1  # no shared subscriptions
+    rows = [ranked_game(games()[i % len(games())], i) for i in range(RANKED_ROWS)]
+    per_core = _verify_rate(rows, 3)
     work = Path(tempfile.mkdtemp(prefix="bloxcab-bench-fleet-"))
+    (work / "ranked.json").write_text(json.dumps(rows))
     server = pgserver.get_server(work / "pgdata", cleanup_mode="stop")
     with store.connect(server.get_uri()) as conn:
         store.migrate(conn)
     new_ca(work / "ca")
-    port = free_port()
-    (work / "broker").mkdir()
-    broker = subprocess.Popen([sys.executable, "-m", "firmware.fleet.broker", str(work / "ca"),
-                               str(port), str(work / "broker")], stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, text=True)
-    assert broker.stdout is not None and broker.stdout.readline() == "ready\n"
-    key, crt = issue(work / "ca", SERVICE_ID, work / "service")
-    intake = Intake(IntakeConfig("127.0.0.1", port, work / "ca" / "ca.crt", crt, key,
-                                 server.get_uri(), shared=False))
-    intake.start()
-    assert intake.subscribed.wait(60)
-    sample = ranked_game(_first_game(), 1)
-    acked = [0]
-    lock = threading.Lock()
-    clients = []
     for n in range(cabinets):
-        name = f"bench-{n:04d}"
-        k, c = issue(work / "ca", name, work / "cabs")
-        cl = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=name, clean_session=False)
-        cl.tls_set(ca_certs=str(work / "ca" / "ca.crt"), certfile=str(c), keyfile=str(k),
-                   cert_reqs=ssl.CERT_REQUIRED, tls_version=ssl.PROTOCOL_TLS_CLIENT)
-
-        def on_publish(*_: object) -> None:
-            with lock:
-                acked[0] += 1
-
-        cl.on_publish = on_publish
-        cl.connect("127.0.0.1", port)
-        cl.loop_start()
-        clients.append((name, cl))
-    published = 0
+        issue(work / "ca", cabinet_name(n), work / "cabs")
+    port = free_port()
+    if broker_kind == "mosquitto":
+        broker = mosquitto.start(mosquitto.configure(work / "ca", port, work / "broker"))
+    else:
+        (work / "broker").mkdir()
+        broker = subprocess.Popen(
+            [sys.executable, "-m", "firmware.fleet.broker", str(work / "ca"), str(port),
+             str(work / "broker")], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True)
+        assert broker.stdout is not None and broker.stdout.readline() == "ready\n"
+    key, crt = issue(work / "ca", SERVICE_ID, work / "service")
+    takers = [Intake(IntakeConfig("127.0.0.1", port, work / "ca" / "ca.crt", crt, key,
+                                  server.get_uri(), shared=broker_kind == "mosquitto",
+                                  client_id=f"{SERVICE_ID}-{i}"))
+              for i in range(intakes)]
+    for intake in takers:
+        intake.start()
+        assert intake.subscribed.wait(60)
+    loaders = []
+    for first in range(0, cabinets, PER_LOADER):
+        loaders.append(subprocess.Popen(
+            [sys.executable, "-m", "firmware.fleet.loadgen", str(work), str(port), str(first),
+             str(min(PER_LOADER, cabinets - first)), str(seconds)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
+    for loader in loaders:
+        assert loader.stdout is not None
+        line = loader.stdout.readline()
+        assert line == "connected\n", f"a load process said {line!r}"
     start = time.time()
-    for second in range(seconds):
-        tick = start + second
-        for n, (name, cl) in enumerate(clients):
-            body: dict[str, object] = {"screen": "attract"}
-            kind = "beat"
-            if n % RANK_EVERY == 0 and second % 30 == n % 30:
-                kind, body = "rank", sample
-            msg = {"id": f"{os.getpid() % 10**8:08x}-{second + 1}", "seq": second + 1,
-                   "kind": kind, "at": time.time(), "body": body}
-            cl.publish(f"bloxcab/{name}/{kind}", json.dumps(msg), qos=1)
-            published += 1
-        time.sleep(max(0.0, tick + 1 - time.time()))
-    sent_for = time.time() - start
-    intake.wait_stored(published, timeout=120)
+    for loader in loaders:
+        assert loader.stdin is not None
+        loader.stdin.write("go\n")
+        loader.stdin.flush()
+    reports = []
+    for loader in loaders:
+        assert loader.stdout is not None
+        reports.append(json.loads(loader.stdout.readline()))
+        loader.wait(60)
+    published = sum(r["published"] for r in reports)
+    acked = sum(r["acknowledged"] for r in reports)
+    sent_for = max(r["seconds"] for r in reports)
+    deadline = time.time() + 120
+    while sum(t.stored for t in takers) < acked and time.time() < deadline:
+        takers[0].wait_stored(takers[0].stored + 1, timeout=1)
     drained = time.time() - start
-    for _, cl in clients:
-        cl.disconnect()
-        cl.loop_stop()
-    intake.stop()
+    stored = sum(t.stored for t in takers)
+    with store.connect(server.get_uri()) as conn:
+        in_db = int(conn.execute("SELECT count(*) FROM messages").fetchone()[0])
+        verified = int(conn.execute("SELECT count(*) FROM rankings").fetchone()[0])
+    for intake in takers:
+        intake.stop()
     broker.terminate()
     broker.wait(30)
     server.cleanup()
-    lags = sorted(intake.lags)
+    lags = sorted(lag for t in takers for lag in t.lags)
     p99 = lags[min(len(lags) - 1, int(len(lags) * 0.99))] if lags else float("nan")
-    print(f"fleet: {cabinets} cabinets, {published} events in {sent_for:.1f} s "
-          f"({published / sent_for:.0f}/s offered); stored {intake.stored} in {drained:.1f} s "
-          f"= {intake.stored / drained:.0f} events/s accepted")
-    print(f"fleet: end-to-end lag p50 {statistics.median(lags) * 1000 if lags else 0:.0f} ms, "
-          f"p99 {p99 * 1000:.0f} ms; acknowledged by the broker {acked[0]}, not acknowledged "
-          f"{published - acked[0]} (an uplink keeps those in its outbox); lost "
-          f"{acked[0] - intake.stored} (acknowledged, not stored); refused {intake.refused}")
-    print(f"fleet: replays verified {per_core:.1f}/s on one core "
-          f"({os.cpu_count()} cores here)")
-
-
-def _first_game() -> str:
-    from firmware.fleet.simcab import games
-
-    return games()[0]
+    p50 = statistics.median(lags) if lags else float("nan")
+    print(f"fleet: {broker_kind}, {intakes} intake(s), {cabinets} cabinets for {seconds} s: "
+          f"{published} events offered in {sent_for:.1f} s ({published / sent_for:.0f}/s); "
+          f"{stored} stored, the last {drained - sent_for:.1f} s after the sending stopped: "
+          f"{stored / drained:.0f} events/s accepted")
+    print(f"fleet: end-to-end lag (publish to commit) p50 {p50 * 1000:.0f} ms, "
+          f"p99 {p99 * 1000:.0f} ms; {verified} ranking entries re-simulated on arrival")
+    print(f"fleet: acknowledged by the broker {acked}, not acknowledged {published - acked} "
+          f"(an uplink keeps those in its outbox); rows in the database {in_db}; lost "
+          f"{acked - in_db} (acknowledged, not stored)")
+    print(f"fleet: replays verified {per_core:.1f}/s on one core ({os.cpu_count()} cores here)")
