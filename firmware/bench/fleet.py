@@ -134,8 +134,11 @@ def measure(broker_kind: str, cabinets: int, seconds: int, intakes: int) -> None
     drained = time.time() - start
     stored = sum(t.stored for t in takers)
     with store.connect(server.get_uri()) as conn:
-        in_db = int(conn.execute("SELECT count(*) FROM messages").fetchone()[0])
+        in_db = {f"{c} {i}" for c, i in conn.execute("SELECT cabinet, id FROM messages")}
         verified = int(conn.execute("SELECT count(*) FROM rankings").fetchone()[0])
+    acked_keys = {line for path in work.glob("acked-*.txt")
+                  for line in path.read_text().splitlines()}
+    lost = len(acked_keys - in_db)
     for intake in takers:
         intake.stop()
     broker.terminate()
@@ -151,6 +154,6 @@ def measure(broker_kind: str, cabinets: int, seconds: int, intakes: int) -> None
     print(f"fleet: end-to-end lag (publish to commit) p50 {p50 * 1000:.0f} ms, "
           f"p99 {p99 * 1000:.0f} ms; {verified} ranking entries re-simulated on arrival")
     print(f"fleet: acknowledged by the broker {acked}, not acknowledged {published - acked} "
-          f"(an uplink keeps those in its outbox); rows in the database {in_db}; lost "
-          f"{acked - in_db} (acknowledged, not stored)")
+          f"(an uplink keeps those in its outbox); rows in the database {len(in_db)}; lost "
+          f"{lost} (acknowledged, not in the database)")
     print(f"fleet: replays verified {per_core:.1f}/s on one core ({os.cpu_count()} cores here)")

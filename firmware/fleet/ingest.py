@@ -130,6 +130,9 @@ class Intake:
                 continue
             verdict = check_rank(message["body"]) if message["kind"] == "rank" else None
             parsed.append((cabinet, message, verdict))
+        # Cabinet by cabinet (a stable sort: each cabinet's order stays): every batch locks
+        # the cabinets' rows in the same order, so intakes sharing the work do not deadlock.
+        parsed.sort(key=lambda item: item[0])
 
         def write(conn: psycopg.Connection[Any]) -> list[str]:
             with conn.transaction():

@@ -8,7 +8,8 @@ every 30 s instead of one heartbeat.
 
 WORK holds ``ca/ca.crt``, ``cabs/bench-NNNN.{key,crt}`` and ``ranked.json`` (rows to send).
 Prints ``connected`` once every client is, then waits for a line on stdin (all children
-start together), runs, and prints one JSON line: published, acknowledged, seconds.
+start together), runs, writes ``acked-FIRST.txt`` (``cabinet message-id`` of every message
+the broker acknowledged) and prints one JSON line: published, acknowledged, seconds.
 """
 
 from __future__ import annotations
@@ -39,12 +40,13 @@ def main(argv: list[str]) -> int:
     first, count, seconds = int(argv[2]), int(argv[3]), int(argv[4])
     ranked: list[dict[str, Any]] = json.loads((work / "ranked.json").read_text())
     lock = threading.Condition()
-    acked = [0]
+    acked: set[tuple[str, int]] = set()  # (cabinet, mid) acknowledged by the broker
+    sent: dict[tuple[str, int], str] = {}  # (cabinet, mid) -> message id
     connected = [0]
 
-    def on_publish(*_: object) -> None:
+    def on_publish(client: mqtt.Client, userdata: object, mid: int, *_: object) -> None:
         with lock:
-            acked[0] += 1
+            acked.add((client._client_id.decode(), mid))
             lock.notify_all()
 
     def on_connect(client: mqtt.Client, userdata: object, flags: object,
@@ -98,16 +100,19 @@ def main(argv: list[str]) -> int:
                 kind, body = "rank", ranked[(n // RANK_EVERY + second) % len(ranked)]
             message = {"id": f"{os.getpid() % 10**8:08x}-{second + 1}", "seq": second + 1,
                        "kind": kind, "at": time.time(), "body": body}
-            client.publish(f"bloxcab/{name}/{kind}", json.dumps(message), qos=1)
+            info = client.publish(f"bloxcab/{name}/{kind}", json.dumps(message), qos=1)
+            with lock:
+                sent[(name, info.mid)] = str(message["id"])
             published += 1
     sent_for = time.time() - start
     with lock:
-        lock.wait_for(lambda: acked[0] >= published, ACK_WAIT_S)
-        done = acked[0]
+        lock.wait_for(lambda: len(acked) >= published, ACK_WAIT_S)
+        done = sorted(f"{key[0]} {sent[key]}" for key in acked if key in sent)
+    (work / f"acked-{first}.txt").write_text("".join(f"{line}\n" for line in done))
     for _, client in clients:
         client.disconnect()
         client.loop_stop()
-    print(json.dumps({"published": published, "acknowledged": done, "seconds": sent_for}),
+    print(json.dumps({"published": published, "acknowledged": len(done), "seconds": sent_for}),
           flush=True)
     return 0
 
