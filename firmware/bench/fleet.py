@@ -139,6 +139,8 @@ def measure(broker_kind: str, cabinets: int, seconds: int, intakes: int) -> None
     acked_keys = {line for path in work.glob("acked-*.txt")
                   for line in path.read_text().splitlines()}
     lost = len(acked_keys - in_db)
+    broker_cpu = _cpu_seconds(broker.pid)
+    own_cpu = sum(os.times()[:2])
     for intake in takers:
         intake.stop()
     broker.terminate()
@@ -156,4 +158,15 @@ def measure(broker_kind: str, cabinets: int, seconds: int, intakes: int) -> None
     print(f"fleet: acknowledged by the broker {acked}, not acknowledged {published - acked} "
           f"(an uplink keeps those in its outbox); rows in the database {len(in_db)}; lost "
           f"{lost} (acknowledged, not in the database)")
-    print(f"fleet: replays verified {per_core:.1f}/s on one core ({os.cpu_count()} cores here)")
+    print(f"fleet: replays verified {per_core:.1f}/s on one core ({os.cpu_count()} cores here); "
+          f"CPU over the {drained:.0f} s: broker {broker_cpu:.1f} s, intakes (this process, "
+          f"with the set-up) {own_cpu:.1f} s")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a running process (Linux /proc; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

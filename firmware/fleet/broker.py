@@ -5,7 +5,7 @@ same rules a production Mosquitto gets from ``docs/fleet.md``'s configuration:
   name (Mosquitto: ``require_certificate true``, ``use_identity_as_username true``);
 - a cabinet publishes only under ``bloxcab/<its name>/`` and subscribes to nothing; the
   fleet service (``fleet-service``) subscribes and publishes nothing
-  (Mosquitto: ``pattern write bloxcab/%u/#`` and ``user fleet-service`` / ``topic read``).
+  (Mosquitto: ``pattern write bloxcab/%u/+`` and ``user fleet-service`` / ``topic read``).
 
 amqtt has no shared subscriptions (``$share/``), so against it one fleet service subscribes
 plainly; against Mosquitto several share the work.
