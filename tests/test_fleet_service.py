@@ -151,3 +151,34 @@ def test_malformed_messages_are_refused_and_flagged(parts: dict[str, Any]) -> No
                            ("bloxcab/cab-x/beat", b" " * (5 * 1024 * 1024))]:
         with pytest.raises(Refused):
             parse(topic, payload)
+
+
+def test_every_cartridges_genuine_ranking_entry_passes_the_intakes_checks() -> None:
+    """Text figures (a grade, a clock) are figures too: no cartridge's real row is refused."""
+    import json
+
+    from firmware.fleet.simcab import games
+    from firmware.fleet.verify import check_rank, parse
+
+    for game in games():
+        row = ranked_game(game, 3)
+        message = {"id": "0a1b2c3d-7", "seq": 7, "kind": "rank", "at": 1_700_000_000,
+                   "body": row}
+        assert parse("bloxcab/cab-x/rank", json.dumps(message).encode())[0] == "cab-x", game
+        assert check_rank(row) == (True, ""), game
+
+
+def test_the_network_ranking_is_in_the_cartridges_order(parts: dict[str, Any]) -> None:
+    """The Master table ranks by grade, then time (tap's rank_key), not by score."""
+    conn = parts["conn"]
+    rows = [("AAA", "9", 900_000), ("BBB", "GM", 1_000), ("CCC", "S9", 50_000)]
+    for n, (initials, grade, score) in enumerate(rows, start=1):
+        body = {"game": "tap", "mode": "tap-master", "replay_id": f"{n:016x}",
+                "initials": initials, "attached": "(not read: the verdict is given)",
+                "values": {"grade": grade, "level": 999, "clock": "09:00:00", "line": "none",
+                           "time": 32_400, "score": score}}
+        message = {"id": f"0000abcd-{n}", "seq": n, "kind": "rank", "at": 1_700_000_000 + n,
+                   "body": body}
+        assert store.ingest(conn, "cab-order", message, (True, "")) == store.STORED
+    table = [r for r in store.ranking(conn, "tap", "tap-master") if r["cabinet"] == "cab-order"]
+    assert [r["initials"] for r in table] == ["BBB", "CCC", "AAA"]

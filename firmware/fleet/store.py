@@ -21,6 +21,7 @@ from psycopg.pq import TransactionStatus
 from psycopg.types.json import Jsonb
 
 from firmware.fleet.verify import check_rank
+from games.registry import CARTRIDGES
 
 STORED, DUPLICATE = "stored", "duplicate"
 # decision: scrypt with n=2**14, r=8, p=1 for operator passwords (OWASP's minimum).
@@ -163,10 +164,16 @@ def coins_per_day(conn: psycopg.Connection[Any], days: int = 30) -> list[dict[st
 
 def ranking(conn: psycopg.Connection[Any], game: str, mode: str,
             limit: int = 20) -> list[dict[str, Any]]:
+    """The network ranking in the cartridge's own order (its ranking key: a grade, a time...,
+    higher first; an equal key ranks the earlier entry first)."""
     rows = conn.execute(
         "SELECT cabinet, initials, figures, replay_id, at FROM rankings "
-        "WHERE game = %s AND mode = %s AND verified ORDER BY score DESC, at LIMIT %s",
-        (game, mode, limit)).fetchall()
+        "WHERE game = %s AND mode = %s AND verified ORDER BY at",
+        (game, mode)).fetchall()
+    cart = CARTRIDGES.get(game)
+    if cart is not None:  # (the intake stores no other game's rows)
+        rows = sorted(rows, key=lambda r: cart.ranking.key(r[2]), reverse=True)  # stable
+    rows = rows[:limit]
     return [{"rank": i, "cabinet": r[0], "initials": r[1], "values": r[2], "replay_id": r[3],
              "at": r[4].isoformat()} for i, r in enumerate(rows, start=1)]
 

@@ -16,6 +16,7 @@ from firmware.savedata.schema import RankEntry
 from games.registry import CARTRIDGES
 
 MAX_MESSAGE_BYTES = MAX_REPLAY_BYTES + 64 * 1024
+MAX_FIGURE_CHARS = 16  # a figure shown as text: a grade ("S9"), a clock ("08:12:33")
 _ID = re.compile(r"^[0-9a-f]{8}-[0-9]{1,12}$")
 _TOPIC = re.compile(r"^bloxcab/([a-z0-9][a-z0-9-]{0,62})/([a-z]+)$")
 _INITIALS = re.compile(r"^[A-Z0-9 .!?-]{1,3}$")
@@ -74,7 +75,8 @@ def _rank_shape(body: dict[str, Any]) -> None:
     values = body.get("values")
     columns = CARTRIDGES[game].ranking.columns
     if not isinstance(values, dict) or set(values) != set(columns) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in values.values()):
+            (isinstance(v, int) and not isinstance(v, bool))
+            or (isinstance(v, str) and len(v) <= MAX_FIGURE_CHARS) for v in values.values()):
         raise Refused(f"values are not the columns {', '.join(columns)}")
     if not isinstance(body.get("attached"), str) or not isinstance(body.get("replay_id"), str):
         raise Refused("a ranking entry comes with its replay")
