@@ -18,6 +18,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from firmware.fleet import store
+from games.registry import CARTRIDGES
 
 MAX_FORM_BYTES = 4096
 STYLE = ("body{font-family:sans-serif;margin:2em;background:#111;color:#eee}"
@@ -28,6 +29,14 @@ STYLE = ("body{font-family:sans-serif;margin:2em;background:#111;color:#eee}"
 def when(iso: str | None) -> str:
     """An ISO time from the API as the page shows it: to the second, UTC."""
     return f"{iso[:19].replace('T', ' ')} UTC" if iso else "-"
+
+
+def columns(game: str, values: dict[str, Any]) -> list[str]:
+    """A row's figures in the cartridge's column order (the database keeps JSON keys in an
+    order of its own)."""
+    cart = CARTRIDGES.get(game)
+    order = [c for c in cart.ranking.columns if c in values] if cart is not None else []
+    return order + [k for k in values if k not in order]
 
 
 def create_app(db_url: str, secret: str | None = None) -> Starlette:
@@ -84,7 +93,7 @@ def create_app(db_url: str, secret: str | None = None) -> Starlette:
             beat = c["beat"] or {}
             parts.append(f"<tr><td>{e(c['id'])}<td>{e(c['venue'])}<td>{e(when(c['last_beat']))}"
                          f"<td>{e(str(beat.get('screen', '-')))}"
-                         f"<td class=bad>{e('; '.join(c['notices']))}</tr>")
+                         f"<td class=bad>{e('; '.join(dict.fromkeys(c['notices'])))}</tr>")
         parts.append("</table><h2>Coins per day</h2><table><tr><th>day<th>cabinet<th>venue"
                      "<th>coins</tr>")
         for d in store.coins_per_day(conn):
@@ -95,7 +104,7 @@ def create_app(db_url: str, secret: str | None = None) -> Starlette:
             parts.append(f"<h3>{e(game)} / {e(mode)}</h3><table><tr><th>#<th>name<th>figures"
                          "<th>cabinet<th>replay</tr>")
             for r in store.ranking(conn, game, mode):
-                figures = ", ".join(f"{k} {v}" for k, v in r["values"].items())
+                figures = ", ".join(f"{k} {r['values'][k]}" for k in columns(game, r["values"]))
                 parts.append(f"<tr><td>{r['rank']}<td>{e(r['initials'])}<td>{e(figures)}"
                              f"<td>{e(r['cabinet'])}<td><a href='/api/replays/{r['replay_id']}'>"
                              f"{r['replay_id']}.rpl</a></tr>")
