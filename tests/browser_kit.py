@@ -22,6 +22,9 @@ from typing import Any
 from websockets.sync.client import ClientConnection, connect
 
 CI = os.environ.get("BLOXCAB_CI") == "1"
+# The one picture in docs/ not made by `python -m tools.shots`: the fleet dashboard, taken
+# in headless Chromium by tests/test_fleet_dashboard.py under .ci/run.
+DASHBOARD_SHOT = Path("docs/fleet-dashboard.png")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 WAIT_S = 60
 

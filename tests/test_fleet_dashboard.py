@@ -22,7 +22,7 @@ import uvicorn
 from firmware.fleet import store
 from firmware.fleet.simcab import ranked_game
 from firmware.fleet.web import create_app
-from tests.browser_kit import CHROMIUM, CI, Browser
+from tests.browser_kit import CHROMIUM, CI, DASHBOARD_SHOT, Browser
 from tests.fleet_kit import Database
 
 
@@ -96,7 +96,7 @@ def test_logged_in_the_operator_sees_cabinets_coins_rankings_and_replays(
     assert status(op, f"{base}/api/replays/{'0' * 16}") == 404
 
 
-DOCS_SHOT = Path(__file__).resolve().parent.parent / "docs" / "fleet-dashboard.png"
+DOCS_SHOT = Path(__file__).resolve().parent.parent / DASHBOARD_SHOT
 
 
 @pytest.mark.skipif(CHROMIUM is None and not CI,
