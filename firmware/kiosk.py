@@ -31,7 +31,9 @@ from cabinet.video.geometry import describe
 from cabinet.video.screen import Display, new_native
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
-from firmware.kiosk_paths import REPLAY_DIR
+from firmware.fleet.feed import OutboxFeed
+from firmware.fleet.outbox import Outbox
+from firmware.kiosk_paths import OUTBOX_DIR, REPLAY_DIR
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.screens import ATTRACT
 from firmware.pacer import DeadlinePacer, PresentPacer, choose_rate, refresh_rate
@@ -191,6 +193,8 @@ class Kiosk:
         self.machine.notices.extend([*(problems or []), *demo_notices, *save_notices])
         self.machine.notices.extend(configure_games(options.game_options or {}))
         self.checker = BackgroundChecker(self.replays)
+        self.outbox = Outbox(options.save_dir / OUTBOX_DIR)  # what the uplink sends on
+        self.feed = OutboxFeed(self.outbox, self.replays, self.machine)
         self.checked_version = -1
         self.native = new_native()
         # The speaker starts after the first frame is on screen: importing numpy and
@@ -230,6 +234,7 @@ class Kiosk:
                 self.keyboard.feed(event)
         machine = self.machine
         cues = machine.step(self.panel.poll())
+        self.feed.frame(machine)
         if (machine.rankings.version != self.checked_version and self.checker.done.is_set()
                 and machine.frame > 1):  # replays are checked once the first frame is up
             self.checked_version = machine.rankings.version
@@ -339,6 +344,8 @@ class Kiosk:
             self.notifier.stopping()
         self.writer.submit(self.machine.data)
         self.replays.close()
+        self.feed.book(self.machine)
+        self.outbox.close()
         if not self.writer.close():
             log.warning("save data: the last commit did not finish before shutdown")
         self.panel.close()

@@ -1,4 +1,5 @@
-"""The Makefile: `make run` installs only the package; the test tools belong to `make test`.
+"""The Makefile: `make run` installs the package with its fleet parts (so `bloxcab fleet serve
+--demo` works right after it) and no test tool; the test tools belong to `make test`.
 
 Checked with make's own dry run (-n, every target out of date with -B) on a venv path that
 does not exist, so nothing is built or installed.
@@ -28,7 +29,7 @@ def _plan(target: str, tmp_path: Path) -> list[str]:
 
 def test_make_run_installs_the_package_and_nothing_else(tmp_path: Path) -> None:
     installs = _plan("run", tmp_path)
-    assert any(line.endswith("install --quiet -e .") for line in installs)
+    assert any("install --quiet -e '.[fleet]'" in line for line in installs)
     assert not any("[test]" in line or "shellcheck" in line for line in installs)
 
 

@@ -1,0 +1,145 @@
+"""`bloxcab fleet enroll|ca|sign`: the fleet's keys and certificates.
+
+    bloxcab fleet enroll --cabinet ID [--keys DIR]     on the cabinet: key (kept) + request
+    bloxcab fleet ca DIR                               on the operator's side: a new CA
+    bloxcab fleet sign --ca DIR REQUEST [--out FILE]   the operator signs a cabinet's request
+    bloxcab fleet serve --db URL --broker HOST:PORT --keys DIR [--http HOST:PORT]
+    bloxcab fleet serve --demo                         everything embedded, simulated cabinets
+    bloxcab fleet operator NAME --db URL               add an operator (password on stdin)
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from firmware.errors import UsageError
+from firmware.savedata import save_dir as resolve_save_dir
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("fleet", help="enroll a cabinet, sign its certificate")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True,
+                                    parser_class=type(parser))
+    enroll = actions.add_parser("enroll", help="make this cabinet's key and signing request")
+    enroll.add_argument("--cabinet", required=True, help="the cabinet's id, e.g. arcade-7")
+    enroll.add_argument("--keys", help="where the key goes (default: SAVE_DIR/fleet)")
+    enroll.add_argument("--save-dir", help="save data directory")
+    enroll.set_defaults(handler=run_enroll)
+    ca = actions.add_parser("ca", help="make the fleet's certificate authority")
+    ca.add_argument("dir", help="folder for ca.key and ca.crt")
+    ca.set_defaults(handler=run_ca)
+    sign = actions.add_parser("sign", help="sign a cabinet's request with the fleet's CA")
+    sign.add_argument("--ca", required=True, help="folder with ca.key and ca.crt")
+    sign.add_argument("request", help="the cabinet's cabinet.csr")
+    sign.add_argument("--out", help="where the certificate goes (default: next to the request"
+                      " as cabinet.crt)")
+    sign.set_defaults(handler=run_sign)
+    serve = actions.add_parser("serve", help="the fleet service: intake, dashboard, JSON API")
+    serve.add_argument("--db", help="PostgreSQL URL (postgresql://...)")
+    serve.add_argument("--broker", help="HOST:PORT of the MQTT broker (TLS)")
+    serve.add_argument("--keys", help="folder with ca.crt, fleet-service.crt, fleet-service.key")
+    serve.add_argument("--http", default="127.0.0.1:8080", help="where the dashboard listens")
+    serve.add_argument("--no-shared", action="store_true",
+                       help="plain subscription (brokers without $share/)")
+    serve.add_argument("--demo", action="store_true", help="embedded PostgreSQL and broker in "
+                       "a temporary folder, with simulated cabinets")
+    serve.set_defaults(handler=run_serve)
+    op = actions.add_parser("operator", help="add or change a dashboard login")
+    op.add_argument("name")
+    op.add_argument("--db", required=True, help="PostgreSQL URL")
+    op.set_defaults(handler=run_operator)
+
+
+def _pki() -> Any:
+    try:
+        from firmware.fleet import pki
+    except ImportError as exc:
+        raise UsageError(f"the fleet parts are not installed ({exc.name}): "
+                         "pip install 'bloxcab[fleet]'") from None
+    return pki
+
+
+def run_enroll(args: argparse.Namespace) -> int:
+    pki = _pki()
+    keys = Path(args.keys) if args.keys else Path(resolve_save_dir(args.save_dir)) / "fleet"
+    try:
+        key, csr = pki.enroll(args.cabinet, keys)
+    except (pki.EnrollError, OSError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    print(f"key {key} (stays here), signing request {csr}: have it signed with "
+          "`bloxcab fleet sign`, then put cabinet.crt and ca.crt next to the key")
+    return 0
+
+
+def run_ca(args: argparse.Namespace) -> int:
+    pki = _pki()
+    where = Path(args.dir)
+    if (where / "ca.key").exists():
+        raise UsageError(f"{where / 'ca.key'} exists; not overwritten")
+    try:
+        key, crt = pki.new_ca(where)
+    except OSError as exc:
+        raise UsageError(f"{where}: {exc.strerror or exc}") from None
+    print(f"CA key {key} (keep it offline), certificate {crt}")
+    return 0
+
+
+def run_sign(args: argparse.Namespace) -> int:
+    pki = _pki()
+    request = Path(args.request)
+    try:
+        cert = pki.sign(Path(args.ca), request.read_bytes())
+    except OSError as exc:
+        raise UsageError(f"{exc.filename}: {exc.strerror or exc}") from None
+    except (pki.EnrollError, ValueError, TypeError) as exc:
+        raise UsageError(f"{request}: {exc}") from None
+    out = Path(args.out) if args.out else request.with_name("cabinet.crt")
+    out.write_bytes(cert)
+    print(f"certificate {out}")
+    return 0
+
+
+def _hostport(text: str, what: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise UsageError(f"{what} {text!r}: expected HOST:PORT")
+    return host, int(port)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    http = _hostport(args.http, "--http")
+    if not args.demo and not (args.db and args.broker and args.keys):
+        raise UsageError("--db, --broker and --keys are needed (or --demo)")
+    try:
+        from firmware.fleet.serve import serve
+    except ImportError as exc:
+        raise UsageError(f"the fleet parts are not installed ({exc.name}): "
+                         "pip install 'bloxcab[fleet]'") from None
+    import logging
+
+    logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
+    for noisy in ("amqtt", "transitions"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    broker = _hostport(args.broker, "--broker") if args.broker else None
+    keys = Path(args.keys) if args.keys else None
+    return serve(db_url=args.db, broker=broker, keys=keys, shared=not args.no_shared,
+                 http=http, demo=args.demo)
+
+
+def run_operator(args: argparse.Namespace) -> int:
+    import sys
+
+    try:
+        from firmware.fleet import store
+    except ImportError as exc:
+        raise UsageError(f"the fleet parts are not installed ({exc.name})") from None
+    password = sys.stdin.readline().rstrip("\n")
+    if len(password) < 8:
+        raise UsageError("a password of at least 8 characters on stdin")
+    with store.connect(args.db) as conn:
+        store.migrate(conn)
+        store.set_operator(conn, args.name[:64], password)
+    print(f"operator {args.name[:64]} set")
+    return 0

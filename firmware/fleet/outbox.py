@@ -1,0 +1,332 @@
+"""The outbox: what the fleet needs to know, kept in the cabinet's state directory until the
+uplink has handed it to the broker.
+
+One file per entry, ``<seq>.<kind>.json``, written tmp file -> fsync -> rename -> fsync of
+the directory, so an entry is either whole or absent after a power cut. Entries are sorted
+by their sequence number; the uplink publishes them in that order and deletes each file
+only once the broker acknowledged it. The kiosk never writes here from its frame thread:
+``post()`` drops the entry in a queue and the outbox's own thread does the disk work.
+
+Each entry carries a message id, ``<epoch>-<seq>``: the epoch is new each time an outbox is
+opened and the sequence goes up within it, so an id is never given twice and the fleet
+service can ignore a redelivered one.
+
+Bounded: at most ``max_entries`` files and ``max_bytes`` bytes. When a new entry does not
+fit, the oldest heartbeat goes first, then the oldest notice, then the oldest game result;
+bookkeeping entries carry the running totals, so the two oldest are merged (their deltas
+added) rather than one dropped, and no coin is ever lost; ranking entries are never dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("bloxcab.fleet")
+
+BOOK = "book"  # bookkeeping: totals and the delta since the previous book entry
+RESULT = "result"  # one player's finished game
+RANK = "rank"  # a certified ranking row with its replay text
+NOTICE = "notice"  # a line of the service menu's notices
+BEAT = "beat"  # heartbeat
+KINDS = (BOOK, RESULT, RANK, NOTICE, BEAT)
+# Which kind goes first when the outbox is full (book entries are merged, ranks kept).
+DROP_ORDER = (BEAT, NOTICE, RESULT)
+
+# decision: 20,000 entries and 64 MiB: a heartbeat a minute fills 20,000 in two weeks
+# offline, and 64 MiB holds a dozen of the largest replays the store accepts.
+MAX_ENTRIES = 20_000
+MAX_BYTES = 64 * 1024 * 1024
+
+_NAME = re.compile(r"^(\d{12})\.([a-z]+)\.json$")
+MARK = "mark.json"  # the last totals written, so deltas carry on across restarts
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    kind: str
+    path: Path
+    size: int
+
+
+def entries(directory: Path) -> list[Entry]:
+    """Every entry file in the outbox, oldest first (the uplink's and the tests' view)."""
+    found: list[Entry] = []
+    try:
+        with os.scandir(directory) as it:
+            for item in it:
+                match = _NAME.match(item.name)
+                if match is None or match.group(2) not in KINDS:
+                    continue
+                try:
+                    size = item.stat().st_size
+                except FileNotFoundError:  # the uplink removed it meanwhile
+                    continue
+                found.append(Entry(int(match.group(1)), match.group(2), Path(item.path), size))
+    except FileNotFoundError:
+        return []
+    found.sort(key=lambda e: e.seq)
+    return found
+
+
+def read_entry(entry: Entry) -> dict[str, Any] | None:
+    """The entry's message, or None when it is gone or unreadable."""
+    try:
+        data = json.loads(entry.path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _fsync_dir(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o640)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def _sub(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
+    return {k: v - b.get(k, 0) for k, v in a.items() if v != b.get(k, 0)}
+
+
+def _add(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
+    keys = set(a) | set(b)
+    return {k: a.get(k, 0) + b.get(k, 0) for k in sorted(keys)}
+
+
+class Outbox:
+    """Owns ``directory`` for the kiosk. ``post()`` returns at once; ``flush()`` waits."""
+
+    def __init__(self, directory: Path, *, max_entries: int = MAX_ENTRIES,
+                 max_bytes: int = MAX_BYTES, clock: Callable[[], float] = time.time,
+                 on_written: Callable[[str, int], None] | None = None) -> None:
+        self.directory = directory
+        self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self.clock = clock
+        self.on_written = on_written  # (message id, seq) once durable (tests, tools)
+        self.epoch = secrets.token_hex(4)
+        self.last_error: str | None = None
+        self.dropped: dict[str, int] = {}
+        self._jobs: queue.Queue[tuple[str, dict[str, Any], Callable[[], Any] | None]
+                                | threading.Event | None] = queue.Queue()
+        self._index: list[Entry] = []
+        self._next = 1
+        self._totals: dict[str, int] | None = None
+        self._mark_stale = False
+        self._thread = threading.Thread(target=self._run, name="outbox", daemon=True)
+        self._thread.start()
+
+    # ---- the frame thread ----------------------------------------------------------------
+    def post(self, kind: str, body: dict[str, Any],
+             attach: Callable[[], Any] | None = None) -> None:
+        """Queue an entry. ``attach`` runs on the outbox's thread and its value goes in the
+        body as ``attached`` (e.g. reading a replay file, which the frame must not do)."""
+        if kind not in KINDS:
+            raise ValueError(f"unknown outbox kind {kind!r}")
+        self._jobs.put((kind, body, attach))
+
+    def book(self, totals: dict[str, int], epoch: str | None = None) -> None:
+        """Queue the bookkeeping totals; the thread works out the delta."""
+        self.post(BOOK, {"totals": dict(totals), "cleared_at": epoch})
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        done = threading.Event()
+        self._jobs.put(done)
+        return done.wait(timeout)
+
+    def close(self, timeout: float = 10.0) -> bool:
+        ok = self.flush(timeout)
+        self._jobs.put(None)
+        return ok
+
+    # ---- the outbox's thread --------------------------------------------------------------
+    def _fail(self, message: str) -> None:
+        if message != self.last_error:
+            log.warning("%s", message)
+        self.last_error = message
+
+    def _load_totals(self) -> dict[str, int] | None:
+        """The totals of the newest book entry on disk, else of the mark file."""
+        for entry in reversed(self._index):
+            if entry.kind == BOOK:
+                data = read_entry(entry)
+                if data is not None and isinstance(data.get("body"), dict):
+                    totals = data["body"].get("totals")
+                    if isinstance(totals, dict):
+                        return {str(k): int(v) for k, v in totals.items()}
+        try:
+            mark = json.loads((self.directory / MARK).read_bytes())
+            return {str(k): int(v) for k, v in mark["totals"].items()}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None
+
+    def _open(self) -> None:
+        """Read the directory back (on the thread: a long outbox takes a while to scan)."""
+        directory = self.directory
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            for stale in directory.glob("*.tmp"):
+                stale.unlink(missing_ok=True)
+            self._index = entries(directory)
+            self._drop_covered()
+            self._next = (self._index[-1].seq + 1) if self._index else 1
+            self._totals = self._load_totals()
+        except OSError as exc:
+            self._fail(f"outbox {directory} unusable: {exc.strerror or exc}")
+
+    def _drop_covered(self) -> None:
+        """A power cut during a merge can leave the older book entry behind its merged
+        successor: the successor's ``covers`` names the first seq it holds, so drop it."""
+        books = [e for e in self._index if e.kind == BOOK]
+        floor = None
+        for entry in reversed(books):
+            if floor is not None and entry.seq >= floor:
+                entry.path.unlink(missing_ok=True)
+                self._index.remove(entry)
+                continue
+            data = read_entry(entry)
+            covers = data["body"].get("covers") if data and isinstance(data.get("body"),
+                                                                         dict) else None
+            if isinstance(covers, int):
+                floor = covers if floor is None else min(floor, covers)
+
+    def _run(self) -> None:
+        """Take every job waiting, write their entry files, then make the batch durable
+        with one mark write and one directory fsync."""
+        self._open()
+        while True:
+            jobs = [self._jobs.get()]
+            while True:
+                try:
+                    jobs.append(self._jobs.get_nowait())
+                except queue.Empty:
+                    break
+            written: list[tuple[str, int]] = []
+            events: list[threading.Event] = []
+            stop = False
+            for job in jobs:
+                if job is None:
+                    stop = True
+                elif isinstance(job, threading.Event):
+                    events.append(job)
+                else:
+                    kind, body, attach = job
+                    try:
+                        if attach is not None:
+                            body = {**body, "attached": attach()}
+                        written.append(self._append(kind, body))
+                    except (OSError, ValueError, UnicodeDecodeError) as exc:
+                        self._fail(f"outbox: cannot write a {kind} entry: {exc}")
+            try:
+                if self._totals is not None and self._mark_stale:
+                    _write_file(self.directory / MARK,
+                                json.dumps({"totals": self._totals}).encode())
+                    self._mark_stale = False
+                _fsync_dir(self.directory)
+            except OSError as exc:
+                self._fail(f"outbox: cannot sync {self.directory}: {exc.strerror or exc}")
+            if self.on_written is not None:
+                for message_id, seq in written:
+                    self.on_written(message_id, seq)
+            for event in events:
+                event.set()
+            if stop:
+                return
+
+    def _append(self, kind: str, body: dict[str, Any]) -> tuple[str, int]:
+        """Write one entry file (its directory entry is synced with the batch)."""
+        if kind == BOOK:
+            totals = {str(k): int(v) for k, v in body["totals"].items()}
+            previous = self._totals or {}
+            cleared = any(totals.get(k, 0) < v for k, v in previous.items())
+            if cleared:
+                previous = {}  # the counters were cleared: everything since is new
+            body = {**body, "totals": totals, "delta": _sub(totals, previous),
+                    "reset": cleared}
+        seq = self._next
+        message = {"id": f"{self.epoch}-{seq}", "seq": seq, "kind": kind,
+                   "at": round(self.clock(), 3), "body": body}
+        data = json.dumps(message, sort_keys=True, separators=(",", ":")).encode()
+        if len(data) > self.max_bytes:
+            raise ValueError(f"entry of {len(data)} bytes is larger than the outbox")
+        self._make_room(len(data))
+        path = self.directory / f"{seq:012d}.{kind}.json"
+        _write_file(path, data)
+        self._next = seq + 1
+        self._index.append(Entry(seq, kind, path, len(data)))
+        if kind == BOOK:
+            self._totals = body["totals"]
+            self._mark_stale = True
+        self.last_error = None
+        return message["id"], seq
+
+    def _full(self, extra: int) -> bool:
+        return (len(self._index) + 1 > self.max_entries
+                or sum(e.size for e in self._index) + extra > self.max_bytes)
+
+    def _make_room(self, size: int) -> None:
+        if not self._full(size):
+            return
+        self._index = entries(self.directory)  # the uplink may have sent some meanwhile
+        while self._full(size):
+            if not self._drop_one():
+                raise ValueError("outbox full of ranking entries; this one is not kept")
+
+    def _drop_one(self) -> bool:
+        for kind in DROP_ORDER:
+            victim = next((e for e in self._index if e.kind == kind), None)
+            if victim is not None:
+                victim.path.unlink(missing_ok=True)
+                self._index.remove(victim)
+                self.dropped[kind] = self.dropped.get(kind, 0) + 1
+                return True
+        books = [e for e in self._index if e.kind == BOOK]
+        if len(books) < 2:
+            return False
+        older, newer = books[0], books[1]
+        old, new = read_entry(older), read_entry(newer)
+        if old is None or new is None:
+            victim = older if old is None else newer
+            victim.path.unlink(missing_ok=True)
+            self._index.remove(victim)
+            return True
+        new["body"]["delta"] = _add(old["body"].get("delta", {}), new["body"].get("delta", {}))
+        new["body"]["covers"] = int(old["body"].get("covers", older.seq))
+        data = json.dumps(new, sort_keys=True, separators=(",", ":")).encode()
+        _write_file(newer.path, data)  # the merged delta is durable before the older goes
+        _fsync_dir(self.directory)
+        older.path.unlink(missing_ok=True)
+        self._index.remove(older)
+        self._index[self._index.index(newer)] = Entry(newer.seq, BOOK, newer.path, len(data))
+        self.dropped[BOOK] = self.dropped.get(BOOK, 0) + 1
+        return True
+
+
+def iter_messages(directory: Path) -> Iterator[tuple[Entry, dict[str, Any]]]:
+    for entry in entries(directory):
+        data = read_entry(entry)
+        if data is not None:
+            yield entry, data

@@ -1,0 +1,156 @@
+"""Keys and certificates of the fleet (the ``cryptography`` package).
+
+A cabinet makes its own key and a signing request (``bloxcab fleet enroll``); the key never
+leaves the cabinet. The operator signs the request with the fleet's CA (``bloxcab fleet
+sign``). The certificate's common name is the cabinet id, which the broker takes as the
+user name: a cabinet may publish only under ``bloxcab/<its id>/``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+from pathlib import Path
+
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+CABINET_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+SERVICE_ID = "fleet-service"  # the common name the fleet service's certificate carries
+# decision: cabinet certificates last 2 years, the CA 10 (re-enrolling is one command).
+CABINET_DAYS = 730
+CA_DAYS = 3650
+
+
+class EnrollError(ValueError):
+    pass
+
+
+def check_id(cabinet: str) -> str:
+    if not CABINET_ID.match(cabinet) or cabinet == SERVICE_ID:
+        raise EnrollError(f"cabinet id {cabinet!r}: lower-case letters, digits and '-', "
+                          "at most 63, not the service's name")
+    return cabinet
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+
+
+def new_key() -> ec.EllipticCurvePrivateKey:
+    return ec.generate_private_key(ec.SECP256R1())
+
+
+def key_pem(key: ec.EllipticCurvePrivateKey) -> bytes:
+    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                             serialization.NoEncryption())
+
+
+def enroll(cabinet: str, directory: Path) -> tuple[Path, Path]:
+    """Write ``cabinet.key`` (0600) and ``cabinet.csr`` in ``directory``; keeps an existing key."""
+    check_id(cabinet)
+    directory.mkdir(parents=True, exist_ok=True)
+    key_path, csr_path = directory / "cabinet.key", directory / "cabinet.csr"
+    if key_path.exists():
+        loaded = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
+        if not isinstance(loaded, ec.EllipticCurvePrivateKey):
+            raise EnrollError(f"{key_path} is not an EC key")
+        key = loaded
+    else:
+        key = new_key()
+        _write_private(key_path, key_pem(key))
+    csr = (x509.CertificateSigningRequestBuilder()
+           .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cabinet)]))
+           .sign(key, hashes.SHA256()))
+    csr_path.write_bytes(csr.public_bytes(serialization.Encoding.PEM))
+    return key_path, csr_path
+
+
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC)
+
+
+def new_ca(directory: Path, name: str = "bloxcab fleet CA") -> tuple[Path, Path]:
+    """A CA key and self-signed certificate (``ca.key``, ``ca.crt``) for an operator."""
+    directory.mkdir(parents=True, exist_ok=True)
+    key = new_key()
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
+    cert = (x509.CertificateBuilder().subject_name(subject).issuer_name(subject)
+            .public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(_now() - datetime.timedelta(minutes=5))
+            .not_valid_after(_now() + datetime.timedelta(days=CA_DAYS))
+            .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+            .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False,
+                                         False), critical=True)
+            .sign(key, hashes.SHA256()))
+    _write_private(directory / "ca.key", key_pem(key))
+    (directory / "ca.crt").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    return directory / "ca.key", directory / "ca.crt"
+
+
+def sign(ca_dir: Path, csr_pem: bytes, *, server_names: list[str] | None = None,
+         days: int = CABINET_DAYS) -> bytes:
+    """The certificate (PEM) for a signing request. ``server_names`` makes a broker's
+    certificate (DNS / IP names); otherwise a client certificate named by the request."""
+    ca_key = serialization.load_pem_private_key((ca_dir / "ca.key").read_bytes(), password=None)
+    ca_cert = x509.load_pem_x509_certificate((ca_dir / "ca.crt").read_bytes())
+    try:
+        csr = x509.load_pem_x509_csr(csr_pem)
+    except ValueError as exc:
+        raise EnrollError(f"not a signing request: {exc}") from None
+    if not csr.is_signature_valid:
+        raise EnrollError("the signing request's signature does not verify")
+    names = csr.subject.get_attributes_for_oid(NameOID.COMMON_NAME)
+    if len(names) != 1:
+        raise EnrollError("the signing request needs exactly one common name")
+    common = str(names[0].value)
+    builder = (x509.CertificateBuilder().subject_name(csr.subject)
+               .issuer_name(ca_cert.subject).public_key(csr.public_key())
+               .serial_number(x509.random_serial_number())
+               .not_valid_before(_now() - datetime.timedelta(minutes=5))
+               .not_valid_after(_now() + datetime.timedelta(days=days))
+               .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True))
+    if server_names:
+        import ipaddress
+
+        alt: list[x509.GeneralName] = []
+        for n in server_names:
+            try:
+                alt.append(x509.IPAddress(ipaddress.ip_address(n)))
+            except ValueError:
+                alt.append(x509.DNSName(n))
+        builder = (builder.add_extension(x509.SubjectAlternativeName(alt), critical=False)
+                   .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]),
+                                  critical=False))
+    else:
+        if common != SERVICE_ID:
+            check_id(common)
+        builder = builder.add_extension(
+            x509.ExtendedKeyUsage([ExtendedKeyUsageOID.CLIENT_AUTH]), critical=False)
+    cert = builder.sign(ca_key, hashes.SHA256())  # type: ignore[arg-type]
+    return cert.public_bytes(serialization.Encoding.PEM)
+
+
+def issue(ca_dir: Path, name: str, directory: Path, *,
+          server_names: list[str] | None = None) -> tuple[Path, Path]:
+    """Key, request and certificate in one go (the broker's, the service's, demo cabinets')."""
+    directory.mkdir(parents=True, exist_ok=True)
+    key = new_key()
+    csr = (x509.CertificateSigningRequestBuilder()
+           .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)]))
+           .sign(key, hashes.SHA256()))
+    cert = sign(ca_dir, csr.public_bytes(serialization.Encoding.PEM), server_names=server_names)
+    _write_private(directory / f"{name}.key", key_pem(key))
+    (directory / f"{name}.crt").write_bytes(cert)
+    return directory / f"{name}.key", directory / f"{name}.crt"
+
+
+def common_name(der: bytes) -> str | None:
+    cert = x509.load_der_x509_certificate(der)
+    names = cert.subject.get_attributes_for_oid(NameOID.COMMON_NAME)
+    return str(names[0].value) if len(names) == 1 else None

@@ -1,0 +1,149 @@
+"""`bloxcab fleet serve`: the intake and the dashboard in one process. With ``demo=True``
+everything is embedded in a temporary folder: PostgreSQL (pgserver), the amqtt broker on
+loopback with its own CA, and simulated cabinets sending through real uplinks."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from firmware.fleet import store
+from firmware.fleet.ingest import Intake, IntakeConfig
+from firmware.fleet.outbox import BEAT, NOTICE, RANK, Outbox
+from firmware.fleet.pki import SERVICE_ID, issue, new_ca
+from firmware.fleet.simcab import games, ranked_game
+from firmware.fleet.uplink import Uplink, UplinkConfig
+
+log = logging.getLogger("bloxcab.fleet")
+
+DEMO_CABINETS = (("arcade-1", "Harbour Arcade"), ("arcade-2", "Harbour Arcade"),
+                 ("bowl-1", "Lucky Lanes"))
+DEMO_OPERATOR = ("demo", "demo")
+
+
+@dataclass
+class Embedded:
+    work: Path
+    db_url: str
+    port: int
+    ca: Path
+    server: Any
+    stop_broker: Any
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_embedded(work: Path) -> Embedded:
+    """pgserver and amqtt in ``work``, loopback only."""
+    import pgserver
+
+    from firmware.fleet.broker import serve as serve_broker
+
+    server = pgserver.get_server(work / "pgdata", cleanup_mode="stop")
+    new_ca(work / "ca")
+    port = free_port()
+    ready = threading.Event()
+    loop = asyncio.new_event_loop()
+    stop = asyncio.Event()
+
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        loop.run_until_complete(serve_broker(work / "ca", port, work / "broker", stop,
+                                             ready=ready.set))
+
+    (work / "broker").mkdir(parents=True, exist_ok=True)
+    threading.Thread(target=run, name="embedded-broker", daemon=True).start()
+    if not ready.wait(60):
+        raise RuntimeError("the embedded broker did not start")
+    return Embedded(work, server.get_uri(), port, work / "ca", server,
+                    lambda: loop.call_soon_threadsafe(stop.set))
+
+
+class DemoCabinet(threading.Thread):
+    """Coins, heartbeats, notices and ranked games (now and then a tampered one) into an
+    outbox, sent by a real uplink with the cabinet's own certificate."""
+
+    def __init__(self, name: str, emb: Embedded, seed: int) -> None:
+        super().__init__(name=f"demo-{name}", daemon=True)
+        self.cab = name
+        self.rng = random.Random(seed)
+        home = emb.work / "cabinets" / name
+        key, crt = issue(emb.ca, name, home)
+        self.outbox = Outbox(home / "outbox")
+        self.uplink = Uplink(UplinkConfig(name, home / "outbox", "127.0.0.1", emb.port,
+                                          emb.ca / "ca.crt", crt, key))
+        threading.Thread(target=self.uplink.run, daemon=True).start()
+
+    def run(self) -> None:
+        coins, tick = 0, 0
+        while True:
+            tick += 1
+            self.outbox.post(BEAT, {"screen": self.rng.choice(["attract", "play", "title"])})
+            if self.rng.random() < 0.5:
+                coins += self.rng.randint(1, 2)
+                self.outbox.book({"coins.1": coins, "coins.2": 0})
+            if tick % 3 == 1:
+                entry = ranked_game(self.rng.choice(games()), self.rng.randrange(10**6))
+                if self.rng.random() < 0.15:  # a cheat: the score edited, the replay not
+                    entry["values"]["score"] = int(entry["values"].get("score", 0)) + 99_999
+                self.outbox.post(RANK, entry)
+            if tick % 7 == 0:
+                self.outbox.post(NOTICE, {"text": "COIN CHUTE 2 JAMMED"})
+            time.sleep(2.0)
+
+
+def serve(*, db_url: str | None, broker: tuple[str, int] | None,
+          keys: Path | None, shared: bool, http: tuple[str, int], demo: bool) -> int:
+    import uvicorn
+
+    from firmware.fleet.web import create_app
+
+    tmp: tempfile.TemporaryDirectory[str] | None = None
+    if demo:
+        tmp = tempfile.TemporaryDirectory(prefix="bloxcab-fleet-")
+        emb = start_embedded(Path(tmp.name))
+        db_url = db_url or emb.db_url
+        broker = ("127.0.0.1", emb.port)
+        key, crt = issue(emb.ca, SERVICE_ID, emb.work / "service")
+        ca = emb.ca / "ca.crt"
+        shared = False  # amqtt has no shared subscriptions
+    else:
+        assert keys is not None and broker is not None and db_url is not None
+        ca, crt, key = keys / "ca.crt", keys / f"{SERVICE_ID}.crt", keys / f"{SERVICE_ID}.key"
+    with store.connect(db_url) as conn:
+        store.migrate(conn)
+        if demo:
+            store.set_operator(conn, *DEMO_OPERATOR)
+            for name, venue in DEMO_CABINETS:
+                conn.execute("INSERT INTO cabinets (id, venue) VALUES (%s, %s) ON CONFLICT "
+                             "(id) DO UPDATE SET venue = EXCLUDED.venue", (name, venue))
+    intake = Intake(IntakeConfig(broker[0], broker[1], ca, crt, key, db_url, shared=shared))
+    intake.start()
+    if demo:
+        for seed, (name, _) in enumerate(DEMO_CABINETS):
+            DemoCabinet(name, emb, seed).start()
+        print(f"demo: log in at http://{http[0]}:{http[1]}/ as "
+              f"{DEMO_OPERATOR[0]} / {DEMO_OPERATOR[1]}", flush=True)
+    try:
+        uvicorn.run(create_app(db_url), host=http[0], port=http[1], log_level="warning")
+    finally:
+        intake.stop()
+        if demo:
+            emb.stop_broker()
+            emb.server.cleanup()
+        if tmp is not None:
+            tmp.cleanup()
+    return 0

@@ -1,0 +1,194 @@
+"""The fleet's PostgreSQL database (psycopg 3): schema migrations, idempotent ingest, and
+the queries behind the dashboard and the JSON API.
+
+Migrations are the numbered ``migrations/NNNN_*.sql`` files, each applied once inside a
+transaction and recorded in ``schema_migrations``. A message is stored in one transaction
+together with its id, so a redelivered message is found by its primary key and ignored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import hashlib
+import hmac
+import os
+from importlib import resources
+from typing import Any
+
+import psycopg
+from psycopg.pq import TransactionStatus
+from psycopg.types.json import Jsonb
+
+from firmware.fleet.verify import check_rank
+from games.registry import CARTRIDGES
+
+STORED, DUPLICATE = "stored", "duplicate"
+# decision: scrypt with n=2**14, r=8, p=1 for operator passwords (OWASP's minimum).
+SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+
+
+def migrations() -> list[tuple[int, str]]:
+    found = []
+    for item in resources.files("firmware.fleet.migrations").iterdir():
+        name = item.name
+        if name.endswith(".sql") and name[:4].isdigit():
+            found.append((int(name[:4]), item.read_text()))
+    return sorted(found)
+
+
+def migrate(conn: psycopg.Connection[Any]) -> list[int]:
+    """Apply the migrations not yet applied; the versions applied now."""
+    with conn.transaction():
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                     "version integer PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())")
+        conn.execute("LOCK TABLE schema_migrations")
+        done = {r[0] for r in conn.execute("SELECT version FROM schema_migrations")}
+        applied = []
+        for version, sql in migrations():
+            if version in done:
+                continue
+            conn.execute(sql.encode())
+            conn.execute("INSERT INTO schema_migrations (version) VALUES (%s)", (version,))
+            applied.append(version)
+    return applied
+
+
+def connect(url: str) -> psycopg.Connection[Any]:
+    return psycopg.connect(url, autocommit=True)
+
+
+def _at(seconds: float) -> datetime.datetime:
+    return datetime.datetime.fromtimestamp(seconds, datetime.UTC)
+
+
+def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
+           verdict: tuple[bool, str] | None = None) -> str:
+    """Store one parsed message (see verify.parse). Ranking entries are re-simulated (or
+    ``verdict`` says how that went); a refused one is stored as refused, with why, and
+    never ranks.
+
+    Inside the caller's transaction (the intake's batch) it adds no savepoint of its own:
+    a repeat is found without an error, and any error aborts the whole batch, which is then
+    not acknowledged and comes again (a savepoint per message halved the intake's rate)."""
+    kind, body, at = message["kind"], message["body"], _at(message["at"])
+    if kind == "rank" and verdict is None:
+        verdict = check_rank(body)
+    idle = conn.info.transaction_status == TransactionStatus.IDLE
+    with conn.transaction() if idle else contextlib.nullcontext():
+        conn.execute("INSERT INTO cabinets (id) VALUES (%s) ON CONFLICT (id) DO UPDATE "
+                     "SET last_seen = now()", (cabinet,))
+        row = conn.execute(
+            "INSERT INTO messages (cabinet, id, kind, seq, at) VALUES (%s, %s, %s, %s, %s) "
+            "ON CONFLICT DO NOTHING RETURNING 1",
+            (cabinet, message["id"], kind, message["seq"], at)).fetchone()
+        if row is None:
+            return DUPLICATE
+        key = (cabinet, message["id"], at)
+        if kind == "book":
+            coins = sum(v for k, v in body["delta"].items() if k.startswith("coins."))
+            conn.execute("INSERT INTO book VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                         (*key, Jsonb(body["totals"]), Jsonb(body["delta"]), coins,
+                          bool(body.get("reset", False))))
+        elif kind == "result":
+            conn.execute("INSERT INTO results VALUES (%s, %s, %s, %s, %s, %s)",
+                         (*key, str(body.get("game", ""))[:40], int(body.get("player", 0)),
+                          Jsonb(body.get("summary", {}))))
+        elif kind == "notice":
+            conn.execute("INSERT INTO notices VALUES (%s, %s, %s, %s)",
+                         (*key, str(body.get("text", ""))[:200]))
+        elif kind == "beat":
+            conn.execute("UPDATE cabinets SET last_beat = %s, beat = %s WHERE id = %s",
+                         (at, Jsonb(body), cabinet))
+        elif kind == "rank":
+            assert verdict is not None
+            ok, reason = verdict
+            conn.execute("INSERT INTO replays VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                         (body["replay_id"], body["attached"]))
+            conn.execute("INSERT INTO rankings VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, "
+                         "%s, %s)",
+                         (*key, body["game"], body["mode"], body["initials"],
+                          Jsonb(body["values"]), int(body["values"].get("score", 0)),
+                          body["replay_id"], ok, reason))
+            if not ok:
+                conn.execute("INSERT INTO flags (cabinet, reason) VALUES (%s, %s)",
+                             (cabinet, f"ranking entry {message['id']} refused: {reason}"))
+    return STORED
+
+
+def flag(conn: psycopg.Connection[Any], cabinet: str | None, reason: str) -> None:
+    conn.execute("INSERT INTO flags (cabinet, reason) VALUES (%s, %s)", (cabinet, reason[:300]))
+
+
+# ---- operators ---------------------------------------------------------------------------
+def _hash(password: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(password.encode(), salt=salt, **SCRYPT)
+
+
+def set_operator(conn: psycopg.Connection[Any], name: str, password: str) -> None:
+    salt = os.urandom(16)
+    conn.execute("INSERT INTO operators VALUES (%s, %s, %s) ON CONFLICT (name) DO UPDATE "
+                 "SET salt = EXCLUDED.salt, hash = EXCLUDED.hash",
+                 (name, salt, _hash(password, salt)))
+
+
+def check_operator(conn: psycopg.Connection[Any], name: str, password: str) -> bool:
+    row = conn.execute("SELECT salt, hash FROM operators WHERE name = %s", (name,)).fetchone()
+    if row is None:
+        _hash(password, b"0" * 16)  # same time whether the name exists or not
+        return False
+    return hmac.compare_digest(_hash(password, bytes(row[0])), bytes(row[1]))
+
+
+# ---- the dashboard's questions ------------------------------------------------------------
+def cabinets(conn: psycopg.Connection[Any]) -> list[dict[str, Any]]:
+    rows = conn.execute(
+        "SELECT c.id, c.venue, c.last_seen, c.last_beat, c.beat, "
+        "(SELECT coalesce(json_agg(n.text ORDER BY n.at DESC), '[]') FROM "
+        " (SELECT text, at FROM notices WHERE cabinet = c.id ORDER BY at DESC LIMIT 5) n) "
+        "FROM cabinets c ORDER BY c.id").fetchall()
+    return [{"id": r[0], "venue": r[1], "last_seen": r[2].isoformat(),
+             "last_beat": r[3].isoformat() if r[3] else None, "beat": r[4], "notices": r[5]}
+            for r in rows]
+
+
+def coins_per_day(conn: psycopg.Connection[Any], days: int = 30) -> list[dict[str, Any]]:
+    rows = conn.execute(
+        "SELECT (b.at AT TIME ZONE 'UTC')::date AS day, b.cabinet, c.venue, sum(b.coins) "
+        "FROM book b JOIN cabinets c ON c.id = b.cabinet "
+        "WHERE b.at > now() - make_interval(days => %s) "
+        "GROUP BY 1, 2, 3 ORDER BY 1, 2", (days,)).fetchall()
+    return [{"day": r[0].isoformat(), "cabinet": r[1], "venue": r[2], "coins": int(r[3])}
+            for r in rows]
+
+
+def ranking(conn: psycopg.Connection[Any], game: str, mode: str,
+            limit: int = 20) -> list[dict[str, Any]]:
+    """The network ranking in the cartridge's own order (its ranking key: a grade, a time...,
+    higher first; an equal key ranks the earlier entry first)."""
+    rows = conn.execute(
+        "SELECT cabinet, initials, figures, replay_id, at FROM rankings "
+        "WHERE game = %s AND mode = %s AND verified ORDER BY at",
+        (game, mode)).fetchall()
+    cart = CARTRIDGES.get(game)
+    if cart is not None:  # (the intake stores no other game's rows)
+        rows = sorted(rows, key=lambda r: cart.ranking.key(r[2]), reverse=True)  # stable
+    rows = rows[:limit]
+    return [{"rank": i, "cabinet": r[0], "initials": r[1], "values": r[2], "replay_id": r[3],
+             "at": r[4].isoformat()} for i, r in enumerate(rows, start=1)]
+
+
+def tables(conn: psycopg.Connection[Any]) -> list[tuple[str, str]]:
+    return [(r[0], r[1]) for r in conn.execute(
+        "SELECT DISTINCT game, mode FROM rankings ORDER BY 1, 2").fetchall()]
+
+
+def replay(conn: psycopg.Connection[Any], rid: str) -> str | None:
+    row = conn.execute("SELECT text FROM replays WHERE replay_id = %s", (rid,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def flags(conn: psycopg.Connection[Any], limit: int = 50) -> list[dict[str, Any]]:
+    rows = conn.execute("SELECT cabinet, received, reason FROM flags ORDER BY n DESC LIMIT %s",
+                        (limit,)).fetchall()
+    return [{"cabinet": r[0], "received": r[1].isoformat(), "reason": r[2]} for r in rows]

@@ -1,0 +1,168 @@
+"""Real fleet parts for the tests, on loopback only: a CA, the embedded broker (amqtt) in a
+child process that can be stopped and started again, and an MQTT subscriber with the fleet
+service's certificate that records what arrives."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from firmware.fleet import mosquitto
+from firmware.fleet.pki import SERVICE_ID, enroll, issue, new_ca, sign
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Pki:
+    def __init__(self, where: Path) -> None:
+        self.dir = where
+        new_ca(where / "ca")
+        self.ca = where / "ca"
+        self.ca_crt = where / "ca" / "ca.crt"
+
+    def cabinet(self, name: str) -> tuple[Path, Path]:
+        """Enrolled as a cabinet does, signed as the operator does: (key, cert)."""
+        home = self.dir / name
+        key, csr = enroll(name, home)
+        crt = home / "cabinet.crt"
+        crt.write_bytes(sign(self.ca, csr.read_bytes()))
+        return key, crt
+
+    def service(self) -> tuple[Path, Path]:
+        return issue(self.ca, SERVICE_ID, self.dir / "service")
+
+
+# BLOXCAB_FLEET_BROKER=mosquitto (set by .ci/run): the broker tests run against Debian's
+# Mosquitto with the configuration docs/fleet.md gives; otherwise the embedded amqtt.
+KIND = os.environ.get("BLOXCAB_FLEET_BROKER", "amqtt")
+
+
+class BrokerProcess:
+    def __init__(self, pki: Pki, work: Path) -> None:
+        self.pki = pki
+        self.work = work
+        self.port = free_port()
+        self.kind = KIND
+        self.shared = KIND == "mosquitto"  # amqtt has no $share/ subscriptions
+        self.proc: subprocess.Popen[str] | None = None
+        work.mkdir(parents=True, exist_ok=True)
+
+    def start(self) -> None:
+        if self.kind == "mosquitto":
+            assert mosquitto.binary(), "BLOXCAB_FLEET_BROKER=mosquitto but no mosquitto"
+            self.proc = mosquitto.start(mosquitto.configure(self.pki.ca, self.port, self.work))
+            return
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "firmware.fleet.broker", str(self.pki.ca), str(self.port),
+             str(self.work)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True)
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        assert line == "ready\n", f"broker said {line!r}"
+
+    def stop(self, sig: int | None = None) -> None:
+        """amqtt is killed (its sessions are in SQLite); Mosquitto gets SIGTERM so it
+        writes its persistence file, as `systemctl restart mosquitto` does."""
+        if sig is None:
+            sig = signal.SIGTERM if self.kind == "mosquitto" else signal.SIGKILL
+        if self.proc is not None:
+            os.kill(self.proc.pid, sig)
+            self.proc.wait(30)
+            self.proc = None
+
+
+def client(pki: Pki, name: str, key: Path, crt: Path) -> mqtt.Client:
+    c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=name, clean_session=False,
+                    protocol=mqtt.MQTTv311)
+    c.tls_set(ca_certs=str(pki.ca_crt), certfile=str(crt), keyfile=str(key),
+              cert_reqs=ssl.CERT_REQUIRED, tls_version=ssl.PROTOCOL_TLS_CLIENT)
+    c.reconnect_delay_set(min_delay=1, max_delay=2)
+    return c
+
+
+class Collector:
+    """Subscribes as the fleet service; ``wait(n)`` until n distinct message ids came."""
+
+    def __init__(self, pki: Pki, port: int, topic: str = "bloxcab/+/+") -> None:
+        key, crt = pki.service()
+        self.messages: list[tuple[str, dict[str, Any]]] = []
+        self.ids: set[str] = set()
+        self.cond = threading.Condition()
+        self.subscribed = threading.Event()
+        self.topic = topic
+        self.c = client(pki, SERVICE_ID, key, crt)
+        self.c.on_connect = self._connect
+        self.c.on_subscribe = lambda *a: self.subscribed.set()
+        self.c.on_message = self._message
+        self.c.connect("127.0.0.1", port)
+        self.c.loop_start()
+        assert self.subscribed.wait(30)
+
+    def _connect(self, c: mqtt.Client, *args: Any) -> None:
+        c.subscribe(self.topic, qos=1)
+
+    def _message(self, c: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        data = json.loads(msg.payload)
+        with self.cond:
+            self.messages.append((msg.topic, data))
+            self.ids.add(data["id"])
+            self.cond.notify_all()
+
+    def wait(self, count: int, timeout: float = 60) -> bool:
+        with self.cond:
+            return self.cond.wait_for(lambda: len(self.ids) >= count, timeout)
+
+    def close(self) -> None:
+        self.c.disconnect()
+        self.c.loop_stop()
+
+
+class Database:
+    """PostgreSQL from PyPI's pgserver in a temporary folder (a unix socket, no TCP)."""
+
+    def __init__(self, where: Path) -> None:
+        """``where`` is not used for the data: pgserver runs PostgreSQL as its own user when
+        we are root, which must traverse the folders above the data, and pytest makes its
+        temporary root 0700 again whenever a worker starts. A folder of our own in /tmp."""
+        import pgserver
+
+        self.home = Path(tempfile.mkdtemp(prefix="bloxcab-pg-"))
+        self.pgdata = self.home / "pgdata"
+        self.server = pgserver.get_server(self.pgdata, cleanup_mode="stop")
+        self.url = self.server.get_uri()
+
+    def _ctl(self, *args: str) -> None:
+        from pgserver import _commands
+
+        _commands.pg_ctl(["-w", *args], pgdata=self.pgdata, user=self.server.system_user,
+                         timeout=30)
+
+    def stop(self) -> None:
+        self._ctl("stop", "-m", "fast")
+
+    def start(self) -> None:
+        """As pgserver starts it: no TCP at all, the socket in the data folder."""
+        self._ctl("start", "-o", f"-h '' -k {self.pgdata}")
+
+    def close(self) -> None:
+        self.server.cleanup()
+        shutil.rmtree(self.home, ignore_errors=True)
