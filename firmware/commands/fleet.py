@@ -118,10 +118,14 @@ def run_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"the fleet parts are not installed ({exc.name}): "
                          "pip install 'bloxcab[fleet]'") from None
     import logging
+    import warnings
 
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
-    for noisy in ("amqtt", "transitions"):
+    # pgserver logs every initdb/pg_ctl command line; platformdirs warns of a missing
+    # XDG_RUNTIME_DIR (a root shell): neither is the operator's business.
+    for noisy in ("amqtt", "transitions", "pgserver"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
+    warnings.filterwarnings("ignore", module="platformdirs")
     broker = _hostport(args.broker, "--broker") if args.broker else None
     keys = Path(args.keys) if args.keys else None
     return serve(db_url=args.db, broker=broker, keys=keys, shared=not args.no_shared,
