@@ -140,3 +140,75 @@ def test_one_entry_in_modes_adds_a_mode(monkeypatch: pytest.MonkeyPatch) -> None
     board.step(InputFrame(p1=PlayerInput(left=True)))  # the list wraps to the last mode
     assert board.mode_of(0) == "ti-extra"
     modes.mode.cache_clear()
+
+
+# ---- text that stays apart: the mode select, the section times ----------------------------
+def bands(picture: np.ndarray, x0: int, x1: int, y0: int, y1: int,
+          empty: tuple[int, int, int]) -> int:
+    """Runs of pixel rows in [y0, y1) with anything but ``empty`` in columns [x0, x1)."""
+    inked = (picture[x0:x1, y0:y1] != empty).any(axis=2).any(axis=0)
+    return int(inked[0]) + int((inked[1:] & ~inked[:-1]).sum())
+
+
+def typed(session: TiSession, text: str) -> None:
+    from games.ti.rules.login import alphabet
+
+    for slot, ch in enumerate(text):
+        for _ in range(alphabet(slot).index(ch)):
+            session.step(InputFrame(p1=PlayerInput(right=True)))
+            session.step(InputFrame())
+        session.step(InputFrame(p1=PlayerInput(b1=True)))
+        session.step(InputFrame())
+
+
+@pytest.mark.parametrize("entry", ["", "ABC1234", "TGM2006"])  # guest, NEW, WRONG PIN
+def test_mode_select_text_stays_inside_the_well_line_by_line(entry: str) -> None:
+    from games.ti.accounts import account_json, session_settings
+    from games.ti.rules.exams import Account
+    from games.ti.rules.login import pin_digest
+    from games.ti.screen import WELL_H, WELL_Y, select_lines
+
+    known = Account("TGM", pin_digest("TGM", "2005"), qualified=9)
+    s = TiSession(BOARD, session_settings({"accounts": {"TGM": account_json(known)}}),
+                  {"main": 1}, 1)
+    s.step(InputFrame())
+    typed(s, entry)
+    if not entry:
+        s.step(InputFrame(p1=PlayerInput(start=True)))  # guest
+    s.step(InputFrame())
+    assert s.cursor[0] == 0
+    s.step(InputFrame(p1=PlayerInput(up=True)))  # the World rule
+    picture = render(s)
+    lines = select_lines(s, 0)
+    assert s.notes[0] == {"": "", "ABC1234": "NEW", "TGM2006": "WRONG PIN"}[entry]
+    assert any(text == "WORLD" and colour == "value" for text, _, _, colour in lines)
+    left, right = 120, 120 + 80  # the well of one player
+    rows = slice(WELL_Y - 2, WELL_Y + WELL_H + 2)
+    outside = np.concatenate([picture[: left - 2, rows], picture[right + 2:, rows]])
+    assert (outside == UI["background"]).all()  # nothing spills over the frame
+    # One band of ink a line: no two lines touch.
+    assert bands(picture, left, right, WELL_Y, WELL_Y + WELL_H, UI["well"]) == len(
+        {y for _, _, y, _ in lines})
+
+
+def test_section_times_scroll_and_leave_room_for_the_mode_figures() -> None:
+    from games.ti.screen import SECTIONS_SHOWN, WELL_Y, section_rows
+
+    s = TiSession("ti-shirase", {}, {"main": 1}, 1)
+    p = s.player(0)
+    p.section_frames = [900] * 10  # ten sections done: level 1000 and on, bones
+    p.level = 1010
+    rows = section_rows(p)
+    assert [n for n, _, _ in rows] == list(range(11 - SECTIONS_SHOWN, 11))  # the latest
+    # SECTION, ten times, the rule, GARBAGE: one band each in the left column.
+    assert bands(render(s), 0, 116, WELL_Y, 216, UI["background"]) == 1 + SECTIONS_SHOWN + 2
+
+
+def test_no_section_time_runs_after_the_last_section() -> None:
+    from games.ti.screen import section_rows
+
+    s = TiSession("ti-master", {}, {"main": 1}, 1)
+    p = s.player(0)
+    p.section_frames = [3000] * 10  # level 999 reached: the roll, no section 1000
+    p.clock = p.section_start = 30000
+    assert [n for n, _, _ in section_rows(p)] == list(range(10))

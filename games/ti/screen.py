@@ -30,6 +30,7 @@ NEXT_SHOWN = 3  # tetris.wiki TGM3 page: three next pieces
 WELL_H = VISIBLE_ROWS * CELL
 WELL_Y = 40
 NO_FRAME = -1
+SECTIONS_SHOWN = 10  # section times listed at once (the latest)
 
 
 def level_target(p: ArikaPlayer) -> int:
@@ -114,16 +115,8 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
         _login(surface, login, left)
         return
     if p is None:
-        cursor = session.cursor[index]
-        _who(surface, session, index, left, WELL_Y + 100)
-        draw_text(surface, "SELECT MODE", left - 4, WELL_Y + 8, UI["label"])
-        for n, entry in enumerate(MODES.values()):
-            colour = UI["highlight"] if n == cursor else UI["text"]
-            draw_text(surface, entry.title, left + 4, WELL_Y + 32 + 16 * n, colour)
-        rule = RULES[session.rule[index]].upper()
-        draw_text(surface, "RULE (UP/DOWN)", left - 4, WELL_Y + 40 + 16 * len(MODES),
-                  UI["label"])
-        draw_text(surface, rule, left + 4, WELL_Y + 52 + 16 * len(MODES), UI["value"])
+        for line, dx, dy, ink in select_lines(session, index):
+            draw_text(surface, line, left + dx, WELL_Y + dy, UI[ink])
         return
     # Stack.
     for row in range(1, VISIBLE_ROWS + 1):
@@ -187,9 +180,7 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     draw_text(surface, "TIME", info_x, y + 104, UI["label"])
     draw_text(surface, clock_text(p.clock), info_x, y + 114, UI["value"])
     if wide:
-        if not mode_screen.hides_sections(p):
-            _sections(surface, p, 8)
-        mode_screen.draw_extras(surface, p, summary, 8, WELL_Y + 100)
+        mode_screen.draw_extras(surface, p, summary, 8, _sections(surface, p, 8))
     else:
         mode_screen.draw_compact(surface, p, info_x, y + 126)
     exam = session.exams[index]
@@ -235,21 +226,33 @@ def _login(surface: Any, login: Login, left: int) -> None:
     draw_text(surface, f"{-(-login.left // 60):2d}", left + 56, WELL_Y + 144, UI["label"])
 
 
-def _who(surface: Any, session: TiSession, index: int, left: int, y: int) -> None:
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_text
-
+def select_lines(session: TiSession, index: int) -> list[tuple[str, int, int, str]]:
+    """The mode select inside the well: (text, x, y from the well's top-left corner, UI
+    colour name). The modes, the cursor's highlighted; both rules, the chosen one
+    highlighted; then who plays (an account and its class, or GUEST) and the entry's note."""
+    lines = [("MODE", 4, 4, "label")]
+    y = 18
+    for n, entry in enumerate(MODES.values()):
+        lines.append((entry.title, 8, y, "highlight" if n == session.cursor[index] else "text"))
+        y += 12
+    lines.append(("RULE", 4, y + 4, "label"))
+    y += 18
+    for n, rule in enumerate(RULES):
+        lines.append((rule.upper(), 8, y, "value" if n == session.rule[index] else "text"))
+        y += 12
+    lines.append(("UP/DOWN", 8, y, "label"))
+    y += 18
     account = session.accounts[index]
     note = session.notes[index]
     if account is not None:
-        draw_text(surface, account.initials, left + 4, y, UI["value"])
-        draw_text(surface, f"CLASS {display_grade(account.qualified_name)}", left + 4, y + 10,
-                  UI["text"])
+        lines.append((account.initials, 4, y, "value"))
+        lines.append((f"CLASS {display_grade(account.qualified_name)}", 4, y + 10, "text"))
+        y += 10
     else:
-        draw_text(surface, "GUEST", left + 4, y, UI["text"])
+        lines.append(("GUEST", 4, y, "text"))
     if note:
-        draw_text(surface, note, left + 4, y + 22, UI["alert"] if note != "NEW"
-                  else UI["verified"])
+        lines.append((note, 4, y + 12, "alert" if note != "NEW" else "verified"))
+    return lines
 
 
 def _exam_result(surface: Any, session: TiSession, index: int, left: int) -> None:
@@ -270,21 +273,33 @@ def _exam_result(surface: Any, session: TiSession, index: int, left: int) -> Non
               WELL_Y + 124, UI["value"])
 
 
-def _sections(surface: Any, p: ArikaPlayer, x: int) -> None:
-    """Section times, each marked C (COOL) or R (REGRET) once decided."""
+def section_rows(p: ArikaPlayer) -> list[tuple[int, int, str]]:
+    """(section, frames, mark C/R or "") of the latest SECTIONS_SHOWN sections, the one in
+    play last (Shirase's thirteen scroll)."""
+    marks = str(getattr(p, "section_marks", ""))
+    times = list(p.section_frames)
+    if p.phase != OVER and len(times) * 100 < p.goal:  # a section in play (not the roll)
+        times.append(p.clock - p.section_start)
+    first = max(0, len(times) - SECTIONS_SHOWN)
+    return [(n, times[n], marks[n] if n < len(marks) and marks[n] != "-" else "")
+            for n in range(first, len(times))]
+
+
+def _sections(surface: Any, p: ArikaPlayer, x: int) -> int:
+    """Section times, each marked C (COOL) or R (REGRET) once decided; the y under them
+    (the top of the well when the mode hides them)."""
     from cabinet.video.palette import UI
     from cabinet.video.text import draw_text
 
+    if mode_screen.hides_sections(p):
+        return WELL_Y
     draw_text(surface, "SECTION", x, WELL_Y, UI["label"])
-    marks = str(getattr(p, "section_marks", ""))
-    times = [*p.section_frames, p.clock - p.section_start] if p.phase != OVER else list(
-        p.section_frames)
-    for n, frames in enumerate(times[:10]):
-        mark = marks[n] if n < len(marks) and marks[n] != "-" else ""
+    for row, (n, frames, mark) in enumerate(section_rows(p)):
         colour = (UI["verified"] if mark == "C" else UI["alert"] if mark == "R"
                   else UI["text"])
         draw_text(surface, f"{n * 100:03d} {clock_text(frames)[:5]}{mark}", x,
-                  WELL_Y + 12 + 11 * n, colour)
+                  WELL_Y + 12 + 11 * row, colour)
+    return WELL_Y + 16 + 11 * SECTIONS_SHOWN
 
 
 def _results(surface: Any, p: ArikaPlayer, left: int, grade: str) -> None:

@@ -3,7 +3,8 @@
     .venv/bin/python -m tools.shots   (every screenshot of the docs)
 
 Master played by the demo player (seed 1): the frame a COOL pop-up shows, the staff roll,
-and the final grade.
+and the final grade; the account entry and an exam; then the other modes, the mode select
+and the World rule (games/ti/mode_shots.py).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from cabinet.video.screen import new_native
 from engine.arika.randomizer import lcg_output, lcg_step
 from engine.inputs import InputFrame
 from games.cartridge import PlayView
-from games.ti import CARTRIDGE
+from games.ti import CARTRIDGE, mode_shots
 from games.ti.accounts import account_json, session_settings
 from games.ti.demo import demo_inputs
 from games.ti.rules.exams import EXAM_CHANCE, Account
@@ -62,6 +63,7 @@ def main(argv: list[str]) -> int:
             save(session, out / NAMES[1])
     save(session, out / NAMES[2])
     _account_shots(out)
+    mode_shots.take(out, save)
     return 0
 
 
@@ -102,7 +104,7 @@ def _account_shots(out: Path) -> None:
 def take(out: Path) -> list[Path]:
     """The screenshots into ``out`` (``python -m tools.shots`` takes every cartridge's)."""
     main([str(out)])
-    return [out / name for name in NAMES]
+    return [out / name for name in (*NAMES, *mode_shots.NAMES)]
 
 
 if __name__ == "__main__":
