@@ -313,7 +313,8 @@ install_cabinet() {
     fi
     say "bloxcab-uplink.service is installed but NOT enabled: it needs /etc/bloxcab/uplink.env"
     say "(CABINET=, BROKER=) and the cabinet's key and certificates in $STATE_DIR/fleet first:"
-    say "  sudo -u $SERVICE_USER ${VENV#"$ROOT"}/bin/bloxcab fleet enroll --cabinet ID --keys $STATE_DIR/fleet"
+    say "  sudo -u $SERVICE_USER ${VENV#"$ROOT"}/bin/bloxcab fleet enroll --cabinet ID \\"
+    say "      --keys $STATE_DIR/fleet"
     say "then the steps of docs/fleet.md ('The uplink (on the cabinet)'), ending with"
     say "  sudo systemctl enable --now bloxcab-uplink"
 }

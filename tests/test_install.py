@@ -347,7 +347,7 @@ def test_uplink_unit_lands_disabled_with_the_folders_it_binds(tmp_path: Path):
     assert owners["/var/lib/bloxcab"] == (kiosk["User"][0], kiosk["Group"][0])
     # The unit reads the keys where the script tells `fleet enroll` to write them.
     assert "--keys /var/lib/bloxcab/fleet" in settings["ExecStart"][0]
-    assert "fleet enroll --cabinet ID --keys /var/lib/bloxcab/fleet" in done.stdout
+    assert "fleet enroll --cabinet ID \\\n==>       --keys /var/lib/bloxcab/fleet" in done.stdout
     assert "sudo -u arcade /opt/bloxcab/venv/bin/bloxcab" in done.stdout
 
     # A second run over the real tree changes nothing that is there.
