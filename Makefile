@@ -17,7 +17,8 @@ $(BIN)/python:
 # Reinstall only when the package description changes. `make run` needs nothing else: the
 # package with its fleet parts, so `bloxcab fleet serve --demo` runs right after it (embedded
 # PostgreSQL and broker from PyPI). Where those have no wheel (a 32-bit Pi) the cabinet
-# installs alone and `fleet serve` says what is missing. A Pi's install.sh takes the package.
+# installs alone and `fleet serve` says what is missing. A Pi's install.sh takes the package
+# with its uplink extra only (paho-mqtt, cryptography).
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[fleet]' || { echo "make: the fleet parts did \

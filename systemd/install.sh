@@ -67,8 +67,15 @@ VENV="$PREFIX/venv"
 CONF_DIR="$ROOT/etc/bloxcab"
 CONF="$CONF_DIR/cabinet.toml"
 UNIT="$ROOT/etc/systemd/system/bloxcab.service"
+# The uplink (docs/fleet.md): installed, never enabled here; it needs uplink.env and the
+# cabinet's certificate first.
+UPLINK_UNIT="$ROOT/etc/systemd/system/bloxcab-uplink.service"
 UDEV_RULE="$ROOT/etc/udev/rules.d/99-bloxcab-jvs.rules"
 STATE_DIR=/var/lib/bloxcab
+# The folders bloxcab-uplink.service binds into its namespace (BindPaths=, BindReadOnlyPaths=):
+# systemd refuses to start the unit when one is missing. The kiosk writes the outbox; the
+# uplink reads and deletes; `bloxcab fleet enroll`, run as the service user, writes the key.
+UPLINK_DIRS=("$STATE_DIR/outbox" "$STATE_DIR/fleet")
 # SDL's KMSDRM driver loads libdrm/libgbm/EGL at run time. gpiozero's lgpio pin factory (the
 # one a Pi 5 needs) comes from apt's python3-lgpio through the venv's system site packages:
 # bloxcab never pip-installs lgpio (with Python 3.13 and wheels only, pip would pick lgpio
@@ -77,7 +84,9 @@ APT_PACKAGES=(python3-venv python3-pip libdrm2 libgbm1 libegl1 libgles2)
 # 32-bit Raspberry Pi OS (armhf, armv7l): PyPI has no armv7l wheels of pygame-ce or numpy,
 # and Debian's python3-pygame (2.1.2) is too old. numpy comes from apt; pip builds pygame-ce
 # against Debian's SDL 2, which has the KMSDRM driver.
-ARMHF_PACKAGES=(python3-numpy python3-dev build-essential pkg-config
+# cryptography (the uplink's) has armv7l wheels on PyPI, but its cffi has none: pip builds
+# cffi against libffi-dev.
+ARMHF_PACKAGES=(python3-numpy python3-dev build-essential pkg-config libffi-dev
     libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev
     libfreetype-dev libportmidi-dev libjpeg-dev libpng-dev)
 
@@ -170,9 +179,11 @@ install_cabinet() {
     if apt-cache show python3-lgpio >/dev/null 2>&1; then
         packages+=(python3-lgpio)
     fi
-    local pip_source=("$REPO")
+    # The package with its uplink extra (paho-mqtt, cryptography): `bloxcab uplink` and
+    # `bloxcab fleet enroll`. If those cannot be installed, the cabinet is installed alone.
+    local pip_index=()
     if [[ -n "$WHEELHOUSE" ]]; then
-        pip_source=(--no-index --find-links "$WHEELHOUSE" "$REPO")
+        pip_index=(--no-index --find-links "$WHEELHOUSE")
     fi
 
     say "This will:"
@@ -183,12 +194,15 @@ install_cabinet() {
     fi
     say "  2. create the user '$SERVICE_USER' in groups ${SERVICE_GROUPS[*]}"
     say "  3. create the venv $VENV (--system-site-packages) and pip install $REPO"
+    say "     with its uplink parts (paho-mqtt, cryptography)"
     if [[ -n "$WHEELHOUSE" ]]; then
         say "     from $WHEELHOUSE only (pip --no-index)"
     fi
     say "  4. write $CONF unless it exists"
     say "  5. install the udev rule for USB-RS485 adapters (JVS latency timer 1 ms)"
     say "  6. install $UNIT, disable getty@tty1, enable and (re)start bloxcab"
+    say "  7. create $STATE_DIR/outbox and $STATE_DIR/fleet (owner $SERVICE_USER, mode 0700) and"
+    say "     install $UPLINK_UNIT, not enabled"
     say "Save data lives in $STATE_DIR (systemd's StateDirectory)."
     if is_32bit_arm; then
         say "32-bit Raspberry Pi OS ($ARCH): PyPI has no armv7l wheels of pygame-ce and numpy,"
@@ -237,7 +251,12 @@ install_cabinet() {
     if is_32bit_arm; then
         say "building pygame-ce for armv7l: several minutes follow"
     fi
-    run "$VENV/bin/python" -m pip install --no-cache-dir --upgrade "${pip_source[@]}"
+    if ! run "$VENV/bin/python" -m pip install --no-cache-dir --upgrade "${pip_index[@]}" \
+        "${REPO}[uplink]"; then
+        say "warning: the uplink's parts (paho-mqtt, cryptography) did not install; installing"
+        say "         the cabinet without them (bloxcab uplink will say what is missing)"
+        run "$VENV/bin/python" -m pip install --no-cache-dir --upgrade "${pip_index[@]}" "$REPO"
+    fi
 
     say "4. configuration"
     run install -d -m 0755 "$CONF_DIR"
@@ -277,11 +296,33 @@ install_cabinet() {
     else
         say "systemd is not running here: bloxcab is enabled and starts on tty1 at the next boot"
     fi
+
+    say "7. uplink (to the fleet's broker)"
+    # The state directory as the kiosk unit makes it (StateDirectoryMode=0700), so it and the
+    # uplink's folders exist before either unit first starts.
+    run install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 0700 "$ROOT$STATE_DIR"
+    local dir
+    for dir in "${UPLINK_DIRS[@]}"; do
+        run install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 0700 "$ROOT$dir"
+    done
+    run install -m 0644 "$REPO/systemd/bloxcab-uplink.service" "$UPLINK_UNIT"
+    if systemd_running; then
+        run systemctl daemon-reload
+        # An uplink the operator has started picks up the new code; a stopped one stays so.
+        run systemctl try-restart bloxcab-uplink.service
+    fi
+    say "bloxcab-uplink.service is installed but NOT enabled: it needs /etc/bloxcab/uplink.env"
+    say "(CABINET=, BROKER=) and the cabinet's key and certificates in $STATE_DIR/fleet first:"
+    say "  sudo -u $SERVICE_USER ${VENV#"$ROOT"}/bin/bloxcab fleet enroll --cabinet ID \\"
+    say "      --keys $STATE_DIR/fleet"
+    say "then the steps of docs/fleet.md ('The uplink (on the cabinet)'), ending with"
+    say "  sudo systemctl enable --now bloxcab-uplink"
 }
 
 uninstall_cabinet() {
-    say "This will remove the bloxcab service, $PREFIX, $CONF_DIR and the udev rule, and give"
-    say "tty1 back to getty. It keeps the save data in $STATE_DIR and the user"
+    say "This will remove the bloxcab and bloxcab-uplink services, $PREFIX, $CONF_DIR and the"
+    say "udev rule, and give tty1 back to getty. It keeps the save data in $STATE_DIR (with the"
+    say "outbox and the fleet key) and the user"
     say "'$SERVICE_USER' that owns it, so a later install finds both as they were."
     if [[ -e "$UNIT" ]]; then
         if systemd_running; then
@@ -295,6 +336,19 @@ uninstall_cabinet() {
         fi
     else
         say "no unit at $UNIT"
+    fi
+    if [[ -e "$UPLINK_UNIT" ]]; then
+        if systemd_running; then
+            run systemctl disable --now bloxcab-uplink.service
+        else
+            run systemctl disable bloxcab-uplink.service
+        fi
+        run rm -f "$UPLINK_UNIT"
+        if systemd_running; then
+            run systemctl daemon-reload
+        fi
+    else
+        say "no unit at $UPLINK_UNIT"
     fi
     run systemctl enable getty@tty1.service
     if systemd_running; then

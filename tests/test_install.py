@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import grp
+import os
+import pwd
+import shlex
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -27,7 +32,8 @@ def test_dry_run_lists_every_install_step_in_order(tmp_path: Path):
         "useradd --system --user-group --home-dir /var/lib/bloxcab",
         "usermod --append --groups video,render,input,audio,gpio,dialout arcade",
         f"python3 -m venv --system-site-packages {root}/opt/bloxcab/venv",
-        f"{root}/opt/bloxcab/venv/bin/python -m pip install --no-cache-dir --upgrade {REPO}",
+        f"{root}/opt/bloxcab/venv/bin/python -m pip install --no-cache-dir --upgrade "
+        f"{REPO}\\[uplink\\]",
         f"install -m 0644 {REPO}/docs/cabinet.toml.example {root}/etc/bloxcab/cabinet.toml",
         f"{root}/opt/bloxcab/venv/bin/bloxcab config check {root}/etc/bloxcab/cabinet.toml",
         f"install -m 0644 {REPO}/systemd/99-bloxcab-jvs.rules "
@@ -39,6 +45,10 @@ def test_dry_run_lists_every_install_step_in_order(tmp_path: Path):
         "systemctl disable getty@tty1.service",
         "systemctl enable bloxcab.service",
         "systemctl restart bloxcab.service",
+        f"install -d -o arcade -g arcade -m 0700 {root}/var/lib/bloxcab/outbox",
+        f"install -m 0644 {REPO}/systemd/bloxcab-uplink.service "
+        f"{root}/etc/systemd/system/bloxcab-uplink.service",
+        "systemctl try-restart bloxcab-uplink.service",
     ]
     positions = []
     for step in expected:
@@ -133,6 +143,25 @@ def test_uninstall_keeps_save_data_and_the_user_that_owns_it(tmp_path: Path):
     assert unit.exists()  # still a dry run
 
 
+def test_uninstall_removes_the_uplink_unit_too(tmp_path: Path):
+    root = tree(tmp_path, users=("arcade",))
+    units = root / "etc/systemd/system"
+    units.mkdir(parents=True)
+    for name in ("bloxcab.service", "bloxcab-uplink.service"):
+        (units / name).write_text("[Unit]\n")
+    done = install("--dry-run", "--force", "--uninstall", root=root)
+    assert done.returncode == 0, done.stderr
+    commands = listed(done.stdout)
+    stop = commands.index("systemctl disable --now bloxcab-uplink.service")
+    assert commands.index(f"rm -f {units}/bloxcab-uplink.service") > stop
+    # The outbox and the fleet key are save data: kept with the rest of /var/lib/bloxcab.
+    assert not any("/var/lib/bloxcab" in c for c in commands)
+    chroot = install("--dry-run", "--force", "--uninstall", root=tree(tmp_path / "image",
+                                                                      booted=False))
+    assert "no unit at" in chroot.stdout and "bloxcab-uplink" not in " ".join(
+        listed(chroot.stdout))
+
+
 def test_without_systemd_or_udevd_it_warns_and_enables_for_the_next_boot(tmp_path: Path):
     """A chroot, a container build or an SD card image being prepared: no daemons to talk to."""
     root = tree(tmp_path, booted=False)
@@ -142,6 +171,7 @@ def test_without_systemd_or_udevd_it_warns_and_enables_for_the_next_boot(tmp_pat
     assert not any(c.startswith("udevadm") for c in commands)
     assert "systemctl daemon-reload" not in commands
     assert "systemctl restart bloxcab.service" not in commands
+    assert not any("try-restart" in c for c in commands)
     assert "systemctl enable bloxcab.service" in commands
     assert f"install -m 0644 {REPO}/systemd/99-bloxcab-jvs.rules " \
         f"{root}/etc/udev/rules.d/99-bloxcab-jvs.rules" in commands
@@ -149,7 +179,7 @@ def test_without_systemd_or_udevd_it_warns_and_enables_for_the_next_boot(tmp_pat
     assert "starts on tty1 at the next boot" in done.stdout
 
 
-ARMHF_BUILD = ("python3-numpy", "libsdl2-dev", "libfreetype-dev", "libportmidi-dev",
+ARMHF_BUILD = ("python3-numpy", "libffi-dev", "libsdl2-dev", "libfreetype-dev", "libportmidi-dev",
                "libjpeg-dev", "libpng-dev")
 
 
@@ -186,7 +216,7 @@ def test_wheelhouse_install_uses_no_network(tmp_path: Path):
     apt = next(c for c in commands if c.startswith("apt-get install"))
     assert "--no-download" in apt.split()
     pip = next(c for c in commands if " -m pip install " in c)
-    assert pip.endswith(f"--no-index --find-links {wheelhouse} {REPO}")
+    assert pip.endswith(f"--no-index --find-links {wheelhouse} {REPO}\\[uplink\\]")
 
 
 def test_wheelhouse_must_be_a_directory(tmp_path: Path):
@@ -248,3 +278,80 @@ def test_bloxcab_install_wheelhouse_must_exist(tmp_path: Path,
     assert main(["install", "--dry-run", "--wheelhouse", str(tmp_path / "none")]) == 2
     err = capfd.readouterr().err
     assert err.count("\n") == 1 and "--wheelhouse" in err
+
+
+def unit_settings(name: str) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    text = (REPO / "systemd" / name).read_text().replace("\\\n", " ")
+    for line in text.splitlines():
+        key, sep, value = line.partition("=")
+        if sep and not line.startswith(("#", ";", "[")):
+            found.setdefault(key.strip(), []).append(value.strip())
+    return found
+
+
+def replay_file_steps(commands: list[str], root: Path) -> list[list[str]]:
+    """Run the script's `install` commands that write into the root tree, for real. The
+    tree's service user is not this machine's, so -o/-g become the user running the test;
+    the commands' own -o/-g are returned for the caller to check."""
+    me = pwd.getpwuid(os.getuid()).pw_name
+    my_group = grp.getgrgid(os.getgid()).gr_name
+    ran = []
+    for line in commands:
+        argv = shlex.split(line)
+        if argv[0] != "install" or not argv[-1].startswith(str(root)):
+            continue
+        ran.append(argv)
+        local = [me if argv[i - 1] == "-o" else my_group if argv[i - 1] == "-g" else a
+                 for i, a in enumerate(argv)]
+        subprocess.run(local, check=True, timeout=30)
+    return ran
+
+
+def test_uplink_unit_lands_disabled_with_the_folders_it_binds(tmp_path: Path):
+    root = tree(tmp_path)
+    done = install("--dry-run", "--force", root=root)
+    assert done.returncode == 0, done.stderr
+    commands = listed(done.stdout)
+    # Installed, never enabled or started: it needs uplink.env and a certificate first.
+    assert not any(c.startswith("systemctl") and "bloxcab-uplink" in c
+                   and ("enable" in c.split() or "start" in c.split()) for c in commands)
+    assert "bloxcab-uplink.service is installed but NOT enabled" in done.stdout
+    assert "/etc/bloxcab/uplink.env" in done.stdout
+    assert "sudo systemctl enable --now bloxcab-uplink" in done.stdout
+    # The pip line carries the uplink extra, and pyproject.toml's extra is what the uplink
+    # imports, not the fleet service's parts.
+    assert any(c.endswith("\\[uplink\\]") for c in commands if " -m pip install " in c)
+
+    ran = replay_file_steps(commands, root)
+    unit = root / "etc/systemd/system/bloxcab-uplink.service"
+    assert unit.read_bytes() == (REPO / "systemd/bloxcab-uplink.service").read_bytes()
+    assert stat.S_IMODE(unit.stat().st_mode) == 0o644
+    settings = unit_settings("bloxcab-uplink.service")
+    owners = {argv[-1].removeprefix(str(root)): (argv[argv.index("-o") + 1],
+                                                 argv[argv.index("-g") + 1])
+              for argv in ran if "-d" in argv and "-o" in argv}
+    bound = settings["BindPaths"] + settings["BindReadOnlyPaths"]
+    assert bound == ["/var/lib/bloxcab/outbox", "/var/lib/bloxcab/fleet"]
+    for path in bound:
+        # systemd refuses to start the unit when a bound folder is missing; the unit's user
+        # must own it (the kiosk writes the outbox, `fleet enroll` writes the key).
+        folder = root / path.lstrip("/")
+        assert folder.is_dir(), path
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, path
+        assert owners[path] == (settings["User"][0], settings["Group"][0]), path
+    # The state folder itself as the kiosk's unit makes it (StateDirectoryMode=).
+    kiosk = unit_settings("bloxcab.service")
+    state = root / "var/lib/bloxcab"
+    assert oct(stat.S_IMODE(state.stat().st_mode)) == "0o" + kiosk["StateDirectoryMode"][0][1:]
+    assert owners["/var/lib/bloxcab"] == (kiosk["User"][0], kiosk["Group"][0])
+    # The unit reads the keys where the script tells `fleet enroll` to write them.
+    assert "--keys /var/lib/bloxcab/fleet" in settings["ExecStart"][0]
+    assert "fleet enroll --cabinet ID \\\n==>       --keys /var/lib/bloxcab/fleet" in done.stdout
+    assert "sudo -u arcade /opt/bloxcab/venv/bin/bloxcab" in done.stdout
+
+    # A second run over the real tree changes nothing that is there.
+    before = snapshot(root)
+    again = install("--dry-run", "--force", root=root)
+    replay_file_steps(listed(again.stdout), root)
+    assert snapshot(root) == before

@@ -73,10 +73,12 @@ def repack(dist: metadata.Distribution, dest: Path) -> Path:
 
 
 def needed_distributions() -> list[metadata.Distribution]:
-    """bloxcab's run-time dependencies, recursively, and its build backend."""
+    """bloxcab's run-time dependencies and its uplink extra, recursively, and its build
+    backend (install.sh installs `bloxcab[uplink]`)."""
     with (REPO / "pyproject.toml").open("rb") as f:
         project = tomllib.load(f)
     todo = [Requirement(r) for r in project["project"]["dependencies"]]
+    todo += [Requirement(r) for r in project["project"]["optional-dependencies"]["uplink"]]
     todo += [Requirement(r) for r in project["build-system"]["requires"]]
     found: dict[str, metadata.Distribution] = {}
     while todo:
@@ -126,7 +128,10 @@ def test_install_sh_wheelhouse_installs_with_pip_no_index(big_tmp: Path) -> None
     wheelhouse.mkdir()
     wheels = [repack(dist, wheelhouse) for dist in needed_distributions()]
     names = {canonicalize_name(w.name.split("-")[0]) for w in wheels}
-    assert {"pygame-ce", "numpy", "gpiozero", "pyserial", "setuptools"} <= names
+    assert {"pygame-ce", "numpy", "gpiozero", "pyserial", "setuptools", "paho-mqtt",
+            "cryptography"} <= names
+    # The uplink extra is the cabinet's: none of the fleet service's parts come with it.
+    assert not {"amqtt", "pgserver", "psycopg", "uvicorn", "starlette"} & names
     repo = checkout_copy(tmp_path / "bloxcab")
     root = tree(tmp_path / "root")
 
@@ -154,6 +159,25 @@ def test_install_sh_wheelhouse_installs_with_pip_no_index(big_tmp: Path) -> None
         check=False, cwd=tmp_path, env={**offline_env(), "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
     assert imported.returncode == 0, imported.stderr
     assert imported.stdout.strip().startswith(str(bin_dir.parent))  # not the checkout
+    # What the uplink unit runs works from that install alone: `fleet enroll` writes the key
+    # (0600) and the request, and `bloxcab uplink` gets as far as the missing certificate.
+    keys = tmp_path / "fleet"
+    enroll = subprocess.run([str(bin_dir / "bloxcab"), "fleet", "enroll", "--cabinet",
+                             "arcade-7", "--keys", str(keys)], capture_output=True, text=True,
+                            timeout=120, check=False, cwd=tmp_path)
+    assert enroll.returncode == 0, enroll.stdout + enroll.stderr
+    assert (keys / "cabinet.key").stat().st_mode & 0o777 == 0o600
+    assert (keys / "cabinet.csr").read_text().startswith("-----BEGIN CERTIFICATE REQUEST")
+    uplink = subprocess.run([str(bin_dir / "bloxcab"), "uplink", "--cabinet", "arcade-7",
+                             "--broker", "fleet.invalid:8883", "--keys", str(keys),
+                             "--outbox", str(tmp_path / "outbox")],
+                            capture_output=True, text=True, timeout=120, check=False,
+                            cwd=tmp_path)
+    assert uplink.returncode == 2, uplink.stdout + uplink.stderr
+    assert "ca.crt" in uplink.stderr and "not installed" not in uplink.stderr
+    lean = subprocess.run([str(venv_python), "-c", "import amqtt"], capture_output=True,
+                          text=True, timeout=60, check=False, cwd=tmp_path)
+    assert lean.returncode != 0 and "amqtt" in lean.stderr
 
 
 def test_make_wheelhouse_asks_for_every_dependency_on_every_pi_platform() -> None:
@@ -169,12 +193,20 @@ def test_make_wheelhouse_asks_for_every_dependency_on_every_pi_platform() -> Non
         return {canonicalize_name(Requirement(c[-1]).name) for c in downloads
                 if f"linux_{arch}" in c and python in c}
 
-    wanted = {canonicalize_name(Requirement(r).name) for r in project["project"]["dependencies"]}
-    assert {"pygame-ce", "numpy", "gpiozero", "pyserial"} <= wanted
+    wanted = {canonicalize_name(Requirement(r).name) for r in [
+        *project["project"]["dependencies"], *project["project"]["optional-dependencies"][
+            "uplink"]]}
+    assert {"pygame-ce", "numpy", "gpiozero", "pyserial", "paho-mqtt", "cryptography"} <= wanted
     for python in ("3.11", "3.13"):
         assert asked("aarch64", python) == wanted | {"lgpio"}
         # armv7l: numpy from apt, pygame-ce built on the Pi from the source archive.
         assert asked("armv7l", python) == wanted - {"numpy", "pygame-ce"} | {"lgpio"}
+    # cryptography's armv7l wheel needs cffi, which PyPI has no armv7l wheel of: the wheel
+    # comes alone and cffi from its source archive.
+    armv7l_crypto = [c for c in downloads if "linux_armv7l" in c and "cryptography" in c[-1]]
+    assert armv7l_crypto and all("--no-deps" in c for c in armv7l_crypto)
+    assert all("--no-deps" not in c for c in downloads if "cryptography" not in c[-1])
+    assert "newest cffi source archive" in done.stdout
     backend = {canonicalize_name(Requirement(c[-1]).name) for c in downloads
                if not any(a.startswith("--platform") for a in c)}
     assert backend == {canonicalize_name(Requirement(r).name)

@@ -7,12 +7,14 @@ The folder is flat (pip's --find-links reads one level) and holds, for 64-bit (a
 32-bit (armv7l) Raspberry Pi OS with Python 3.11 (Debian 12 "bookworm") and 3.13 (Debian 13
 "trixie"):
 
-- the wheels of bloxcab's dependencies from pyproject.toml, and lgpio where PyPI has a real
-  wheel for the target (the venv also sees Raspberry Pi OS's python3-lgpio);
+- the wheels of bloxcab's dependencies from pyproject.toml and of its ``uplink`` extra
+  (paho-mqtt, cryptography: install.sh installs ``bloxcab[uplink]``), and lgpio where PyPI
+  has a real wheel for the target (the venv also sees Raspberry Pi OS's python3-lgpio);
 - setuptools, the build backend pip needs to install the bloxcab checkout itself;
-- for armv7l, where PyPI has no pygame-ce or numpy wheels: the pygame-ce source and the
-  wheels of its build requirements (pip builds it on the Pi against Debian's SDL 2; numpy
-  comes from apt's python3-numpy, as install.sh sets it up).
+- for armv7l, where PyPI has no pygame-ce, numpy or cffi wheels: the pygame-ce and cffi
+  sources and the wheels of their build requirements (pip builds them on the Pi, against
+  Debian's SDL 2 and libffi-dev; numpy comes from apt's python3-numpy, as install.sh sets it
+  up). cryptography has armv7l wheels, taken without their dependencies (cffi from source).
 
 A wheel PyPI does not have for a target is reported, not fatal: the summary says what covers
 it. ``--dry-run`` prints the pip commands instead of running them.
@@ -73,10 +75,17 @@ COVERED_BY = {
     "numpy": "apt python3-numpy (venv with system site packages)",
     "pygame-ce": "built on the Pi from the source in the wheelhouse",
     "lgpio": "apt python3-lgpio (venv with system site packages)",
+    "cffi": "built on the Pi from the source in the wheelhouse (apt libffi-dev)",
+    "cryptography": "install.sh installs the cabinet without the uplink's parts and says so",
+    "paho-mqtt": "install.sh installs the cabinet without the uplink's parts and says so",
 }
 # lgpio 0.0.0.2 is an empty placeholder wheel: only a real one is worth collecting.
 LGPIO = "lgpio>=0.2"
-BUILT_ON_ARMV7L = "pygame-ce"
+# No armv7l wheels on PyPI: pip builds these on the Pi from the source archive.
+BUILT_ON_ARMV7L = ("pygame-ce", "cffi")
+# armv7l wheels whose dependency is built on the Pi: downloaded without their dependencies.
+NEEDS_A_BUILD_ON_ARMV7L = ("cryptography",)
+UPLINK_EXTRA = "uplink"
 
 
 def project() -> dict[str, object]:
@@ -85,10 +94,11 @@ def project() -> dict[str, object]:
 
 
 def requirements() -> list[str]:
-    """bloxcab's run-time dependencies, as pyproject.toml lists them, plus a real lgpio."""
+    """bloxcab's run-time dependencies and its uplink extra, as pyproject.toml lists them,
+    plus a real lgpio."""
     deps = project()["project"]
     assert isinstance(deps, dict)
-    return [*deps["dependencies"], LGPIO]
+    return [*deps["dependencies"], *deps["optional-dependencies"][UPLINK_EXTRA], LGPIO]
 
 
 def build_backend() -> list[str]:
@@ -103,9 +113,12 @@ def name_of(requirement: str) -> str:
     return requirement.strip().lower()
 
 
-def download_command(target: Target | None, requirement: str, dest: Path) -> list[str]:
+def download_command(target: Target | None, requirement: str, dest: Path,
+                     no_deps: bool = False) -> list[str]:
     command = [sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:",
                "--dest", str(dest)]
+    if no_deps:
+        command.append("--no-deps")
     if target is not None:
         for platform in target.platforms:
             command += ["--platform", platform]
@@ -115,8 +128,9 @@ def download_command(target: Target | None, requirement: str, dest: Path) -> lis
 
 
 def sdist(name: str, dest: Path) -> tuple[Path, list[str]]:
-    """The newest source archive of ``name`` from PyPI (hash checked) and its build
-    requirements, read from the archive's pyproject.toml."""
+    """The newest source archive of ``name`` from PyPI (hash checked) and what building and
+    running it needs (build requirements and dependencies, from the archive's
+    pyproject.toml)."""
     with urllib.request.urlopen(PYPI_JSON.format(name=name), timeout=60) as reply:
         release = json.load(reply)
     files = [f for f in release["urls"] if f["packagetype"] == "sdist"]
@@ -134,8 +148,9 @@ def sdist(name: str, dest: Path) -> tuple[Path, list[str]]:
                       if m.name.count("/") == 1 and m.name.endswith("/pyproject.toml"))
         extracted = archive.extractfile(member)
         assert extracted is not None
-        needs = tomllib.load(extracted).get("build-system", {}).get("requires", [])
-    return path, list(needs)
+        meta = tomllib.load(extracted)
+    needs = meta.get("build-system", {}).get("requires", [])
+    return path, [*needs, *meta.get("project", {}).get("dependencies", [])]
 
 
 def run(command: list[str], dry_run: bool) -> bool:
@@ -152,36 +167,41 @@ def collect(dest: Path, dry_run: bool) -> list[str]:
     for requirement in build_backend():
         if not run(download_command(None, requirement, dest), dry_run):
             gaps.append(f"all targets: {requirement}: not downloaded")
-    build_needs: list[str] = []
+    build_needs: list[tuple[str, str]] = []
     for target in TARGETS:
         for requirement in requirements():
             name = name_of(requirement)
-            if target.arch == "armv7l" and name in ("numpy", BUILT_ON_ARMV7L):
-                continue  # no armv7l wheels on PyPI: apt's numpy, pygame-ce built on the Pi
-            if not run(download_command(target, requirement, dest), dry_run):
+            armv7l = target.arch == "armv7l"
+            if armv7l and name in ("numpy", *BUILT_ON_ARMV7L):
+                continue  # no armv7l wheels on PyPI: apt's numpy, the others built on the Pi
+            no_deps = armv7l and name in NEEDS_A_BUILD_ON_ARMV7L
+            if not run(download_command(target, requirement, dest, no_deps), dry_run):
                 gaps.append(f"{target}: no wheel of {name}; "
                             f"{COVERED_BY.get(name, 'install it on the Pi by hand')}")
-    print(f"+ (PyPI) newest {BUILT_ON_ARMV7L} source archive and its build requirements")
-    if not dry_run:
-        try:
-            _, build_needs = sdist(BUILT_ON_ARMV7L, dest)
-        except (OSError, LookupError) as exc:
-            gaps.append(f"armv7l: {BUILT_ON_ARMV7L} source: {exc}")
+    for name in BUILT_ON_ARMV7L:
+        print(f"+ (PyPI) newest {name} source archive and what building it needs")
+        if not dry_run:
+            try:
+                _, needs = sdist(name, dest)
+                build_needs += [(name, need) for need in needs]
+            except (OSError, LookupError) as exc:
+                gaps.append(f"armv7l: {name} source: {exc}")
     for target in (t for t in TARGETS if t.arch == "armv7l"):
-        for requirement in build_needs:
+        for built, requirement in build_needs:
             if not run(download_command(target, requirement, dest), dry_run):
                 gaps.append(f"{target}: no wheel of {requirement} (needed to build "
-                            f"{BUILT_ON_ARMV7L}); run `make wheelhouse` once on a 32-bit Pi "
-                            "with network: it adds a ready-built pygame-ce wheel")
+                            f"{built}); run `make wheelhouse` once on a 32-bit Pi "
+                            f"with network: it adds a ready-built {built} wheel")
     if platform.machine() in ("armv7l", "armv8l"):
-        # On a 32-bit Pi (Debian's SDL 2 -dev packages installed): build pygame-ce once here,
-        # so Pis without network install the wheel instead of building it.
-        requirement = next(r for r in requirements() if name_of(r) == BUILT_ON_ARMV7L)
-        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir",
-                   str(dest), requirement]
-        if not run(command, dry_run):
-            gaps.append(f"this Pi: {BUILT_ON_ARMV7L} did not build (are the -dev packages of "
-                        "docs/raspberry-pi.md installed?)")
+        # On a 32-bit Pi (Debian's -dev packages installed): build these once here, so Pis
+        # without network install the wheels instead of building them.
+        for name in BUILT_ON_ARMV7L:
+            requirement = next((r for r in requirements() if name_of(r) == name), name)
+            command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir",
+                       str(dest), requirement]
+            if not run(command, dry_run):
+                gaps.append(f"this Pi: {name} did not build (are the -dev packages of "
+                            "docs/raspberry-pi.md installed?)")
     return gaps
 
 

@@ -57,7 +57,7 @@ def _pki() -> Any:
         from firmware.fleet import pki
     except ImportError as exc:
         raise UsageError(f"the fleet parts are not installed ({exc.name}): "
-                         "pip install 'bloxcab[fleet]'") from None
+                         "pip install 'bloxcab[uplink]'") from None
     return pki
 
 

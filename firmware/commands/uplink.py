@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         from firmware.fleet.uplink import Uplink, UplinkConfig
     except ImportError as exc:
         raise UsageError(f"the fleet parts are not installed ({exc.name}): "
-                         "pip install 'bloxcab[fleet]'") from None
+                         "pip install 'bloxcab[uplink]'") from None
     host, port = parse_broker(args.broker)
     base = Path(resolve_save_dir(args.save_dir))
     outbox = Path(args.outbox) if args.outbox else base / OUTBOX_DIR
