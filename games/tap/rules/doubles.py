@@ -20,11 +20,12 @@ from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.player import ACTIVE, NO_PIECE, OVER, PAUSE, SPAWN, ArikaPlayer
 from engine.arika.rules import ROLL_NONE, ROLL_PLAIN, ArikaRules
 from engine.arika.shapes import MASKS, SPAWN_Y
+from engine.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
 from engine.events import Event
 from engine.inputs import PlayerInput
 from games.tap.rules.decisions import DOUBLES_DECISIONS, TAP_DECISIONS
 from games.tap.rules.referees import TapReferee
-from games.tap.rules.tables import NORMAL_DELAYS, NORMAL_GOAL, NORMAL_GRAVITY
+from games.tap.rules.tables import NORMAL_GOAL
 
 DOUBLES = "tap-doubles"
 DOUBLES_TITLE = "DOUBLES"

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.rules import ArikaRules, Referee, x99_stops
+from engine.arika.speeds import MASTER_GRAVITY, NORMAL_DELAYS, NORMAL_GRAVITY
 from engine.arika.timing import DelayRow
 from games.tap.rules.decisions import TAP_DECISIONS
 from games.tap.rules.referees import DeathReferee, MasterReferee, NormalReferee, PlusReferee
@@ -15,10 +16,7 @@ from games.tap.rules.tables import (
     DEATH_DELAYS,
     DEATH_GRAVITY,
     MASTER_DELAYS,
-    MASTER_GRAVITY,
-    NORMAL_DELAYS,
     NORMAL_GOAL,
-    NORMAL_GRAVITY,
     PLUS_ROLL_FRAMES,
     ROLL_FRAMES,
 )

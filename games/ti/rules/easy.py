@@ -15,12 +15,12 @@ from typing import Any
 from engine.arika.board import ROWS
 from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.rules import ROLL_PLAIN, ArikaRules, Referee, x99_stops
+from engine.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
 from engine.arika.timing import TWENTY_G, GravityRow
 from engine.events import Event
 from games.ti.rules import master
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.master_game import rank_order
-from games.ti.rules.normal_speed import NORMAL_DELAYS, NORMAL_GRAVITY
 
 _COMMON: dict[str, Any] = {
     "ready_frames": ARIKA_DECISIONS["ready_frames"].value,

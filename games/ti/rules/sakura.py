@@ -25,13 +25,13 @@ from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY
 from engine.arika.randomizer import Tgm2Randomizer
 from engine.arika.rules import ArikaRules, Referee, x99_stops
+from engine.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
 from engine.events import ROTATE, Event
 from engine.inputs import PlayerInput
 from engine.pieces import O
 from engine.stage_text import StageFileError, StageSource, check_rows, split_stages
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.master_game import rank_order
-from games.ti.rules.normal_speed import NORMAL_DELAYS, NORMAL_GRAVITY
 from games.ti.rules.player import TI_EXTRAS, TiPlayer
 
 _COMMON: dict[str, Any] = {

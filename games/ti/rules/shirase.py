@@ -18,6 +18,7 @@ from typing import Any
 from engine.arika import events as aev
 from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.rules import ROLL_NONE, ROLL_PLAIN, ArikaRules, Referee, x99_stops
+from engine.arika.scoring import clear_score, next_combo
 from engine.arika.timing import TWENTY_G, DelayRow, GravityRow
 from engine.events import Event
 from engine.inputs import PlayerInput
@@ -25,7 +26,6 @@ from games.ti.rules import master
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.master_game import rank_order
 from games.ti.rules.player import TI_EXTRAS, TiPlayer
-from games.ti.rules.scoring import clear_score, next_combo
 
 _COMMON: dict[str, Any] = {
     "ready_frames": ARIKA_DECISIONS["ready_frames"].value,
