@@ -12,12 +12,13 @@ import pytest
 from cabinet.video.palette import UI
 from cabinet.video.screen import new_native
 from engine.arika.rules import ROLL_INVISIBLE
+from engine.arika.timing import clock_text
 from engine.inputs import InputFrame, PlayerInput
 from firmware.cli import main
 from games.cartridge import PlayView
 from games.registry import cartridge, cartridge_of_rules
 from games.tap.cartridge import rank_key
-from games.tap.screen import cell_visibility, clock_text, draw_play, level_target
+from games.tap.screen import cell_visibility, draw_play, level_target
 from games.tap.session import TapSession
 
 

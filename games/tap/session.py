@@ -13,6 +13,7 @@ from typing import Any
 from engine.arika.player import OVER, ArikaPlayer
 from engine.arika.randomizer import lcg_step
 from engine.arika.rules import ArikaRules
+from engine.arika.timing import clock_text
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
@@ -21,12 +22,6 @@ from games.tap.rules.modes import MASTER, MODES, check_settings, rules_for
 from games.tap.rules.referees import TapReferee
 
 BOARD = "tap"  # the rules id with the mode select
-
-
-def clock_text(frames: int) -> str:
-    """Game time as the board shows it: mm:ss:cc (60 frames a second)."""
-    seconds, rest = divmod(frames, 60)
-    return f"{seconds // 60:02d}:{seconds % 60:02d}:{rest * 100 // 60:02d}"
 SELECT_FRAMES: int = TAP_DECISIONS["mode_select_frames"].value
 DEFAULT_MODE = MODES.index(MASTER)
 MODE_CURSOR = "mode_cursor"  # value: the highlighted mode's index in MODES

@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.arika.player import OVER, READY, ArikaPlayer
 from engine.arika.randomizer import lcg_step
+from engine.arika.timing import clock_text
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
@@ -38,7 +39,7 @@ from games.tap.rules.match import (
 from games.tap.rules.modes import MASTER, PLUS
 from games.tap.rules.referees import TapReferee
 from games.tap.rules.versus_player import Side, VersusPlayer, VersusReferee, item_seed
-from games.tap.session import BOARD, TapSession, clock_text
+from games.tap.session import BOARD, TapSession
 
 CHALLENGE_FRAMES: int = VERSUS_DECISIONS["challenge_frames"].value
 VERSUS_KEYS = ("versus", "versus_target", "versus_wins")

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.arika.player import OVER, ArikaPlayer
 from engine.arika.randomizer import lcg_output, lcg_step
+from engine.arika.timing import clock_text
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
@@ -32,12 +33,6 @@ SELECT_FRAMES = 600  # as TAP's board: 10 s, then the highlighted mode plays
 MODE_CURSOR = "mode_cursor"  # value: the highlighted mode's index in MODES
 MODE_START = "mode_start"  # value: the chosen mode's index
 RULE_CURSOR = "rule_cursor"  # value: the rule highlighted (0 Classic, 1 World)
-
-
-def clock_text(frames: int) -> str:
-    """Game time as the board shows it: mm:ss:cc (60 frames a second)."""
-    seconds, rest = divmod(frames, 60)
-    return f"{seconds // 60:02d}:{seconds % 60:02d}:{rest * 100 // 60:02d}"
 
 
 def mode_ids() -> tuple[str, ...]:
