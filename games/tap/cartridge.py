@@ -13,10 +13,11 @@ from engine.arika.rules import ROLL_NAMES
 from engine.inputs import InputFrame
 from engine.pieces import LETTERS
 from engine.session import GameSession
+from games.arika_session import MODE_CURSOR, MODE_START
 from games.cartridge import RankingSpec, RankValue
 from games.tap.rules import tables
 from games.tap.rules.modes import DEFAULT_SETTINGS, MODES, check_settings, rules_for
-from games.tap.session import BOARD, MODE_CURSOR, MODE_START, TapSession
+from games.tap.session import BOARD, TapSession
 from games.tap.versus_parts import (
     VERSUS_EVENTS,
     VERSUS_SILENT,

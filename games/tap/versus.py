@@ -20,7 +20,6 @@ import hashlib
 from typing import Any
 
 from engine.arika.player import OVER, READY, ArikaPlayer
-from engine.arika.randomizer import lcg_step
 from engine.arika.timing import clock_text
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
@@ -95,8 +94,7 @@ class VersusBoard(TapSession):
                 and not self.blocked[index] and not isinstance(p, VersusPlayer))
 
     def _begin_match(self, mode: str) -> None:
-        game_seed = self.seed
-        self.seed = lcg_step(self.seed)
+        game_seed = self._game_seed()
         self.match = Match(MatchSettings(mode, self.target, self.wins, self.boundaries,
                                          self.das_step), game_seed)
         self.players = [None, None]

@@ -1,5 +1,6 @@
 """A TGM3 game on the board: one or two players, each an Arika player loop in one mode
-of games/ti/modes.py. ``TiSession`` is a ``GameSession`` (engine/session.py).
+of games/ti/modes.py. ``TiSession`` is a ``GameSession`` (engine/session.py) on the Arika
+boards' common part (games/arika_session.py).
 
 Rules id ``ti`` is the board: a player who joins first enters an account (initials and
 PIN, games/ti/rules/login.py; Start plays as a guest), then picks a mode (lever
@@ -16,12 +17,13 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from engine.arika.player import OVER, ArikaPlayer
+from engine.arika.player import OVER
 from engine.arika.randomizer import lcg_output, lcg_step
 from engine.arika.timing import clock_text
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
+from games.arika_session import MODE_START, ArikaBoardSession
 from games.ti.modes import MODES, check_settings, mode
 from games.ti.rule_choice import RULES, WORLD
 from games.ti.rules.exams import Account, Exam, choose_exam
@@ -30,8 +32,6 @@ from games.ti.rules.player import TiPlayer, set_rule
 
 BOARD = "ti"  # the rules id with the mode select
 SELECT_FRAMES = 600  # as TAP's board: 10 s, then the highlighted mode plays
-MODE_CURSOR = "mode_cursor"  # value: the highlighted mode's index in MODES
-MODE_START = "mode_start"  # value: the chosen mode's index
 RULE_CURSOR = "rule_cursor"  # value: the rule highlighted (0 Classic, 1 World)
 
 
@@ -39,24 +39,13 @@ def mode_ids() -> tuple[str, ...]:
     return tuple(MODES)
 
 
-class TiSession:
+class TiSession(ArikaBoardSession):
     """``TiSession(rules_id, settings, seeds, players)``. ``seeds["main"]`` seeds the
-    first game; every game started steps it once with Arika's LCG (``seeds_out()``)."""
+    first game (games/arika_session.py)."""
 
     def __init__(self, rules_id: str, settings: Settings, seeds: Seeds, players: int) -> None:
-        if players not in (1, 2):
-            raise ValueError(f"players must be 1 or 2, not {players}")
-        if rules_id != BOARD and rules_id not in MODES:
-            raise ValueError(f"unknown rules {rules_id!r}; choose one of: "
-                             f"{', '.join((BOARD, *MODES))}")
-        self.rules_id = rules_id
+        super().__init__(rules_id, seeds, players)
         self.settings: dict[str, Any] = check_settings(settings)
-        self.seed = int(seeds.get("main", 0)) & 0xFFFFFFFF
-        self.frame = 0
-        self.players: list[ArikaPlayer | None] = [None, None]
-        self.cursor: list[int | None] = [None, None]  # mode select in progress
-        self.select_left = [0, 0]
-        self.held = [0xFF, 0xFF]  # switches held last frame (a press is a new one)
         # The rule each player plays: the setting, changed with the lever at mode select.
         self.rule = [RULES.index(self.settings.get("rule", RULES[0]))] * 2
         from games.ti.accounts import from_settings
@@ -114,28 +103,19 @@ class TiSession:
         self.select_left[index] = SELECT_FRAMES
         self.held[index] = pi.to_bits()  # the press that ended the entry picks nothing
 
-    def _select(self, index: int, pi: PlayerInput, out: list[Event]) -> None:
-        bits = pi.to_bits()
-        pressed = bits & ~self.held[index]
-        self.held[index] = bits
-        cursor = self.cursor[index]
-        assert cursor is not None
-        ids = mode_ids()
-        move = (pressed >> 3 & 1) - (pressed >> 2 & 1)  # right, left
+    def plays(self) -> tuple[str, ...]:
+        return (BOARD, *MODES)  # read each time: an entry added to MODES is a mode
+
+    def choices(self, index: int) -> tuple[str, ...]:
+        return mode_ids()
+
+    def _on_select_press(self, index: int, pressed: int, out: list[Event]) -> None:
         if pressed & 0b11:  # up or down: the other rule
             self.rule[index] ^= 1
             out.append(Event(RULE_CURSOR, index, self.rule[index]))
-        if move:
-            cursor = (cursor + move) % len(ids)
-            self.cursor[index] = cursor
-            out.append(Event(MODE_CURSOR, index, cursor))
-        self.select_left[index] -= 1
-        if pressed & 0xF0 or self.select_left[index] <= 0:  # a button or Start
-            self._start(index, ids[cursor], out)
 
     def _start(self, index: int, rules_id: str, out: list[Event] | None = None) -> None:
-        game_seed = self.seed
-        self.seed = lcg_step(self.seed)
+        game_seed = self._game_seed()
         self.cursor[index] = None
         chosen = mode(rules_id)
         p = self.players[index] = chosen.new_player(index, self.settings, game_seed)
@@ -164,19 +144,6 @@ class TiSession:
         worth = int(p.referee.summary(p).get("worth", 0))
         return account, worth, self.exams[index], self.exam_rule
 
-    def player(self, index: int) -> ArikaPlayer:
-        p = self.players[index]
-        if p is None:
-            raise ValueError(f"player {index + 1} is not playing")
-        return p
-
-    def mode_of(self, index: int) -> str | None:
-        p = self.players[index]
-        if p is not None:
-            return p.rules.id
-        cursor = self.cursor[index]
-        return None if cursor is None else mode_ids()[cursor]
-
     @property
     def over(self) -> bool:
         for index, p in enumerate(self.players):
@@ -188,12 +155,7 @@ class TiSession:
         return True
 
     def playing(self, index: int) -> bool:
-        p = self.players[index]
-        return (self.cursor[index] is not None or self.logins[index] is not None
-                or (p is not None and p.phase != OVER))
-
-    def can_join(self, index: int) -> bool:
-        return not self.playing(index)
+        return self.logins[index] is not None or super().playing(index)
 
     def join(self, index: int) -> None:
         if self.playing(index):
@@ -235,9 +197,6 @@ class TiSession:
         }
         out.update(p.referee.summary(p))
         return out
-
-    def seeds_out(self) -> dict[str, int]:
-        return {"main": self.seed}
 
     def _who(self) -> tuple[Any, ...]:
         return (tuple(None if x is None else x.state() for x in self.logins),
