@@ -10,6 +10,9 @@ summarises."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from engine.arika.player import OVER, ArikaPlayer
 from engine.arika.randomizer import lcg_step
 from engine.events import Event
@@ -50,6 +53,10 @@ class ArikaBoardSession:
         raise NotImplementedError
 
     def _start(self, index: int, mode: str, out: list[Event] | None = None) -> None:
+        raise NotImplementedError
+
+    def _new_player(self, index: int, rules_id: str, seed: int) -> ArikaPlayer:
+        """A player of side ``index`` in mode ``rules_id``."""
         raise NotImplementedError
 
     def _on_select_press(self, index: int, pressed: int, out: list[Event]) -> None:
@@ -100,3 +107,25 @@ class ArikaBoardSession:
 
     def seeds_out(self) -> dict[str, int]:
         return {"main": self.seed}
+
+    # ---- what a session hashes and keeps of its players ------------------------------
+    def players_hash_items(self) -> tuple[Any, ...]:
+        return tuple((p.rules.id, p.hash_items()) if p is not None else None
+                     for p in self.players)
+
+    def players_snapshot(self) -> tuple[Any, ...]:
+        return tuple((p.rules.id, p.snapshot()) if p is not None else None
+                     for p in self.players)
+
+    def restore_players(self, entries: Sequence[Any]) -> None:
+        """Back to ``players_snapshot()``'s ``entries`` (a side without a player of that
+        mode gets a new one first)."""
+        for index, entry in enumerate(entries):
+            if entry is None:
+                self.players[index] = None
+                continue
+            rules_id, state = entry
+            p = self.players[index]
+            if p is None or p.rules.id != rules_id:
+                p = self.players[index] = self._new_player(index, rules_id, 0)
+            p.restore(state)

@@ -64,9 +64,12 @@ class TapSession(ArikaBoardSession):
     def _start(self, index: int, mode: str, out: list[Event] | None = None) -> None:
         game_seed = self._game_seed()
         self.cursor[index] = None
-        self.players[index] = ArikaPlayer(index, self.rules(mode), game_seed)
+        self.players[index] = self._new_player(index, mode, game_seed)
         if out is not None:
             out.append(Event(MODE_START, index, MODES.index(mode)))
+
+    def _new_player(self, index: int, rules_id: str, seed: int) -> ArikaPlayer:
+        return ArikaPlayer(index, self.rules(rules_id), seed)
 
     @property
     def over(self) -> bool:
@@ -106,26 +109,14 @@ class TapSession(ArikaBoardSession):
 
     def state_hash(self) -> str:
         items = (self.rules_id, self.frame, self.seed, tuple(self.cursor),
-                 tuple(self.select_left), tuple(self.held),
-                 tuple((p.rules.id, p.hash_items()) if p is not None else None
-                       for p in self.players))
+                 tuple(self.select_left), tuple(self.held), self.players_hash_items())
         return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
 
     def snapshot(self) -> Any:
         return (self.frame, self.seed, tuple(self.cursor), tuple(self.select_left),
-                tuple(self.held),
-                tuple((p.rules.id, p.snapshot()) if p is not None else None
-                      for p in self.players))
+                tuple(self.held), self.players_snapshot())
 
     def restore(self, snap: Any) -> None:
         self.frame, self.seed, cursor, left, held, players = snap
         self.cursor, self.select_left, self.held = list(cursor), list(left), list(held)
-        for index, entry in enumerate(players):
-            if entry is None:
-                self.players[index] = None
-                continue
-            mode, ps = entry
-            p = self.players[index]
-            if p is None or p.rules.id != mode:
-                p = self.players[index] = ArikaPlayer(index, self.rules(mode), 0)
-            p.restore(ps)
+        self.restore_players(players)

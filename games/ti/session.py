@@ -17,7 +17,7 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from engine.arika.player import OVER
+from engine.arika.player import OVER, ArikaPlayer
 from engine.arika.randomizer import lcg_output, lcg_step
 from engine.arika.timing import clock_text
 from engine.events import Event
@@ -118,7 +118,7 @@ class TiSession(ArikaBoardSession):
         game_seed = self._game_seed()
         self.cursor[index] = None
         chosen = mode(rules_id)
-        p = self.players[index] = chosen.new_player(index, self.settings, game_seed)
+        p = self.players[index] = self._new_player(index, rules_id, game_seed)
         if isinstance(p, TiPlayer):
             set_rule(p, RULES[self.rule[index]] == WORLD)
         account = self.accounts[index]
@@ -129,6 +129,9 @@ class TiSession(ArikaBoardSession):
             chosen.for_account(p, account, exam)
         if out is not None:
             out.append(Event(MODE_START, index, mode_ids().index(rules_id)))
+
+    def _new_player(self, index: int, rules_id: str, seed: int) -> ArikaPlayer:
+        return mode(rules_id).new_player(index, self.settings, seed)
 
     @property
     def exam_rule(self) -> str:
@@ -207,15 +210,13 @@ class TiSession(ArikaBoardSession):
                  tuple(self.select_left), tuple(self.held),
                  *((tuple(self.rule),) if any(self.rule) else ()),  # Classic: as before
                  self._who(),
-                 tuple((p.rules.id, p.hash_items()) if p is not None else None
-                       for p in self.players))
+                 self.players_hash_items())
         return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
 
     def snapshot(self) -> Any:
         return (self.frame, self.seed, tuple(self.cursor), tuple(self.select_left),
                 tuple(self.held), tuple(self.rule), self._who(),
-                tuple((p.rules.id, p.snapshot()) if p is not None else None
-                      for p in self.players))
+                self.players_snapshot())
 
     def restore(self, snap: Any) -> None:
         self.frame, self.seed, cursor, left, held, rule, who, players = snap
@@ -228,15 +229,7 @@ class TiSession(ArikaBoardSession):
                 login = self.logins[index] = Login()
                 login.restore(state)
         self.accounts, self.notes, self.exams = list(accounts), list(notes), list(exams)
-        for index, entry in enumerate(players):
-            if entry is None:
-                self.players[index] = None
-                continue
-            rules_id, ps = entry
-            p = self.players[index]
-            if p is None or p.rules.id != rules_id:
-                p = self.players[index] = mode(rules_id).new_player(index, self.settings, 0)
-            p.restore(ps)
+        self.restore_players(players)
 
 
 def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int) -> TiSession:
