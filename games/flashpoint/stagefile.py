@@ -10,8 +10,6 @@ from games.stage_files import StageSet
 
 STAGES: StageSet[tuple[Stage, ...]] = StageSet(Path(__file__).with_name("stages.txt"),
                                                 parse_stages)
-BUILTIN_FILE = STAGES.builtin_file
-read_stage_file = STAGES.read
 builtin_stages = STAGES.builtin
 load_stages = STAGES.load
 use_stage_file = STAGES.use  # cabinet.toml [games.flashpoint] stages

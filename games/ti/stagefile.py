@@ -10,8 +10,6 @@ from games.ti.rules.sakura import SakuraStage, parse_stages
 
 STAGES: StageSet[tuple[SakuraStage, ...]] = StageSet(
     Path(__file__).with_name("sakura_stages.txt"), parse_stages)
-BUILTIN_FILE = STAGES.builtin_file
-read_stage_file = STAGES.read
 builtin_stages = STAGES.builtin
 load_stages = STAGES.load
 use_stage_file = STAGES.use  # cabinet.toml [games.ti] sakura_stages
