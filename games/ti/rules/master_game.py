@@ -21,6 +21,7 @@ from engine.arika.rules import (
     ROLL_NONE,
     ArikaRules,
     Referee,
+    kit_options,
     x99_stops,
 )
 from engine.arika.scoring import clear_score, next_combo
@@ -223,15 +224,11 @@ def master_rules() -> ArikaRules:
     """The Arika rules record of Master: TAP Master's gravity (read at the speed level by
     the player), the speed-level delays up to 999 (the player reads past it), goal 999
     with the x99 and 998 level stops, the 3238-frame roll."""
-    from engine.arika.decisions import ARIKA_DECISIONS
-
     return ArikaRules(
         MASTER, "TI MASTER", MASTER_GRAVITY,
         tuple(r for r in master.SPEED_DELAYS if r.from_level < 1000), GOAL, x99_stops(GOAL),
         TiMasterReferee, roll_frames=master.ROLL_FRAMES,
-        roll_pause=ARIKA_DECISIONS["roll_pause_frames"].value,
-        ready_frames=ARIKA_DECISIONS["ready_frames"].value,
-        decisions={**ARIKA_DECISIONS, **TI_DECISIONS},
+        **kit_options(TI_DECISIONS),
     )
 
 
