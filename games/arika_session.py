@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.arika.player import OVER, ArikaPlayer
 from engine.arika.randomizer import lcg_step
+from engine.arika.timing import clock_text
 from engine.events import Event
 from engine.inputs import PlayerInput
 from engine.session import Seeds
@@ -107,6 +108,20 @@ class ArikaBoardSession:
 
     def seeds_out(self) -> dict[str, int]:
         return {"main": self.seed}
+
+    # ---- the summary's common part -----------------------------------------------------
+    @staticmethod
+    def waiting_summary(mode: str) -> dict[str, int | str]:
+        """The figures of a side that has not started its game (``mode``: the one
+        highlighted, or "")."""
+        return {"mode": mode, "score": 0, "level": 0, "lines": 0, "pieces": 0, "time": 0,
+                "clock": clock_text(0), "cleared": 0, "grade": ""}
+
+    @staticmethod
+    def player_summary(p: ArikaPlayer) -> dict[str, int | str]:
+        """The figures every Arika game has (its referee adds score, grade and the rest)."""
+        return {"mode": p.rules.id, "level": p.level, "lines": p.lines, "pieces": p.pieces,
+                "time": p.clock, "clock": clock_text(p.clock), "cleared": int(p.finished)}
 
     # ---- what a session hashes and keeps of its players ------------------------------
     def players_hash_items(self) -> tuple[Any, ...]:

@@ -13,7 +13,6 @@ from typing import Any
 
 from engine.arika.player import OVER, ArikaPlayer
 from engine.arika.rules import ArikaRules
-from engine.arika.timing import clock_text
 from engine.events import Event
 from engine.inputs import InputFrame
 from engine.session import Seeds, Settings, Summary
@@ -95,13 +94,8 @@ class TapSession(ArikaBoardSession):
             mode = self.mode_of(index)
             if mode is None:
                 return None
-            return {"mode": mode, "score": 0, "level": 0, "lines": 0, "pieces": 0,
-                    "time": 0, "clock": clock_text(0), "cleared": 0, "grade": "",
-                    "line": "none"}
-        out: dict[str, int | str] = {
-            "mode": p.rules.id, "level": p.level, "lines": p.lines, "pieces": p.pieces,
-            "time": p.clock, "clock": clock_text(p.clock), "cleared": int(p.finished),
-        }
+            return {**self.waiting_summary(mode), "line": "none"}
+        out = self.player_summary(p)
         referee = p.referee
         if isinstance(referee, TapReferee):
             out.update(referee.summary(p))

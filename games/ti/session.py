@@ -19,7 +19,6 @@ from typing import Any
 
 from engine.arika.player import OVER, ArikaPlayer
 from engine.arika.randomizer import lcg_output, lcg_step
-from engine.arika.timing import clock_text
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
@@ -183,21 +182,12 @@ class TiSession(ArikaBoardSession):
             "exam": exam.kind if exam is not None else "",
             "exam_target": exam.name if exam is not None else "",
         }
-        if p is None and self.logins[index] is not None:
-            return {"mode": "", "score": 0, "level": 0, "lines": 0, "pieces": 0, "time": 0,
-                    "clock": clock_text(0), "cleared": 0, "grade": "", "order": 0, **who}
         if p is None:
-            chosen = self.mode_of(index)
+            chosen = "" if self.logins[index] is not None else self.mode_of(index)
             if chosen is None:
                 return None
-            return {"mode": chosen, "score": 0, "level": 0, "lines": 0, "pieces": 0,
-                    "time": 0, "clock": clock_text(0), "cleared": 0, "grade": "",
-                    "order": 0, **who}
-        out: dict[str, int | str] = {
-            "mode": p.rules.id, "level": p.level, "lines": p.lines, "pieces": p.pieces,
-            "time": p.clock, "clock": clock_text(p.clock), "cleared": int(p.finished),
-            "score": 0, "grade": "", "order": 0, **who,
-        }
+            return {**self.waiting_summary(chosen), "order": 0, **who}
+        out = {**self.player_summary(p), "score": 0, "grade": "", "order": 0, **who}
         out.update(p.referee.summary(p))
         return out
 
