@@ -8,18 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware.cli import main
 from games.blockout.rules.pieces import NAMES
 from games.blockout.table import round_table
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.clikit import run
 
 
 def test_sim_reports_round_faces_cubes_blockouts(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,8 +12,7 @@ import pytest
 from engine.replay import Replay, verify
 from games.flashpoint import CARTRIDGE
 from games.flashpoint.dips import SW2, decode_dips
-from games.flashpoint.session import active_stages, use_stage_file
-from games.flashpoint.stagefile import builtin_stages
+from games.flashpoint.stagefile import active_stages, builtin_stages, use_stage_file
 from games.registry import cartridge, new_session
 
 BLOXCAB = [sys.executable, "-m", "firmware.cli"]

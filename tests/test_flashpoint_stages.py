@@ -14,7 +14,7 @@ from games.flashpoint.rules.stages import (
     flashing_cells,
     parse_stages,
 )
-from games.flashpoint.stagefile import BUILTIN_FILE, builtin_stages, load_stages
+from games.flashpoint.stagefile import STAGES, builtin_stages, load_stages
 
 
 def stage_text(count: int = 100, rows: tuple[str, ...] = ("..**......", "#.########")) -> str:
@@ -91,7 +91,7 @@ def test_builtin_file_parses_and_round_trips() -> None:
     assert len(stages) == 100
     again = parse_stages("\n\n".join(s.text() for s in stages))
     assert again == stages
-    assert BUILTIN_FILE.name == "stages.txt"
+    assert STAGES.builtin_file.name == "stages.txt"
 
 
 def test_stage_1_is_a_pyramid_with_two_flashing_cells_on_top() -> None:

@@ -4,8 +4,7 @@ from pathlib import Path
 
 from firmware.config import parse_config
 from firmware.kiosk import configure_games
-from games.flashpoint.session import active_stages, use_stage_file
-from games.flashpoint.stagefile import builtin_stages
+from games.flashpoint.stagefile import active_stages, builtin_stages, use_stage_file
 
 
 def test_games_table_is_read() -> None:

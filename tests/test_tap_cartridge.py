@@ -12,22 +12,14 @@ import pytest
 from cabinet.video.palette import UI
 from cabinet.video.screen import new_native
 from engine.arika.rules import ROLL_INVISIBLE
+from engine.arika.timing import clock_text
 from engine.inputs import InputFrame, PlayerInput
-from firmware.cli import main
 from games.cartridge import PlayView
 from games.registry import cartridge, cartridge_of_rules
 from games.tap.cartridge import rank_key
-from games.tap.screen import cell_visibility, clock_text, draw_play, level_target
+from games.tap.screen import cell_visibility, draw_play, level_target
 from games.tap.session import TapSession
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.clikit import run
 
 
 def test_pieces_cli(capsys: pytest.CaptureFixture[str]) -> None:

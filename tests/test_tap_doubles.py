@@ -12,6 +12,7 @@ from engine import events as ev
 from engine.arika import events as aev
 from engine.arika.board import WIDE, Board
 from engine.arika.player import ACTIVE, PAUSE, SPAWN
+from engine.arika.speeds import NORMAL_GRAVITY
 from engine.arika.timing import TWENTY_G
 from engine.events import Event
 from engine.inputs import PlayerInput
@@ -23,7 +24,6 @@ from games.tap.rules.doubles import (
     DoublesPlayer,
     doubles_rules,
 )
-from games.tap.rules.tables import NORMAL_GRAVITY
 from tests.arika_kit import IDLE, Script, kinds, pad
 
 DROP_LOCK = pad(up=True, down=True)

@@ -13,11 +13,12 @@ import pytest
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import GameSession
 from firmware.inputscript import random_inputs
+from games.arika_session import MODE_CURSOR, MODE_START
 from games.registry import cartridge, new_session
 from games.tap.doubles import DoublesBoard
 from games.tap.rules.doubles import DOUBLES, DoublesPlayer
 from games.tap.rules.modes import MASTER, MODES
-from games.tap.session import MODE_CURSOR, MODE_START, SELECT_FRAMES
+from games.tap.session import SELECT_FRAMES
 from tests.kiosk_kit import Rig, p1, p2
 
 RIGHT = InputFrame(p1=PlayerInput(right=True))

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from games.tap.rules.grading import Grades, award, grade_name
+from engine.arika.grading import Grades, award, grade_name
 
 # Typed from the wiki: internal grade -> (shown grade, decay frames, single, double,
 # triple, tetris points).

@@ -9,11 +9,11 @@ from engine.arika import events as aev
 from engine.arika.board import Board
 from engine.arika.player import ACTIVE, ArikaPlayer
 from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
+from engine.arika.scoring import clear_score, next_combo
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from games.tap.rules import DEATH, MASTER, NORMAL, PLUS, mroll, rules_for
 from games.tap.rules.referees import DeathReferee, MasterReferee, NormalReferee, PlusReferee
-from games.tap.rules.scoring import clear_score, next_combo
 from games.tap.rules.tables import PLUS_PATTERN
 from games.tap.session import SELECT_FRAMES, TapSession
 from tests.arika_kit import IDLE, Script, kinds, pad, step

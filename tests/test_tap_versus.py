@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.arika import speeds
 from engine.arika.board import Board
 from engine.arika.events import GARBAGE_RISE
 from engine.arika.player import ACTIVE, OVER, READY
@@ -19,7 +20,6 @@ from engine.inputs import InputFrame, PlayerInput
 from engine.pieces import I
 from engine.replay import CHECKPOINT_EVERY, Replay, verify
 from games.registry import new_session
-from games.tap.rules import tables
 from games.tap.rules.match import (
     DRAW,
     FINISHED,
@@ -88,7 +88,7 @@ def test_normal_is_played_as_master_and_plus_keeps_its_speeds() -> None:
     board = single(NORMAL)
     challenge(board)
     assert match_of(board).rules.id == MASTER
-    assert match_of(board).rules.gravity_rows == tables.MASTER_GRAVITY
+    assert match_of(board).rules.gravity_rows == speeds.MASTER_GRAVITY
     board = single(PLUS)
     challenge(board)
     assert match_of(board).rules.id == PLUS

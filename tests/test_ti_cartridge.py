@@ -9,20 +9,11 @@ import pytest
 
 from engine.inputs import InputFrame, PlayerInput
 from engine.pieces import LETTERS
-from firmware.cli import main
 from games.registry import CARTRIDGES, cartridge, cartridge_of_rules
 from games.ti.modes import MODES, ModeEntry, TiMode, check_settings, mode
 from games.ti.rules.bag import TiBag
 from games.ti.session import BOARD, TiSession
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.clikit import run
 
 
 def test_registered_after_tap_with_its_rules_ids() -> None:

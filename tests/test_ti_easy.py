@@ -96,10 +96,3 @@ def test_level_200_starts_a_20g_roll_and_surviving_it_adds_20() -> None:
     assert not p.topped_out
     assert kinds(out, ev.GAME_OVER) and p.referee.summary(p)["hanabi"] == before + 20
 
-
-def test_the_normal_speeds_kept_for_easy_and_sakura_are_tap_s() -> None:
-    from games.tap.rules import tables as tap_tables
-    from games.ti.rules import normal_speed
-
-    assert normal_speed.NORMAL_GRAVITY == tap_tables.NORMAL_GRAVITY
-    assert normal_speed.NORMAL_DELAYS == tap_tables.NORMAL_DELAYS

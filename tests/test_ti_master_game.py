@@ -18,6 +18,7 @@ from firmware.replay_file import read_replay
 from games.registry import new_session
 from games.ti.demo import demo_inputs
 from games.ti.rules import master
+from games.ti.rules.master import INTERNAL_BOOST
 from games.ti.rules.master_game import (
     TiMasterPlayer,
     TiMasterReferee,
@@ -26,7 +27,6 @@ from games.ti.rules.master_game import (
     new_master_player,
 )
 from games.ti.rules.speed import REGRET
-from games.ti.rules.tables import INTERNAL_BOOST
 from games.ti.session import TiSession
 
 DATA = Path(__file__).parent / "data"

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.tap.rules import tables as tap_tables
+from engine.arika import grading
 from games.ti.rules import master as m
-from games.ti.rules import tables as ti_tables
 
 
 @pytest.mark.parametrize(("speed", "row"), [
@@ -85,19 +84,24 @@ def test_invisible_roll_needs_nine_cools_and_grade_27() -> None:
 
 
 def test_combo_table_shifts_one_line_count() -> None:
-    for row, tap in zip(m.COMBO_TENTHS, tap_tables.COMBO_TENTHS, strict=True):
-        assert row == (10, tap[0], tap[1], tap[2])
+    for row, tgm2 in zip(m.COMBO_TENTHS, grading.COMBO_TENTHS, strict=True):
+        assert row == (10, tgm2[0], tgm2[1], tgm2[2])
 
 
-def test_the_tables_kept_from_tap_are_tap_s() -> None:
-    # The wiki: gravity by speed level is TAP Master's; grading works as in TAP.
-    assert ti_tables.GRAVITY == tap_tables.MASTER_GRAVITY
-    assert ti_tables.GRADE_POINTS == tap_tables.GRADE_POINTS
-    assert ti_tables.DECAY_FRAMES == tap_tables.DECAY_FRAMES
-    assert ti_tables.TAP_COMBO_TENTHS == tap_tables.COMBO_TENTHS
-    assert ti_tables.LEVEL_MULTIPLIER_STEP == tap_tables.LEVEL_MULTIPLIER_STEP
-    ladder = ("9", "8", "7", "6", "5", "4", "3", "2", "1", *(f"S{n}" for n in range(1, 10)))
-    assert tuple(ladder.index(n) for n in tap_tables.GRADE_NAMES) == ti_tables.INTERNAL_BOOST
+def test_a_shifted_double_scores_as_a_tgm2_single() -> None:
+    # Internal grade 3, combo 4, level 0: TGM2's single x1.4 on 15 points -> 21.
+    g = grading.Grades(m.COMBO_TENTHS)
+    g.grade, g.combo = 3, 4
+    g.on_clear(2, 0)
+    assert g.points == 21
+    assert grading.award(3, 1, 4, 0, m.COMBO_TENTHS) == 10  # a single stays x1
+
+
+def test_internal_boost_is_the_wiki_table() -> None:
+    # tetris.wiki TGM3 page, internal grade boost by internal grade 0..31.
+    wiki = (0, 1, 2, 3, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9, 10, 11, 12, 12, 12, 13, 13,
+            14, 14, 15, 15, 16, 16, 17)
+    assert wiki == m.INTERNAL_BOOST
 
 
 def test_grade_names_and_boost() -> None:

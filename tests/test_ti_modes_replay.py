@@ -10,11 +10,12 @@ import pytest
 
 from engine.inputs import InputFrame, PlayerInput
 from engine.replay import Replay, record, verify
+from games.arika_session import MODE_START
 from games.registry import new_session
 from games.ti.rules import sakura
 from games.ti.rules.player import TiPlayer
 from games.ti.sakura_solver import SOLUTIONS_FILE, parse_solutions
-from games.ti.session import MODE_START, RULE_CURSOR, TiSession
+from games.ti.session import RULE_CURSOR, TiSession
 
 IDLE = InputFrame(PlayerInput(), PlayerInput())
 

@@ -18,7 +18,7 @@ from engine.pieces import L
 from engine.stage_text import StageFileError
 from games.ti.rules import sakura
 from games.ti.rules.sakura import SakuraPlayer, SakuraStage, parse_stages, sakura_rules
-from games.ti.stagefile import BUILTIN_FILE, builtin_stages, load_stages
+from games.ti.stagefile import STAGES, builtin_stages, load_stages
 from tests.arika_kit import IDLE, kinds, step, step_until
 
 RULES = sakura_rules()
@@ -36,7 +36,7 @@ def file_text(count: int = 27) -> str:
 # ---- the stage file ------------------------------------------------------------------
 def test_builtin_file_has_27_stages_with_jewels_and_the_documented_effects() -> None:
     stages = builtin_stages()
-    assert len(stages) == 27 and BUILTIN_FILE.name == "sakura_stages.txt"
+    assert len(stages) == 27 and STAGES.builtin_file.name == "sakura_stages.txt"
     assert all(s.jewels > 0 for s in stages)
     effects = {s.number: set(s.effects) for s in stages if s.effects}
     assert effects[4] == {"mirror"} and effects[8] == {"xray"} and effects[12] == {"colour"}

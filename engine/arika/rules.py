@@ -100,6 +100,17 @@ class ArikaRules:
         return table[min(level, self.levels - 1)]
 
 
+def kit_options(*tables: Mapping[str, Decision[Any]]) -> dict[str, Any]:
+    """The ``ArikaRules`` options every Arika mode takes from the kit's decisions: the READY
+    frames, the pause before the roll, and the decision table printed with the rules (the
+    kit's entries, then ``tables``' in order, a later entry of a name winning)."""
+    decisions: dict[str, Decision[Any]] = dict(ARIKA_DECISIONS)
+    for table in tables:
+        decisions.update(table)
+    return {"ready_frames": ARIKA_DECISIONS["ready_frames"].value,
+            "roll_pause": ARIKA_DECISIONS["roll_pause_frames"].value, "decisions": decisions}
+
+
 def x99_stops(goal: int = 999) -> frozenset[int]:
     """Master, TGM+ and Death: a piece does not advance the level at x99 and at 998.
 

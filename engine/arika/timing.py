@@ -1,4 +1,5 @@
-"""Speed tables of an Arika mode: gravity in 1/256 G and the five delays, by level.
+"""Speed tables of an Arika mode: gravity in 1/256 G and the five delays, by level; and
+the game clock as the board shows it.
 
 Frame counts are the engine's internal ones (see ARIKA_DECISIONS "frame_convention"):
 tetris.wiki prints what a player observes, which is 2 more for ARE, line ARE and DAS and
@@ -13,6 +14,13 @@ from dataclasses import dataclass
 G = 256  # 1G: one row a frame
 TWENTY_G = 20 * G
 LEVELS = 1000  # levels 0..999
+CLOCK_HZ = 60  # the game clock counts 60 a second, whatever the board's refresh
+
+
+def clock_text(frames: int) -> str:
+    """Game time as the board shows it: mm:ss:cc."""
+    seconds, rest = divmod(frames, CLOCK_HZ)
+    return f"{seconds // 60:02d}:{seconds % 60:02d}:{rest * 100 // CLOCK_HZ:02d}"
 
 
 @dataclass(frozen=True, slots=True)

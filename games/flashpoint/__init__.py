@@ -17,7 +17,8 @@ from games.flashpoint.rules import events as fev
 from games.flashpoint.rules.ruleset import FLASHPOINT, FLASHPOINT_ID, draw_table
 from games.flashpoint.rules.session import FlashPointGame
 from games.flashpoint.rules.tables import CLEAR_ROUND_FACTORY, stage_bonus
-from games.flashpoint.session import active_stages, new_session, use_stage_file
+from games.flashpoint.session import new_session
+from games.flashpoint.stagefile import active_stages, use_stage_file
 
 FLASHPOINT_EVENTS = sega_board.SEGA_EVENTS | fev.FLASHPOINT_EVENTS
 FLASHPOINT_SOUNDS = {

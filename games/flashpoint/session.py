@@ -1,30 +1,14 @@
 """Flash Point sessions on the board: the pure game with the stage set in play (the built-in
-one, or the operator's file when ``use_stage_file`` accepted it)."""
+one, or the operator's file when ``use_stage_file`` in games/flashpoint/stagefile.py
+accepted it)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from games.flashpoint.rules.session import FlashPointGame
-from games.flashpoint.rules.stages import Stage
-from games.flashpoint.stagefile import builtin_stages, load_stages
-
-_active: tuple[Stage, ...] | None = None
-
-
-def use_stage_file(path: str | Path | None) -> str | None:
-    """Play the stages of ``path`` from now on (None: the built-in set). Returns None, or
-    the one-line notice when the file could not be used and the built-in set plays."""
-    global _active
-    stages, problem = load_stages(path)
-    _active = stages
-    return problem
-
-
-def active_stages() -> tuple[Stage, ...]:
-    return _active if _active is not None else builtin_stages()
+from games.flashpoint.stagefile import active_stages
 
 
 class FlashPointSession(FlashPointGame):

@@ -310,7 +310,7 @@ def difficulty_report(stages: Sequence[Stage], solutions: dict[int, Solution]) -
 
 
 def main(argv: list[str] | None = None) -> int:
-    from games.flashpoint.stagefile import builtin_stages, read_stage_file
+    from games.flashpoint.stagefile import STAGES
 
     parser = argparse.ArgumentParser(prog="python -m games.flashpoint.solver")
     parser.add_argument("--stages", help="a stage file (default: the built-in set)")
@@ -322,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the measured difficulty of the kept solutions")
     args = parser.parse_args(argv)
     try:
-        stages = read_stage_file(args.stages) if args.stages else builtin_stages()
+        stages = STAGES.read(args.stages) if args.stages else STAGES.builtin()
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -7,15 +7,17 @@ from typing import Any
 
 from engine import events as ev
 from engine.arika import events as aev
+from engine.arika import grading
 from engine.arika.randomizer import Tgm2Randomizer
 from engine.arika.rules import ROLL_NAMES
 from engine.inputs import InputFrame
 from engine.pieces import LETTERS
 from engine.session import GameSession
+from games.arika_session import MODE_CURSOR, MODE_START
 from games.cartridge import RankingSpec, RankValue
 from games.tap.rules import tables
 from games.tap.rules.modes import DEFAULT_SETTINGS, MODES, check_settings, rules_for
-from games.tap.session import BOARD, MODE_CURSOR, MODE_START, TapSession
+from games.tap.session import BOARD, TapSession
 from games.tap.versus_parts import (
     VERSUS_EVENTS,
     VERSUS_SILENT,
@@ -94,11 +96,11 @@ def rules_document(rules_id: str) -> dict[str, object]:
     }
     if mode == "tap-master":
         doc["grades"] = {
-            "points": [list(r) for r in tables.GRADE_POINTS],
-            "decay_frames": list(tables.DECAY_FRAMES),
-            "names": list(tables.GRADE_NAMES),
-            "combo_tenths": [list(r) for r in tables.COMBO_TENTHS],
-            "level_multiplier_step": tables.LEVEL_MULTIPLIER_STEP,
+            "points": [list(r) for r in grading.GRADE_POINTS],
+            "decay_frames": list(grading.DECAY_FRAMES),
+            "names": list(grading.GRADE_NAMES),
+            "combo_tenths": [list(r) for r in grading.COMBO_TENTHS],
+            "level_multiplier_step": grading.LEVEL_MULTIPLIER_STEP,
         }
         doc["mroll"] = {
             "early_section_limit": tables.MROLL_EARLY_SECTION_LIMIT,

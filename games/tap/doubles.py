@@ -13,15 +13,15 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from engine.arika.randomizer import lcg_step
 from engine.arika.rules import ArikaRules
 from engine.events import Event
 from engine.inputs import InputFrame
 from engine.session import Seeds, Settings
+from games.arika_session import MODE_START
 from games.tap.rules.doubles import DOUBLES, DoublesPair, doubles_rules
 from games.tap.rules.match import VERSUS
 from games.tap.rules.modes import MODES
-from games.tap.session import BOARD, DEFAULT_MODE, MODE_START, TapSession
+from games.tap.session import BOARD, DEFAULT_MODE, TapSession
 from games.tap.versus import VersusBoard
 
 WITH_DOUBLES: tuple[str, ...] = (*MODES, DOUBLES)
@@ -53,8 +53,7 @@ class DoublesBoard(TapSession):
         if mode != DOUBLES:
             super()._start(index, mode, out)
             return
-        game_seed = self.seed
-        self.seed = lcg_step(self.seed)
+        game_seed = self._game_seed()
         self.cursor = [None, None]
         self.pair = DoublesPair(game_seed, self.rules(DOUBLES))
         self.players = list(self.pair.players)

@@ -10,10 +10,10 @@ from typing import Any
 from engine.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDE
 from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY, ArikaPlayer
 from engine.arika.shapes import CELLS, SIZES
+from engine.arika.timing import clock_text
 from games.cartridge import PlayView
 from games.tap.doubles import DoublesBoard
 from games.tap.rules.doubles import DOUBLES_GOAL, SPAWN_COLUMNS, DoublesPair
-from games.tap.session import clock_text
 from games.tap.versus_screen import draw_play as draw_tap
 
 CELL = 8

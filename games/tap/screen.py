@@ -5,39 +5,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDTH
-from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY, ArikaPlayer
-from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
-from engine.arika.shapes import CELLS, SIZES
+from engine.arika.board import COLOUR_MASK, ITEM_SHIFT, WIDTH
+from engine.arika.player import OVER, READY, ArikaPlayer
+from engine.arika.timing import clock_text
+from games.arika_screen import (
+    CELL,
+    RGB,
+    WELL_H,
+    WELL_Y,
+    draw_piece,
+    draw_preview,
+    draw_stack,
+    draw_well,
+    level_target,
+    roll_visibility,
+)
 from games.cartridge import PlayView
 from games.tap.rules.decisions import TAP_DECISIONS
 from games.tap.rules.doubles import DOUBLES, DOUBLES_TITLE
 from games.tap.rules.modes import TITLES
-from games.tap.session import TapSession, clock_text
+from games.tap.session import TapSession
 
-CELL = 8
 FADE_AFTER_FRAMES: int = TAP_DECISIONS["fading_roll_frames"].value["shown"]
 FADE_GONE_FRAMES: int = TAP_DECISIONS["fading_roll_frames"].value["gone"]
-WELL_H = VISIBLE_ROWS * CELL
-WELL_Y = 40
-
-
-def level_target(p: ArikaPlayer) -> int:
-    """The number after the slash: the next hundred, or the goal in the last section."""
-    return min(p.goal, (p.level // 100 + 1) * 100) if p.level < p.goal else p.goal
 
 
 def cell_visibility(p: ArikaPlayer, locked_frame: int) -> float:
-    """1 shown, 0 gone: the fading roll fades blocks by age, the invisible roll hides them
-    once the lock flash is over."""
-    if p.roll == ROLL_INVISIBLE:
-        return 1.0 if p.frame - locked_frame < 3 else 0.0
-    if p.roll == ROLL_FADING:
-        age = p.frame - locked_frame
-        if age <= FADE_AFTER_FRAMES:
-            return 1.0
-        return max(0.0, 1 - (age - FADE_AFTER_FRAMES) / (FADE_GONE_FRAMES - FADE_AFTER_FRAMES))
-    return 1.0
+    """1 shown, 0 gone, with TAP's fading-roll decision."""
+    return roll_visibility(p, locked_frame, FADE_AFTER_FRAMES, FADE_GONE_FRAMES)
+
+
+def _stack_colour(p: ArikaPlayer, col: int, value: int) -> RGB:
+    """A block's colour; an item block shows in the highlight colour."""
+    from cabinet.video.palette import UI, cell_rgb
+
+    return UI["highlight"] if value >> ITEM_SHIFT else cell_rgb(value & COLOUR_MASK)
 
 
 def draw_play(surface: Any, view: PlayView) -> None:
@@ -62,14 +64,10 @@ def _credits(surface: Any, view: PlayView) -> None:
 
 def _draw_side(surface: Any, session: TapSession, index: int, left: int,
                view: PlayView) -> None:
-    import pygame
-
-    from cabinet.video.palette import UI, cell_rgb, shade
+    from cabinet.video.palette import UI
     from cabinet.video.text import draw_text
 
-    pygame.draw.rect(surface, UI["frame"], (left - 2, WELL_Y - 2, WIDTH * CELL + 4,
-                                            WELL_H + 4), 2)
-    pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
+    draw_well(surface, left)
     p = session.players[index]
     info_x = left + WIDTH * CELL + 8
     if p is None:
@@ -80,39 +78,11 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
             title = DOUBLES_TITLE if mode == DOUBLES else TITLES[mode]
             draw_text(surface, title, left + 4, WELL_Y + 32 + 16 * n, colour)
         return
-    # Stack.
-    for row in range(1, VISIBLE_ROWS + 1):
-        cells = p.board.cells[row - 1]
-        locked = p.board.locked[row - 1]
-        for col in range(WIDTH):
-            value = cells[col]
-            if not value:
-                continue
-            seen = cell_visibility(p, locked[col])
-            if seen <= 0:
-                continue
-            rgb = cell_rgb(value & COLOUR_MASK)
-            if value >> ITEM_SHIFT:
-                rgb = UI["highlight"]
-            if (row, col) in p.flash_cells and p.frame - p.flash_frame < 3:
-                rgb = UI["clear_flash"]
-            _cell(surface, left, row, col, shade(rgb, 0.8 * seen))
-    # Ghost, then the piece in play.
-    if p.kind != NO_PIECE and p.phase == ACTIVE:
-        if p.ghost_shown:
-            gy = p.ghost_y()
-            n = SIZES[p.kind]
-            for r, c in CELLS[p.kind][p.state]:
-                _cell(surface, left, gy + n - 1 - r, p.x + c, shade(cell_rgb(p.kind + 1), 0.35))
-        for row, col in p.piece_cells():
-            _cell(surface, left, row, col, cell_rgb(p.kind + 1))
+    draw_stack(surface, p, left, cell_visibility, _stack_colour)
+    draw_piece(surface, p, left)
     # NEXT.
     if p.next_kind >= 0 and p.phase != OVER:
-        n = SIZES[p.next_kind]
-        for r, c in CELLS[p.next_kind][0]:
-            x = left + 24 + c * CELL
-            y = 8 + (r - (1 if n == 3 else 0)) * CELL
-            pygame.draw.rect(surface, cell_rgb(p.next_kind + 1), (x, y, CELL - 1, CELL - 1))
+        draw_preview(surface, p.next_kind, left + 24, 8, CELL)
     # Figures.
     ref = p.referee
     grade = str(getattr(ref, "grade", ""))
@@ -150,11 +120,3 @@ def _results(surface: Any, p: ArikaPlayer, left: int, grade: str) -> None:
     for n, frames in enumerate(p.section_frames[:10]):
         draw_text(surface, f"{n * 100:03d} {clock_text(frames)[:5]}", left + 4,
                   WELL_Y + 32 + 11 * n, UI["text"])
-
-
-def _cell(surface: Any, left: int, row: int, col: int, rgb: tuple[int, int, int]) -> None:
-    import pygame
-
-    if 1 <= row <= VISIBLE_ROWS and 0 <= col < WIDTH:
-        pygame.draw.rect(surface, rgb, (left + col * CELL, WELL_Y + (VISIBLE_ROWS - row) * CELL,
-                                        CELL - 1, CELL - 1))

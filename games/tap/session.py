@@ -1,5 +1,6 @@
 """A TAP game on the board: one or two players, each an Arika player loop in one mode.
-``TapSession`` is a ``GameSession`` (engine/session.py).
+``TapSession`` is a ``GameSession`` (engine/session.py) on the Arika boards' common part
+(games/arika_session.py).
 
 Rules id ``tap`` is the board: a player who joins first picks a mode (lever left/right,
 any button or Start to play; the selection times out and plays the highlighted mode).
@@ -11,50 +12,30 @@ import hashlib
 from typing import Any
 
 from engine.arika.player import OVER, ArikaPlayer
-from engine.arika.randomizer import lcg_step
 from engine.arika.rules import ArikaRules
 from engine.events import Event
-from engine.inputs import InputFrame, PlayerInput
+from engine.inputs import InputFrame
 from engine.session import Seeds, Settings, Summary
+from games.arika_session import MODE_START, ArikaBoardSession
 from games.tap.rules.decisions import TAP_DECISIONS
 from games.tap.rules.modes import MASTER, MODES, check_settings, rules_for
 from games.tap.rules.referees import TapReferee
 
 BOARD = "tap"  # the rules id with the mode select
-
-
-def clock_text(frames: int) -> str:
-    """Game time as the board shows it: mm:ss:cc (60 frames a second)."""
-    seconds, rest = divmod(frames, 60)
-    return f"{seconds // 60:02d}:{seconds % 60:02d}:{rest * 100 // 60:02d}"
 SELECT_FRAMES: int = TAP_DECISIONS["mode_select_frames"].value
 DEFAULT_MODE = MODES.index(MASTER)
-MODE_CURSOR = "mode_cursor"  # value: the highlighted mode's index in MODES
-MODE_START = "mode_start"  # value: the chosen mode's index
 
 
-class TapSession:
+class TapSession(ArikaBoardSession):
     """``TapSession(rules_id, settings, seeds, players)``. ``seeds["main"]`` seeds the
-    first game; every game started steps it once with the board's LCG, so that the next
-    game deals other pieces (``seeds_out()`` is what to keep)."""
+    first game (games/arika_session.py)."""
 
     rules_ids: tuple[str, ...] = (BOARD, *MODES)  # what it plays (a subclass adds modes)
 
     def __init__(self, rules_id: str, settings: Settings, seeds: Seeds, players: int) -> None:
-        if players not in (1, 2):
-            raise ValueError(f"players must be 1 or 2, not {players}")
-        if rules_id not in self.rules_ids:
-            raise ValueError(f"unknown rules {rules_id!r}; choose one of: "
-                             f"{', '.join(self.rules_ids)}")
+        super().__init__(rules_id, seeds, players)
         self.boundaries, self.das_step = check_settings(settings)
-        self.rules_id = rules_id
         self.settings: dict[str, Any] = dict(settings)
-        self.seed = int(seeds.get("main", 0)) & 0xFFFFFFFF
-        self.frame = 0
-        self.players: list[ArikaPlayer | None] = [None, None]
-        self.cursor: list[int | None] = [None, None]  # mode select in progress
-        self.select_left = [0, 0]
-        self.held = [0xFF, 0xFF]  # switches held last frame (a press is a new one)
         for index in range(players):
             self.join(index)
 
@@ -79,42 +60,15 @@ class TapSession:
         """The modes on player ``index``'s select list."""
         return MODES
 
-    def _select(self, index: int, pi: PlayerInput, out: list[Event]) -> None:
-        bits = pi.to_bits()
-        pressed = bits & ~self.held[index]
-        self.held[index] = bits
-        cursor = self.cursor[index]
-        assert cursor is not None
-        choices = self.choices(index)
-        move = (pressed >> 3 & 1) - (pressed >> 2 & 1)  # right, left
-        if move:
-            cursor = (cursor + move) % len(choices)
-            self.cursor[index] = cursor
-            out.append(Event(MODE_CURSOR, index, cursor))
-        self.select_left[index] -= 1
-        if pressed & 0xF0 or self.select_left[index] <= 0:  # a button or Start
-            self._start(index, choices[cursor], out)
-
     def _start(self, index: int, mode: str, out: list[Event] | None = None) -> None:
-        game_seed = self.seed
-        self.seed = lcg_step(self.seed)
+        game_seed = self._game_seed()
         self.cursor[index] = None
-        self.players[index] = ArikaPlayer(index, self.rules(mode), game_seed)
+        self.players[index] = self._new_player(index, mode, game_seed)
         if out is not None:
             out.append(Event(MODE_START, index, MODES.index(mode)))
 
-    def player(self, index: int) -> ArikaPlayer:
-        p = self.players[index]
-        if p is None:
-            raise ValueError(f"player {index + 1} is not playing")
-        return p
-
-    def mode_of(self, index: int) -> str | None:
-        p = self.players[index]
-        if p is not None:
-            return p.rules.id
-        cursor = self.cursor[index]
-        return None if cursor is None else self.choices(index)[cursor]
+    def _new_player(self, index: int, rules_id: str, seed: int) -> ArikaPlayer:
+        return ArikaPlayer(index, self.rules(rules_id), seed)
 
     @property
     def over(self) -> bool:
@@ -122,13 +76,6 @@ class TapSession:
         c1, c2 = self.cursor
         return (c1 is None and (p1 is None or p1.phase == OVER)) and (
             c2 is None and (p2 is None or p2.phase == OVER))
-
-    def playing(self, index: int) -> bool:
-        p = self.players[index]
-        return self.cursor[index] is not None or (p is not None and p.phase != OVER)
-
-    def can_join(self, index: int) -> bool:
-        return not self.playing(index)
 
     def join(self, index: int) -> None:
         if self.playing(index):
@@ -147,43 +94,23 @@ class TapSession:
             mode = self.mode_of(index)
             if mode is None:
                 return None
-            return {"mode": mode, "score": 0, "level": 0, "lines": 0, "pieces": 0,
-                    "time": 0, "clock": clock_text(0), "cleared": 0, "grade": "",
-                    "line": "none"}
-        out: dict[str, int | str] = {
-            "mode": p.rules.id, "level": p.level, "lines": p.lines, "pieces": p.pieces,
-            "time": p.clock, "clock": clock_text(p.clock), "cleared": int(p.finished),
-        }
+            return {**self.waiting_summary(mode), "line": "none"}
+        out = self.player_summary(p)
         referee = p.referee
         if isinstance(referee, TapReferee):
             out.update(referee.summary(p))
         return out
 
-    def seeds_out(self) -> dict[str, int]:
-        return {"main": self.seed}
-
     def state_hash(self) -> str:
         items = (self.rules_id, self.frame, self.seed, tuple(self.cursor),
-                 tuple(self.select_left), tuple(self.held),
-                 tuple((p.rules.id, p.hash_items()) if p is not None else None
-                       for p in self.players))
+                 tuple(self.select_left), tuple(self.held), self.players_hash_items())
         return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
 
     def snapshot(self) -> Any:
         return (self.frame, self.seed, tuple(self.cursor), tuple(self.select_left),
-                tuple(self.held),
-                tuple((p.rules.id, p.snapshot()) if p is not None else None
-                      for p in self.players))
+                tuple(self.held), self.players_snapshot())
 
     def restore(self, snap: Any) -> None:
         self.frame, self.seed, cursor, left, held, players = snap
         self.cursor, self.select_left, self.held = list(cursor), list(left), list(held)
-        for index, entry in enumerate(players):
-            if entry is None:
-                self.players[index] = None
-                continue
-            mode, ps = entry
-            p = self.players[index]
-            if p is None or p.rules.id != mode:
-                p = self.players[index] = ArikaPlayer(index, self.rules(mode), 0)
-            p.restore(ps)
+        self.restore_players(players)

@@ -20,7 +20,7 @@ import hashlib
 from typing import Any
 
 from engine.arika.player import OVER, READY, ArikaPlayer
-from engine.arika.randomizer import lcg_step
+from engine.arika.timing import clock_text
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
@@ -38,7 +38,7 @@ from games.tap.rules.match import (
 from games.tap.rules.modes import MASTER, PLUS
 from games.tap.rules.referees import TapReferee
 from games.tap.rules.versus_player import Side, VersusPlayer, VersusReferee, item_seed
-from games.tap.session import BOARD, TapSession, clock_text
+from games.tap.session import BOARD, TapSession
 
 CHALLENGE_FRAMES: int = VERSUS_DECISIONS["challenge_frames"].value
 VERSUS_KEYS = ("versus", "versus_target", "versus_wins")
@@ -94,8 +94,7 @@ class VersusBoard(TapSession):
                 and not self.blocked[index] and not isinstance(p, VersusPlayer))
 
     def _begin_match(self, mode: str) -> None:
-        game_seed = self.seed
-        self.seed = lcg_step(self.seed)
+        game_seed = self._game_seed()
         self.match = Match(MatchSettings(mode, self.target, self.wins, self.boundaries,
                                          self.das_step), game_seed)
         self.players = [None, None]

@@ -11,13 +11,14 @@ from typing import Any
 from engine.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDTH
 from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY
 from engine.arika.shapes import CELLS, SIZES
+from engine.arika.timing import clock_text
+from games import arika_screen
 from games.cartridge import PlayView
 from games.tap import screen as single
 from games.tap.rules import items as it
 from games.tap.rules.match import DRAW, FINISHED, INTERVAL, Match
 from games.tap.rules.modes import TITLES
 from games.tap.rules.versus_player import HARD, ITEM_BITS, VersusPlayer
-from games.tap.session import clock_text
 from games.tap.versus import VersusBoard
 
 CELL = 8
@@ -49,42 +50,40 @@ def _board_overlays(surface: Any, board: VersusBoard, view_sides: int | None) ->
 
     sides = [i for i in (0, 1) if board.playing(i) or board.players[i] is not None]
     two = len(sides) == 2 or view_sides == 2
+    top = arika_screen.WELL_Y  # the single-player screen's well
     for index in (0, 1):
         left = (16 + index * 168) if two else 120
         centre = left + WIDTH * CELL // 2
         cursor = board.prompt[index]
         if cursor is not None:
             # Over the mode select the board would show: the well, its frame, the question.
-            pygame.draw.rect(surface, UI["background"], (left - 6, single.WELL_Y - 4,
-                                                         WIDTH * CELL + 12, single.WELL_H + 8))
-            pygame.draw.rect(surface, UI["frame"], (left - 2, single.WELL_Y - 2,
-                                                    WIDTH * CELL + 4, single.WELL_H + 4), 2)
-            pygame.draw.rect(surface, UI["well"], (left, single.WELL_Y, WIDTH * CELL,
-                                                   single.WELL_H))
+            pygame.draw.rect(surface, UI["background"], (left - 6, top - 4, WIDTH * CELL + 12,
+                                                         arika_screen.WELL_H + 8))
+            arika_screen.draw_well(surface, left)
             for n, line in enumerate(("HERE COMES", "A NEW", "CHALLENGER")):
-                draw_centred(surface, line, single.WELL_Y + 28 + 12 * n, UI["alert"],
+                draw_centred(surface, line, top + 28 + 12 * n, UI["alert"],
                              centre_x=centre)
-            draw_centred(surface, "CHALLENGE?", single.WELL_Y + 80, UI["label"],
+            draw_centred(surface, "CHALLENGE?", top + 80, UI["label"],
                          centre_x=centre)
             for n, word in enumerate(("YES", "NO")):
                 colour = UI["highlight"] if n == cursor else UI["text"]
-                draw_centred(surface, word, single.WELL_Y + 96 + 12 * n, colour,
+                draw_centred(surface, word, top + 96 + 12 * n, colour,
                              centre_x=centre)
         other = 1 - index
         if board.blocked[index] and board.players[other] is None and board.cursor[
                 other] is None and board.prompt[other] is None:
             oleft = 16 + other * 168
             ocentre = oleft + WIDTH * CELL // 2
-            draw_centred(surface, "NO MORE", single.WELL_Y + 60, UI["alert"],
+            draw_centred(surface, "NO MORE", top + 60, UI["alert"],
                          centre_x=ocentre)
-            draw_centred(surface, "CHALLENGER", single.WELL_Y + 72, UI["alert"],
+            draw_centred(surface, "CHALLENGER", top + 72, UI["alert"],
                          centre_x=ocentre)
         p = board.players[index]
         if isinstance(p, VersusPlayer) and p.phase != OVER:  # the Item mode
             if p.phase != READY and not p.in_roll:
-                _stack(surface, p, left, single.WELL_Y)
-            _meter(surface, p, left - 10, single.WELL_Y)
-            _banner(surface, p, centre, single.WELL_Y)
+                _stack(surface, p, left, top)
+            _meter(surface, p, left - 10, top)
+            _banner(surface, p, centre, top)
 
 
 # ---- the match --------------------------------------------------------------------------

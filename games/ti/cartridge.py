@@ -12,6 +12,7 @@ from engine.arika.decisions import ARIKA_DECISIONS
 from engine.inputs import InputFrame
 from engine.pieces import LETTERS
 from engine.session import GameSession
+from games.arika_session import MODE_CURSOR, MODE_START
 from games.cartridge import RankingSpec, RankValue
 from games.ti.modes import MODES, check_settings, mode
 from games.ti.rules import sakura
@@ -19,7 +20,7 @@ from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.easy import HANABI
 from games.ti.rules.player import HOLD
 from games.ti.rules.speed import COOL, REGRET
-from games.ti.session import BOARD, MODE_CURSOR, MODE_START, RULE_CURSOR, TiSession
+from games.ti.session import BOARD, RULE_CURSOR, TiSession
 
 # Source: shiromino's RefreshRates.h (TGM3: 59.94 Hz).
 TI_REFRESH_HZ = 59.94

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.arika import grading
 from engine.arika.player import ArikaPlayer
 from games.ti.modes import TiMode
 from games.ti.rules import master
-from games.ti.rules import tables as ti_tables
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.exams import PROMOTION, Account, Exam
 from games.ti.rules.master import GM
@@ -45,11 +45,11 @@ def _document() -> dict[str, object]:
         "regret_limits_s": list(master.REGRET_LIMITS_S),
         "torikan": {"level": master.TORIKAN_LEVEL, "frames": master.TORIKAN_FRAMES},
         "grades": {
-            "points": [list(r) for r in ti_tables.GRADE_POINTS],
-            "decay_frames": list(ti_tables.DECAY_FRAMES),
+            "points": [list(r) for r in grading.GRADE_POINTS],
+            "decay_frames": list(grading.DECAY_FRAMES),
             "combo_tenths": [list(r) for r in master.COMBO_TENTHS],
-            "level_multiplier_step": ti_tables.LEVEL_MULTIPLIER_STEP,
-            "internal_boost": list(ti_tables.INTERNAL_BOOST),
+            "level_multiplier_step": grading.LEVEL_MULTIPLIER_STEP,
+            "internal_boost": list(master.INTERNAL_BOOST),
             "names": list(master.GRADE_NAMES),
         },
         "roll": {

@@ -48,7 +48,7 @@ def draw_compact(surface: Any, p: ArikaPlayer, x: int, y: int) -> None:
     """Two players: the mode's figures that matter most, short, under the side's figures."""
     from cabinet.video.palette import UI
     from cabinet.video.text import draw_text
-    from games.ti.session import clock_text
+    from engine.arika.timing import clock_text
 
     if isinstance(p, sakura.SakuraPlayer):
         stage = p.stage
@@ -68,7 +68,7 @@ def draw_extras(surface: Any, p: ArikaPlayer, summary: Mapping[str, Any], x: int
     """The mode's own figures in a column at (x, y)."""
     from cabinet.video.palette import UI
     from cabinet.video.text import draw_text
-    from games.ti.session import clock_text
+    from engine.arika.timing import clock_text
 
     draw_text(surface, str(getattr(p, "rule_name", "")), x, y, UI["label"])
     y += 14

@@ -52,6 +52,17 @@ def _tap(session: TiSession, pi: PlayerInput) -> None:
     session.step(InputFrame())
 
 
+def _demo_until(session: TiSession, moment: Callable[[ArikaPlayer], bool]) -> bool:
+    """Play the demo player's game until ``moment(player)`` (True), or until the game is
+    over or FRAME_LIMIT frames have gone (False)."""
+    inputs = demo_inputs(session)
+    while not session.over and session.frame < FRAME_LIMIT:
+        session.step(next(inputs))
+        if moment(session.player(0)):
+            return True
+    return False
+
+
 def _select(out: Path, save: Save) -> None:
     """The board: a guest (Start at the account entry), the lever right once (EASY), up
     once (the World rule)."""
@@ -65,43 +76,36 @@ def _select(out: Path, save: Save) -> None:
 
 def _easy(out: Path, save: Save) -> None:
     """The demo player's Easy game, 12 frames into a launch of four or more fireworks."""
-    session = TiSession("ti-easy", {}, {"main": EASY_SEED}, 1)
-    inputs = demo_inputs(session)
-    while not session.over and session.frame < FRAME_LIMIT:
-        session.step(next(inputs))
-        p = session.player(0)
+    def bursting(p: ArikaPlayer) -> bool:
         referee = p.referee
         assert isinstance(referee, easy.EasyReferee)
-        if referee.burst >= 4 and p.frame - referee.burst_frame == 12 and p.level >= 50:
-            save(session, out)
-            return
-    raise RuntimeError("no launch of four fireworks in the Easy game")
+        return referee.burst >= 4 and p.frame - referee.burst_frame == 12 and p.level >= 50
+
+    session = TiSession("ti-easy", {}, {"main": EASY_SEED}, 1)
+    if not _demo_until(session, bursting):
+        raise RuntimeError("no launch of four fireworks in the Easy game")
+    save(session, out)
 
 
 def _shirase(garbage_out: Path, bone_out: Path, save: Save) -> None:
     """The demo player's Shirase game: garbage counted past SHIRASE_GARBAGE_LEVEL, then
     (another seed) bone blocks."""
+    def garbage_counted(p: ArikaPlayer) -> bool:
+        assert isinstance(p, ShirasePlayer)
+        return p.level >= SHIRASE_GARBAGE_LEVEL and p.garbage >= 3 and p.phase == ACTIVE
+
+    def bones(p: ArikaPlayer) -> bool:
+        assert isinstance(p, ShirasePlayer)
+        return p.bone and p.level >= 1010 and p.phase == ACTIVE
+
     session = TiSession("ti-shirase", {}, {"main": SHIRASE_SEED}, 1)
-    inputs = demo_inputs(session)
-    while not session.over and session.frame < FRAME_LIMIT:
-        session.step(next(inputs))
-        p = session.player(0)
-        assert isinstance(p, ShirasePlayer)
-        if p.level >= SHIRASE_GARBAGE_LEVEL and p.garbage >= 3 and p.phase == ACTIVE:
-            save(session, garbage_out)
-            break
-    else:
+    if not _demo_until(session, garbage_counted):
         raise RuntimeError("the Shirase game did not count garbage past level 800")
+    save(session, garbage_out)
     session = TiSession("ti-shirase", {}, {"main": SHIRASE_BONE_SEED}, 1)
-    inputs = demo_inputs(session)
-    while not session.over and session.frame < FRAME_LIMIT:
-        session.step(next(inputs))
-        p = session.player(0)
-        assert isinstance(p, ShirasePlayer)
-        if p.bone and p.level >= 1010 and p.phase == ACTIVE:
-            save(session, bone_out)
-            return
-    raise RuntimeError("the Shirase game did not reach bone blocks")
+    if not _demo_until(session, bones):
+        raise RuntimeError("the Shirase game did not reach bone blocks")
+    save(session, bone_out)
 
 
 def lever(plan: Callable[[ArikaPlayer], Placement | None]) -> Callable[[ArikaPlayer],

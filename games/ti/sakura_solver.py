@@ -228,14 +228,14 @@ def parse_solutions(text: str) -> dict[int, Solution]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from games.ti.stagefile import builtin_stages, read_stage_file
+    from games.ti.stagefile import STAGES
 
     parser = argparse.ArgumentParser(prog="python -m games.ti.sakura_solver")
     parser.add_argument("--stages", help="a stage file (default: the built-in stages)")
     parser.add_argument("--stage", type=int, help="only this stage")
     parser.add_argument("--write", help="write the solutions to this file")
     args = parser.parse_args(argv)
-    stages = read_stage_file(args.stages) if args.stages else builtin_stages()
+    stages = STAGES.read(args.stages) if args.stages else STAGES.builtin()
     chosen = [s for s in stages if args.stage in (None, s.number)]
     lines = ["; placements (piece, state, box column) found by games/ti/sakura_solver.py"]
     failed = 0

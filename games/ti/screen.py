@@ -6,11 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.arika.board import COLOUR_MASK, VISIBLE_ROWS, WIDTH
-from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY, ArikaPlayer
+from engine.arika.board import COLOUR_MASK, WIDTH
+from engine.arika.player import NO_PIECE, OVER, READY, ArikaPlayer
 from engine.arika.randomizer import Tgm2Randomizer
-from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
-from engine.arika.shapes import ARS, ShapeSet
+from engine.arika.timing import clock_text
+from games.arika_screen import (
+    CELL,
+    RGB,
+    WELL_H,
+    WELL_Y,
+    draw_piece,
+    draw_preview,
+    draw_stack,
+    draw_well,
+    level_target,
+    roll_visibility,
+)
 from games.cartridge import PlayView
 from games.ti import mode_screen
 from games.ti.modes import MODES
@@ -20,35 +31,26 @@ from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.exams import PROMOTION, after_game
 from games.ti.rules.login import INITIALS, SLOTS, Login, alphabet
 from games.ti.rules.master_game import display_grade
-from games.ti.session import TiSession, clock_text
+from games.ti.session import TiSession
 
-CELL = 8
 FADE_AFTER_FRAMES: int = TI_DECISIONS["fading_roll_frames"].value["shown"]
 FADE_GONE_FRAMES: int = TI_DECISIONS["fading_roll_frames"].value["gone"]
 POPUP_FRAMES: int = TI_DECISIONS["popup_frames"].value
 NEXT_SHOWN = 3  # tetris.wiki TGM3 page: three next pieces
-WELL_H = VISIBLE_ROWS * CELL
-WELL_Y = 40
 NO_FRAME = -1
 SECTIONS_SHOWN = 10  # section times listed at once (the latest)
 
 
-def level_target(p: ArikaPlayer) -> int:
-    """The number after the slash: the next hundred, or the goal in the last section."""
-    return min(p.goal, (p.level // 100 + 1) * 100) if p.level < p.goal else p.goal
-
-
 def cell_visibility(p: ArikaPlayer, locked_frame: int) -> float:
-    """1 shown, 0 gone: the fading roll fades blocks by age, the invisible roll hides them
-    once the lock flash is over."""
-    if p.roll == ROLL_INVISIBLE:
-        return 1.0 if p.frame - locked_frame < 3 else 0.0
-    if p.roll == ROLL_FADING:
-        age = p.frame - locked_frame
-        if age <= FADE_AFTER_FRAMES:
-            return 1.0
-        return max(0.0, 1 - (age - FADE_AFTER_FRAMES) / (FADE_GONE_FRAMES - FADE_AFTER_FRAMES))
-    return 1.0
+    """1 shown, 0 gone, with TGM3's fading-roll decision."""
+    return roll_visibility(p, locked_frame, FADE_AFTER_FRAMES, FADE_GONE_FRAMES)
+
+
+def _stack_colour(p: ArikaPlayer, col: int, value: int) -> RGB | None:
+    """A block's colour as the mode shows it (None: hidden)."""
+    from cabinet.video.palette import cell_rgb
+
+    return mode_screen.stack_colour(p, col, value, cell_rgb(value & COLOUR_MASK))
 
 
 def upcoming(p: ArikaPlayer, count: int) -> list[int]:
@@ -87,27 +89,11 @@ def draw_play(surface: Any, view: PlayView) -> None:
     draw_credit_line(surface, view.credits, view.free_play)
 
 
-def _piece(surface: Any, kind: int, x: int, y: int, cell: int,
-           shapes: ShapeSet = ARS) -> None:
-    import pygame
-
-    from cabinet.video.palette import cell_rgb
-
-    n = shapes.sizes[kind]
-    for r, c in shapes.cells[kind][0]:
-        top = y + (r - (1 if n == 3 else 0)) * cell
-        pygame.draw.rect(surface, cell_rgb(kind + 1), (x + c * cell, top, cell - 1, cell - 1))
-
-
 def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bool) -> None:
-    import pygame
-
-    from cabinet.video.palette import UI, cell_rgb, shade
+    from cabinet.video.palette import UI
     from cabinet.video.text import draw_text
 
-    pygame.draw.rect(surface, UI["frame"], (left - 2, WELL_Y - 2, WIDTH * CELL + 4,
-                                            WELL_H + 4), 2)
-    pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
+    draw_well(surface, left)
     p = session.players[index]
     info_x = left + WIDTH * CELL + 8
     login = session.logins[index]
@@ -118,45 +104,20 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
         for line, dx, dy, ink in select_lines(session, index):
             draw_text(surface, line, left + dx, WELL_Y + dy, UI[ink])
         return
-    # Stack.
-    for row in range(1, VISIBLE_ROWS + 1):
-        cells = p.board.cells[row - 1]
-        locked = p.board.locked[row - 1]
-        for col in range(WIDTH):
-            value = cells[col]
-            if not value:
-                continue
-            seen = cell_visibility(p, locked[col])
-            if seen <= 0:
-                continue
-            shown = mode_screen.stack_colour(p, col, value, cell_rgb(value & COLOUR_MASK))
-            if shown is None:
-                continue
-            rgb = shown
-            if (row, col) in p.flash_cells and p.frame - p.flash_frame < 3:
-                rgb = UI["clear_flash"]
-            _cell(surface, left, row, col, shade(rgb, 0.8 * seen))
-    # Ghost, then the piece in play.
-    if p.kind != NO_PIECE and p.phase == ACTIVE:
-        if p.ghost_shown:
-            gy = p.ghost_y()
-            n = p.shapes.sizes[p.kind]
-            for r, c in p.shapes.cells[p.kind][p.state]:
-                _cell(surface, left, gy + n - 1 - r, p.x + c, shade(cell_rgb(p.kind + 1), 0.35))
-        for row, col in p.piece_cells():
-            _cell(surface, left, row, col, cell_rgb(p.kind + 1))
+    draw_stack(surface, p, left, cell_visibility, _stack_colour)
+    draw_piece(surface, p, left)
     mode_screen.draw_fireworks(surface, p, left, WELL_Y, WIDTH * CELL)
     # NEXT (three: the first full size, two more at half size), HOLD at half size.
     if p.next_kind >= 0 and p.phase != OVER:
-        _piece(surface, p.next_kind, left + 24, 16, CELL, p.default_shapes)
+        draw_preview(surface, p.next_kind, left + 24, 16, CELL, p.default_shapes)
         small, step = (CELL // 2 + 1, 22) if wide else (CELL // 2, 17)
         for n, kind in enumerate(upcoming(p, NEXT_SHOWN - 1)):
-            _piece(surface, kind, left + 55 + step * n, 20, small, p.default_shapes)
+            draw_preview(surface, kind, left + 55 + step * n, 20, small, p.default_shapes)
     hold = int(getattr(p, "hold_kind", NO_PIECE))
     hold_x = left - 36 if wide else info_x  # two sides: above the figures
     draw_text(surface, "HOLD", hold_x, 8, UI["label"])
     if hold != NO_PIECE:
-        _piece(surface, hold, hold_x, 20, CELL // 2 + 1, p.default_shapes)
+        draw_preview(surface, hold, hold_x, 20, CELL // 2 + 1, p.default_shapes)
     # Figures.
     summary = session.summary(index) or {}
     grade = str(summary.get("grade", ""))
@@ -314,11 +275,3 @@ def _results(surface: Any, p: ArikaPlayer, left: int, grade: str) -> None:
     if grade:
         draw_text(surface, "GRADE", left + 4, WELL_Y + 20, UI["label"])
         draw_text(surface, grade, left + 4, WELL_Y + 32, UI["value"], 3)
-
-
-def _cell(surface: Any, left: int, row: int, col: int, rgb: tuple[int, int, int]) -> None:
-    import pygame
-
-    if 1 <= row <= VISIBLE_ROWS and 0 <= col < WIDTH:
-        pygame.draw.rect(surface, rgb, (left + col * CELL, WELL_Y + (VISIBLE_ROWS - row) * CELL,
-                                        CELL - 1, CELL - 1))

@@ -1,5 +1,6 @@
 """A TGM3 game on the board: one or two players, each an Arika player loop in one mode
-of games/ti/modes.py. ``TiSession`` is a ``GameSession`` (engine/session.py).
+of games/ti/modes.py. ``TiSession`` is a ``GameSession`` (engine/session.py) on the Arika
+boards' common part (games/arika_session.py).
 
 Rules id ``ti`` is the board: a player who joins first enters an account (initials and
 PIN, games/ti/rules/login.py; Start plays as a guest), then picks a mode (lever
@@ -21,6 +22,7 @@ from engine.arika.randomizer import lcg_output, lcg_step
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
+from games.arika_session import MODE_START, ArikaBoardSession
 from games.ti.modes import MODES, check_settings, mode
 from games.ti.rule_choice import RULES, WORLD
 from games.ti.rules.exams import Account, Exam, choose_exam
@@ -29,39 +31,20 @@ from games.ti.rules.player import TiPlayer, set_rule
 
 BOARD = "ti"  # the rules id with the mode select
 SELECT_FRAMES = 600  # as TAP's board: 10 s, then the highlighted mode plays
-MODE_CURSOR = "mode_cursor"  # value: the highlighted mode's index in MODES
-MODE_START = "mode_start"  # value: the chosen mode's index
 RULE_CURSOR = "rule_cursor"  # value: the rule highlighted (0 Classic, 1 World)
-
-
-def clock_text(frames: int) -> str:
-    """Game time as the board shows it: mm:ss:cc (60 frames a second)."""
-    seconds, rest = divmod(frames, 60)
-    return f"{seconds // 60:02d}:{seconds % 60:02d}:{rest * 100 // 60:02d}"
 
 
 def mode_ids() -> tuple[str, ...]:
     return tuple(MODES)
 
 
-class TiSession:
+class TiSession(ArikaBoardSession):
     """``TiSession(rules_id, settings, seeds, players)``. ``seeds["main"]`` seeds the
-    first game; every game started steps it once with Arika's LCG (``seeds_out()``)."""
+    first game (games/arika_session.py)."""
 
     def __init__(self, rules_id: str, settings: Settings, seeds: Seeds, players: int) -> None:
-        if players not in (1, 2):
-            raise ValueError(f"players must be 1 or 2, not {players}")
-        if rules_id != BOARD and rules_id not in MODES:
-            raise ValueError(f"unknown rules {rules_id!r}; choose one of: "
-                             f"{', '.join((BOARD, *MODES))}")
-        self.rules_id = rules_id
+        super().__init__(rules_id, seeds, players)
         self.settings: dict[str, Any] = check_settings(settings)
-        self.seed = int(seeds.get("main", 0)) & 0xFFFFFFFF
-        self.frame = 0
-        self.players: list[ArikaPlayer | None] = [None, None]
-        self.cursor: list[int | None] = [None, None]  # mode select in progress
-        self.select_left = [0, 0]
-        self.held = [0xFF, 0xFF]  # switches held last frame (a press is a new one)
         # The rule each player plays: the setting, changed with the lever at mode select.
         self.rule = [RULES.index(self.settings.get("rule", RULES[0]))] * 2
         from games.ti.accounts import from_settings
@@ -119,31 +102,22 @@ class TiSession:
         self.select_left[index] = SELECT_FRAMES
         self.held[index] = pi.to_bits()  # the press that ended the entry picks nothing
 
-    def _select(self, index: int, pi: PlayerInput, out: list[Event]) -> None:
-        bits = pi.to_bits()
-        pressed = bits & ~self.held[index]
-        self.held[index] = bits
-        cursor = self.cursor[index]
-        assert cursor is not None
-        ids = mode_ids()
-        move = (pressed >> 3 & 1) - (pressed >> 2 & 1)  # right, left
+    def plays(self) -> tuple[str, ...]:
+        return (BOARD, *MODES)  # read each time: an entry added to MODES is a mode
+
+    def choices(self, index: int) -> tuple[str, ...]:
+        return mode_ids()
+
+    def _on_select_press(self, index: int, pressed: int, out: list[Event]) -> None:
         if pressed & 0b11:  # up or down: the other rule
             self.rule[index] ^= 1
             out.append(Event(RULE_CURSOR, index, self.rule[index]))
-        if move:
-            cursor = (cursor + move) % len(ids)
-            self.cursor[index] = cursor
-            out.append(Event(MODE_CURSOR, index, cursor))
-        self.select_left[index] -= 1
-        if pressed & 0xF0 or self.select_left[index] <= 0:  # a button or Start
-            self._start(index, ids[cursor], out)
 
     def _start(self, index: int, rules_id: str, out: list[Event] | None = None) -> None:
-        game_seed = self.seed
-        self.seed = lcg_step(self.seed)
+        game_seed = self._game_seed()
         self.cursor[index] = None
         chosen = mode(rules_id)
-        p = self.players[index] = chosen.new_player(index, self.settings, game_seed)
+        p = self.players[index] = self._new_player(index, rules_id, game_seed)
         if isinstance(p, TiPlayer):
             set_rule(p, RULES[self.rule[index]] == WORLD)
         account = self.accounts[index]
@@ -154,6 +128,9 @@ class TiSession:
             chosen.for_account(p, account, exam)
         if out is not None:
             out.append(Event(MODE_START, index, mode_ids().index(rules_id)))
+
+    def _new_player(self, index: int, rules_id: str, seed: int) -> ArikaPlayer:
+        return mode(rules_id).new_player(index, self.settings, seed)
 
     @property
     def exam_rule(self) -> str:
@@ -169,19 +146,6 @@ class TiSession:
         worth = int(p.referee.summary(p).get("worth", 0))
         return account, worth, self.exams[index], self.exam_rule
 
-    def player(self, index: int) -> ArikaPlayer:
-        p = self.players[index]
-        if p is None:
-            raise ValueError(f"player {index + 1} is not playing")
-        return p
-
-    def mode_of(self, index: int) -> str | None:
-        p = self.players[index]
-        if p is not None:
-            return p.rules.id
-        cursor = self.cursor[index]
-        return None if cursor is None else mode_ids()[cursor]
-
     @property
     def over(self) -> bool:
         for index, p in enumerate(self.players):
@@ -193,12 +157,7 @@ class TiSession:
         return True
 
     def playing(self, index: int) -> bool:
-        p = self.players[index]
-        return (self.cursor[index] is not None or self.logins[index] is not None
-                or (p is not None and p.phase != OVER))
-
-    def can_join(self, index: int) -> bool:
-        return not self.playing(index)
+        return self.logins[index] is not None or super().playing(index)
 
     def join(self, index: int) -> None:
         if self.playing(index):
@@ -223,26 +182,14 @@ class TiSession:
             "exam": exam.kind if exam is not None else "",
             "exam_target": exam.name if exam is not None else "",
         }
-        if p is None and self.logins[index] is not None:
-            return {"mode": "", "score": 0, "level": 0, "lines": 0, "pieces": 0, "time": 0,
-                    "clock": clock_text(0), "cleared": 0, "grade": "", "order": 0, **who}
         if p is None:
-            chosen = self.mode_of(index)
+            chosen = "" if self.logins[index] is not None else self.mode_of(index)
             if chosen is None:
                 return None
-            return {"mode": chosen, "score": 0, "level": 0, "lines": 0, "pieces": 0,
-                    "time": 0, "clock": clock_text(0), "cleared": 0, "grade": "",
-                    "order": 0, **who}
-        out: dict[str, int | str] = {
-            "mode": p.rules.id, "level": p.level, "lines": p.lines, "pieces": p.pieces,
-            "time": p.clock, "clock": clock_text(p.clock), "cleared": int(p.finished),
-            "score": 0, "grade": "", "order": 0, **who,
-        }
+            return {**self.waiting_summary(chosen), "order": 0, **who}
+        out = {**self.player_summary(p), "score": 0, "grade": "", "order": 0, **who}
         out.update(p.referee.summary(p))
         return out
-
-    def seeds_out(self) -> dict[str, int]:
-        return {"main": self.seed}
 
     def _who(self) -> tuple[Any, ...]:
         return (tuple(None if x is None else x.state() for x in self.logins),
@@ -253,15 +200,13 @@ class TiSession:
                  tuple(self.select_left), tuple(self.held),
                  *((tuple(self.rule),) if any(self.rule) else ()),  # Classic: as before
                  self._who(),
-                 tuple((p.rules.id, p.hash_items()) if p is not None else None
-                       for p in self.players))
+                 self.players_hash_items())
         return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
 
     def snapshot(self) -> Any:
         return (self.frame, self.seed, tuple(self.cursor), tuple(self.select_left),
                 tuple(self.held), tuple(self.rule), self._who(),
-                tuple((p.rules.id, p.snapshot()) if p is not None else None
-                      for p in self.players))
+                self.players_snapshot())
 
     def restore(self, snap: Any) -> None:
         self.frame, self.seed, cursor, left, held, rule, who, players = snap
@@ -274,15 +219,7 @@ class TiSession:
                 login = self.logins[index] = Login()
                 login.restore(state)
         self.accounts, self.notes, self.exams = list(accounts), list(notes), list(exams)
-        for index, entry in enumerate(players):
-            if entry is None:
-                self.players[index] = None
-                continue
-            rules_id, ps = entry
-            p = self.players[index]
-            if p is None or p.rules.id != rules_id:
-                p = self.players[index] = mode(rules_id).new_player(index, self.settings, 0)
-            p.restore(ps)
+        self.restore_players(players)
 
 
 def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int) -> TiSession:

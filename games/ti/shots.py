@@ -72,6 +72,15 @@ def _tap(session: TiSession, bits: int) -> None:
     session.step(InputFrame())
 
 
+def _sign_in(session: TiSession, typed: str) -> None:
+    """Type ``typed`` at the account entry: the lever right to each letter or digit, A to
+    take it."""
+    for slot, ch in enumerate(typed):
+        for _ in range(alphabet(slot).index(ch)):
+            _tap(session, 0x08)
+        _tap(session, 0x10)
+
+
 def _account_shots(out: Path) -> None:
     """The account entry half typed, then a promotion exam game of a known account."""
     account = Account("TGM", pin_digest("TGM", "2005"), qualified=9,
@@ -79,10 +88,7 @@ def _account_shots(out: Path) -> None:
     settings = session_settings({"accounts": {"TGM": account_json(account)}})
     session = TiSession("ti", settings, {"main": 1}, 1)
     session.step(InputFrame())
-    for slot, ch in enumerate("TGM20"):
-        for _ in range(alphabet(slot).index(ch)):
-            _tap(session, 0x08)
-        _tap(session, 0x10)
+    _sign_in(session, "TGM20")
     _tap(session, 0x08)
     save(session, out / NAMES[3])
     # A game seed whose draw holds an exam (one in three).
@@ -90,10 +96,7 @@ def _account_shots(out: Path) -> None:
                 if lcg_output(lcg_step(s)) % EXAM_CHANCE == 0)
     session = TiSession("ti", settings, {"main": seed}, 1)
     session.step(InputFrame())
-    for slot, ch in enumerate("TGM2005"):
-        for _ in range(alphabet(slot).index(ch)):
-            _tap(session, 0x08)
-        _tap(session, 0x10)
+    _sign_in(session, "TGM2005")
     _tap(session, 0x80)
     inputs = demo_inputs(session)
     for _ in range(1500):

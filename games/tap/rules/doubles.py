@@ -16,15 +16,15 @@ from functools import cache
 from typing import Any
 
 from engine.arika.board import ORIGIN, ROW_BITS, WIDE, Board
-from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.player import ACTIVE, NO_PIECE, OVER, PAUSE, SPAWN, ArikaPlayer
-from engine.arika.rules import ROLL_NONE, ROLL_PLAIN, ArikaRules
+from engine.arika.rules import ROLL_NONE, ROLL_PLAIN, ArikaRules, kit_options
 from engine.arika.shapes import MASKS, SPAWN_Y
+from engine.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
 from engine.events import Event
 from engine.inputs import PlayerInput
 from games.tap.rules.decisions import DOUBLES_DECISIONS, TAP_DECISIONS
 from games.tap.rules.referees import TapReferee
-from games.tap.rules.tables import NORMAL_DELAYS, NORMAL_GOAL, NORMAL_GRAVITY
+from games.tap.rules.tables import NORMAL_GOAL
 
 DOUBLES = "tap-doubles"
 DOUBLES_TITLE = "DOUBLES"
@@ -48,9 +48,7 @@ def doubles_rules() -> ArikaRules:
     return ArikaRules(
         DOUBLES, "TAP DOUBLES", NORMAL_GRAVITY, NORMAL_DELAYS, DOUBLES_GOAL,
         frozenset({DOUBLES_GOAL - 1}), DoublesReferee, roll_frames=CREDIT_FRAMES,
-        roll_pause=ARIKA_DECISIONS["roll_pause_frames"].value,
-        ready_frames=ARIKA_DECISIONS["ready_frames"].value,
-        decisions={**ARIKA_DECISIONS, **TAP_DECISIONS, **DOUBLES_DECISIONS})
+        **kit_options(TAP_DECISIONS, DOUBLES_DECISIONS))
 
 
 class DoublesPlayer(ArikaPlayer):

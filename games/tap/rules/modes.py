@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from engine.arika.decisions import ARIKA_DECISIONS
-from engine.arika.rules import ArikaRules, Referee, x99_stops
+from engine.arika.rules import ArikaRules, Referee, kit_options, x99_stops
+from engine.arika.speeds import MASTER_GRAVITY, NORMAL_DELAYS, NORMAL_GRAVITY
 from engine.arika.timing import DelayRow
 from games.tap.rules.decisions import TAP_DECISIONS
 from games.tap.rules.referees import DeathReferee, MasterReferee, NormalReferee, PlusReferee
@@ -15,10 +15,7 @@ from games.tap.rules.tables import (
     DEATH_DELAYS,
     DEATH_GRAVITY,
     MASTER_DELAYS,
-    MASTER_GRAVITY,
-    NORMAL_DELAYS,
     NORMAL_GOAL,
-    NORMAL_GRAVITY,
     PLUS_ROLL_FRAMES,
     ROLL_FRAMES,
 )
@@ -30,8 +27,6 @@ DEATH = "tap-death"
 MODES: tuple[str, ...] = (NORMAL, MASTER, PLUS, DEATH)
 TITLES = {NORMAL: "NORMAL", MASTER: "MASTER", PLUS: "TGM+", DEATH: "T.A.DEATH"}
 
-READY_FRAMES: int = ARIKA_DECISIONS["ready_frames"].value
-ROLL_PAUSE: int = ARIKA_DECISIONS["roll_pause_frames"].value
 DEFAULT_SETTINGS: dict[str, Any] = {"boundaries": "wiki", "das_step": 901}
 
 
@@ -70,9 +65,7 @@ def _master_delays(boundaries: str, das_step: int) -> tuple[DelayRow, ...]:
 
 @cache
 def rules_for(rules_id: str, boundaries: str = "wiki", das_step: int = 901) -> ArikaRules:
-    decisions = {**ARIKA_DECISIONS, **TAP_DECISIONS}
-    common: dict[str, Any] = {"ready_frames": READY_FRAMES, "roll_pause": ROLL_PAUSE,
-                              "decisions": decisions}
+    common = kit_options(TAP_DECISIONS)
     referee: Callable[[], Referee]
     if rules_id == NORMAL:
         referee = NormalReferee

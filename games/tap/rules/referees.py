@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from engine.arika import events as aev
 from engine.arika.board import GARBAGE, ROWS
+from engine.arika.grading import Grades, grade_name
 from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE, ROLL_NAMES, ROLL_PLAIN, Referee
+from engine.arika.scoring import clear_score, next_combo
 from engine.events import Event
 from games.tap.rules import mroll
-from games.tap.rules.grading import Grades, grade_name
-from games.tap.rules.scoring import clear_score, next_combo
 from games.tap.rules.tables import (
     DEATH_TORIKAN_FRAMES,
     DEATH_TORIKAN_LEVEL,

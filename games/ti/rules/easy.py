@@ -13,20 +13,14 @@ from functools import cache
 from typing import Any
 
 from engine.arika.board import ROWS
-from engine.arika.decisions import ARIKA_DECISIONS
-from engine.arika.rules import ROLL_PLAIN, ArikaRules, Referee, x99_stops
+from engine.arika.rules import ROLL_PLAIN, ArikaRules, Referee, kit_options, x99_stops
+from engine.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
 from engine.arika.timing import TWENTY_G, GravityRow
 from engine.events import Event
 from games.ti.rules import master
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.master_game import rank_order
-from games.ti.rules.normal_speed import NORMAL_DELAYS, NORMAL_GRAVITY
 
-_COMMON: dict[str, Any] = {
-    "ready_frames": ARIKA_DECISIONS["ready_frames"].value,
-    "roll_pause": ARIKA_DECISIONS["roll_pause_frames"].value,
-    "decisions": {**ARIKA_DECISIONS, **TI_DECISIONS},
-}
 RULES_ID = "ti-easy"
 GOAL = 200
 GUIDE_BELOW = 50  # the placement guide shows below this level
@@ -114,4 +108,4 @@ def easy_rules() -> ArikaRules:
     """The rules record (one per process: its tables are built once)."""
     return ArikaRules(RULES_ID, "EASY", EASY_GRAVITY, EASY_DELAYS, GOAL, x99_stops(GOAL),
                       EasyReferee, roll_frames=ROLL_FRAMES, ghost_below=GUIDE_BELOW,
-                      **_COMMON)
+                      **kit_options(TI_DECISIONS))

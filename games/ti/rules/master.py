@@ -1,6 +1,6 @@
 """TGM3 Master's tables and section judging: speed level, delays by speed level, COOL and
-REGRET limits, the shifted combo table, staff-roll points, the invisible-roll
-qualification and the final grade.
+REGRET limits, the shifted combo table, the internal grade's boost, staff-roll points, the
+invisible-roll qualification and the final grade.
 
 Sources: tetris.wiki, "Tetris: The Grand Master 3 Terror-Instinct" (COOL at x70 against a
 per-section time, or the previous section's x70 time + 2 s after a COOL; REGRET section
@@ -15,15 +15,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.arika import grading
 from engine.arika.timing import DelayRow, Timing
-from games.ti.rules.grading import COMBO_TENTHS as COMBO_TENTHS
-from games.ti.rules.tables import INTERNAL_BOOST
 
 SECOND = 60  # the game clock counts 60 a second
 # Levels a clear of 0..4 lines adds: a triple 4, a Tetris 6 (tetris.wiki TGM3 page, level
 # advance in Master and Shirase).
 CLEAR_LEVELS: tuple[int, ...] = (0, 1, 2, 4, 6)
 SPEED_PER_COOL = 100
+
+# The internal grade is TGM2's (engine/arika/grading.py) but for the combo multipliers,
+# shifted one line count (tetris.wiki TGM3 page; NullpoMino's GradeMania3Mode and cambridge
+# agree): singles always x1, doubles take TGM2's single column, triples its double column,
+# Tetrises its triple column.
+COMBO_TENTHS: grading.ComboTable = tuple(
+    (10, row[0], row[1], row[2]) for row in grading.COMBO_TENTHS)
+# Grade steps each internal grade is worth: TGM2's displayed grade on the 9 .. S9 ladder.
+INTERNAL_BOOST: tuple[int, ...] = grading.GRADE_STEPS
 
 # Delays by speed level (internal frames): from_level, ARE, line ARE, DAS, lock, clear.
 SPEED_DELAYS: tuple[DelayRow, ...] = (
@@ -76,7 +84,7 @@ def timing_at(speed_level: int) -> Timing:
 
 
 def gravity_level(speed_level: int) -> int:
-    """The TAP Master gravity row to read: speed levels past 999 stay at 20G (999)."""
+    """The TGM2 Master gravity row to read: speed levels past 999 stay at 20G (999)."""
     return min(speed_level, 999)
 
 

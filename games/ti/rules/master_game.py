@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.arika import events as aev
 from engine.arika.board import ROWS
+from engine.arika.grading import Grades
 from engine.arika.rules import (
     ROLL_FADING,
     ROLL_INVISIBLE,
@@ -20,16 +21,16 @@ from engine.arika.rules import (
     ROLL_NONE,
     ArikaRules,
     Referee,
+    kit_options,
     x99_stops,
 )
+from engine.arika.scoring import clear_score, next_combo
+from engine.arika.speeds import MASTER_GRAVITY
 from engine.events import Event
 from games.ti.rules import master
 from games.ti.rules.bag import TiBag
 from games.ti.rules.decisions import TI_DECISIONS
-from games.ti.rules.grading import TiGrades
-from games.ti.rules.scoring import clear_score, next_combo
 from games.ti.rules.speed import REGRET, SpeedLevelPlayer
-from games.ti.rules.tables import GRAVITY
 
 if TYPE_CHECKING:
     from engine.arika.player import ArikaPlayer
@@ -125,7 +126,7 @@ class TiMasterReferee(Referee):
     def __init__(self) -> None:
         self.score = 0
         self.combo = 1
-        self.grades = TiGrades()
+        self.grades = Grades(master.COMBO_TENTHS)
         self.roll = ROLL_NONE
         self.roll_points = 0  # hundredths of a grade
         self.torikan = False
@@ -223,15 +224,11 @@ def master_rules() -> ArikaRules:
     """The Arika rules record of Master: TAP Master's gravity (read at the speed level by
     the player), the speed-level delays up to 999 (the player reads past it), goal 999
     with the x99 and 998 level stops, the 3238-frame roll."""
-    from engine.arika.decisions import ARIKA_DECISIONS
-
     return ArikaRules(
-        MASTER, "TI MASTER", GRAVITY,
+        MASTER, "TI MASTER", MASTER_GRAVITY,
         tuple(r for r in master.SPEED_DELAYS if r.from_level < 1000), GOAL, x99_stops(GOAL),
         TiMasterReferee, roll_frames=master.ROLL_FRAMES,
-        roll_pause=ARIKA_DECISIONS["roll_pause_frames"].value,
-        ready_frames=ARIKA_DECISIONS["ready_frames"].value,
-        decisions={**ARIKA_DECISIONS, **TI_DECISIONS},
+        **kit_options(TI_DECISIONS),
     )
 
 

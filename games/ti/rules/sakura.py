@@ -21,24 +21,18 @@ from functools import cache
 from typing import Any
 
 from engine.arika.board import ITEM_SHIFT, VISIBLE_ROWS, WIDTH, Board
-from engine.arika.decisions import ARIKA_DECISIONS
 from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY
 from engine.arika.randomizer import Tgm2Randomizer
-from engine.arika.rules import ArikaRules, Referee, x99_stops
+from engine.arika.rules import ArikaRules, Referee, kit_options, x99_stops
+from engine.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
 from engine.events import ROTATE, Event
 from engine.inputs import PlayerInput
 from engine.pieces import O
 from engine.stage_text import StageFileError, StageSource, check_rows, split_stages
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.master_game import rank_order
-from games.ti.rules.normal_speed import NORMAL_DELAYS, NORMAL_GRAVITY
 from games.ti.rules.player import TI_EXTRAS, TiPlayer
 
-_COMMON: dict[str, Any] = {
-    "ready_frames": ARIKA_DECISIONS["ready_frames"].value,
-    "roll_pause": ARIKA_DECISIONS["roll_pause_frames"].value,
-    "decisions": {**ARIKA_DECISIONS, **TI_DECISIONS},
-}
 RULES_ID = "ti-sakura"
 SECOND = 60
 STAGES = 27
@@ -315,4 +309,4 @@ class SakuraPlayer(TiPlayer):
 def sakura_rules() -> ArikaRules:
     """The rules record (one per process: its tables are built once)."""
     return ArikaRules(RULES_ID, "SAKURA", NORMAL_GRAVITY, NORMAL_DELAYS, 999, x99_stops(),
-                      SakuraReferee, **_COMMON)
+                      SakuraReferee, **kit_options(TI_DECISIONS))

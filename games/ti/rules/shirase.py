@@ -16,8 +16,8 @@ from functools import cache
 from typing import Any
 
 from engine.arika import events as aev
-from engine.arika.decisions import ARIKA_DECISIONS
-from engine.arika.rules import ROLL_NONE, ROLL_PLAIN, ArikaRules, Referee, x99_stops
+from engine.arika.rules import ROLL_NONE, ROLL_PLAIN, ArikaRules, Referee, kit_options, x99_stops
+from engine.arika.scoring import clear_score, next_combo
 from engine.arika.timing import TWENTY_G, DelayRow, GravityRow
 from engine.events import Event
 from engine.inputs import PlayerInput
@@ -25,13 +25,7 @@ from games.ti.rules import master
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.master_game import rank_order
 from games.ti.rules.player import TI_EXTRAS, TiPlayer
-from games.ti.rules.scoring import clear_score, next_combo
 
-_COMMON: dict[str, Any] = {
-    "ready_frames": ARIKA_DECISIONS["ready_frames"].value,
-    "roll_pause": ARIKA_DECISIONS["roll_pause_frames"].value,
-    "decisions": {**ARIKA_DECISIONS, **TI_DECISIONS},
-}
 RULES_ID = "ti-shirase"
 SECOND = 60
 GOAL = 1300
@@ -192,4 +186,4 @@ def shirase_rules() -> ArikaRules:
     """The rules record (one per process: its tables are built once)."""
     return ArikaRules(RULES_ID, "SHIRASE", SHIRASE_GRAVITY, SHIRASE_DELAYS, GOAL,
                       x99_stops(GOAL), ShiraseReferee, roll_frames=ROLL_FRAMES,
-                      **_COMMON, levels=LEVELS)
+                      **kit_options(TI_DECISIONS), levels=LEVELS)

@@ -1,6 +1,7 @@
-"""TAP's score for a line clear.
+"""The score of a line clear in the Arika Master-style modes (TGM2's formula; TGM3 Master
+and Shirase use it too, a project decision of that cartridge).
 
-Source: tetris.wiki, "Tetris The Absolute The Grand Master 2", Scoring (the TAP formula):
+Source: tetris.wiki, "Tetris The Absolute The Grand Master 2", Scoring (the TGM2 formula):
 (ceil((Level + Lines) / 4) + Soft + 2 x Sonic) x Lines x Combo x Bravo
 + ceil(Level after clear / 2) + Speed x 7, with Speed = max(0, lock delay - active time).
 The older wiki text has ceil((Level + Lines) / 2) with Level + Lines capped at 999 for the

@@ -1,0 +1,114 @@
+"""What the Arika cartridges' single-player play screens share at 320x224: the well's
+place and 8-pixel cells, the level counter's target, how the blocks of a fading or
+invisible staff roll show, and drawing the well, the stack, the ghost and the piece in
+play. Each cartridge draws its own figures, NEXT, select and results around them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.arika.board import VISIBLE_ROWS, WIDTH
+from engine.arika.player import ACTIVE, NO_PIECE, ArikaPlayer
+from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
+from engine.arika.shapes import ARS, ShapeSet
+
+RGB = tuple[int, int, int]
+CELL = 8
+WELL_H = VISIBLE_ROWS * CELL
+WELL_Y = 40
+FLASH_FRAMES = 3  # a locked or cleared block flashes this many frames
+
+
+def level_target(p: ArikaPlayer) -> int:
+    """The number after the slash: the next hundred, or the goal in the last section."""
+    return min(p.goal, (p.level // 100 + 1) * 100) if p.level < p.goal else p.goal
+
+
+def roll_visibility(p: ArikaPlayer, locked_frame: int, fade_after: int,
+                    fade_gone: int) -> float:
+    """1 shown, 0 gone: the fading roll fades blocks by age (fully shown for
+    ``fade_after`` frames, gone at ``fade_gone``), the invisible roll hides them once the
+    lock flash is over."""
+    if p.roll == ROLL_INVISIBLE:
+        return 1.0 if p.frame - locked_frame < FLASH_FRAMES else 0.0
+    if p.roll == ROLL_FADING:
+        age = p.frame - locked_frame
+        if age <= fade_after:
+            return 1.0
+        return max(0.0, 1 - (age - fade_after) / (fade_gone - fade_after))
+    return 1.0
+
+
+def draw_well(surface: Any, left: int) -> None:
+    """The frame and the empty well."""
+    import pygame
+
+    from cabinet.video.palette import UI
+
+    pygame.draw.rect(surface, UI["frame"], (left - 2, WELL_Y - 2, WIDTH * CELL + 4,
+                                            WELL_H + 4), 2)
+    pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
+
+
+def draw_stack(surface: Any, p: ArikaPlayer, left: int,
+               visibility: Callable[[ArikaPlayer, int], float],
+               colour: Callable[[ArikaPlayer, int, int], RGB | None]) -> None:
+    """The locked blocks: ``visibility(p, locked_frame)`` (0 hides a block) and
+    ``colour(p, column, cell value)`` (None hides it) are the cartridge's."""
+    from cabinet.video.palette import UI, shade
+
+    for row in range(1, VISIBLE_ROWS + 1):
+        cells = p.board.cells[row - 1]
+        locked = p.board.locked[row - 1]
+        for col in range(WIDTH):
+            value = cells[col]
+            if not value:
+                continue
+            seen = visibility(p, locked[col])
+            if seen <= 0:
+                continue
+            rgb = colour(p, col, value)
+            if rgb is None:
+                continue
+            if (row, col) in p.flash_cells and p.frame - p.flash_frame < FLASH_FRAMES:
+                rgb = UI["clear_flash"]
+            draw_cell(surface, left, row, col, shade(rgb, 0.8 * seen))
+
+
+def draw_piece(surface: Any, p: ArikaPlayer, left: int) -> None:
+    """The ghost (when shown), then the piece in play."""
+    from cabinet.video.palette import cell_rgb, shade
+
+    if p.kind == NO_PIECE or p.phase != ACTIVE:
+        return
+    if p.ghost_shown:
+        gy = p.ghost_y()
+        n = p.shapes.sizes[p.kind]
+        for r, c in p.shapes.cells[p.kind][p.state]:
+            draw_cell(surface, left, gy + n - 1 - r, p.x + c, shade(cell_rgb(p.kind + 1), 0.35))
+    for row, col in p.piece_cells():
+        draw_cell(surface, left, row, col, cell_rgb(p.kind + 1))
+
+
+def draw_preview(surface: Any, kind: int, x: int, y: int, cell: int,
+                 shapes: ShapeSet = ARS) -> None:
+    """A piece in its spawn orientation with its top-left at (x, y) (NEXT, HOLD): a 3-wide
+    piece one row up, so that every piece sits on the same line."""
+    import pygame
+
+    from cabinet.video.palette import cell_rgb
+
+    n = shapes.sizes[kind]
+    for r, c in shapes.cells[kind][0]:
+        top = y + (r - (1 if n == 3 else 0)) * cell
+        pygame.draw.rect(surface, cell_rgb(kind + 1), (x + c * cell, top, cell - 1, cell - 1))
+
+
+def draw_cell(surface: Any, left: int, row: int, col: int, rgb: RGB) -> None:
+    """One block of the well (row 1 at the bottom), if it is inside the well."""
+    import pygame
+
+    if 1 <= row <= VISIBLE_ROWS and 0 <= col < WIDTH:
+        pygame.draw.rect(surface, rgb, (left + col * CELL, WELL_Y + (VISIBLE_ROWS - row) * CELL,
+                                        CELL - 1, CELL - 1))
