@@ -10,6 +10,7 @@ summarises."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,7 +26,7 @@ MODE_START = "mode_start"  # value: the chosen mode's index
 START_AND_BUTTONS = 0xF0  # PlayerInput.to_bits(): the buttons and Start
 
 
-class ArikaBoardSession:
+class ArikaBoardSession(ABC):
     """``players[i]`` the player loop of side ``i`` (None before it plays); ``cursor[i]``
     the highlighted mode while side ``i`` selects (None otherwise)."""
 
@@ -49,19 +50,21 @@ class ArikaBoardSession:
         """The rules ids it plays."""
         return self.rules_ids
 
+    @abstractmethod
     def choices(self, index: int) -> tuple[str, ...]:
         """The modes on player ``index``'s select list."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _start(self, index: int, mode: str, out: list[Event] | None = None) -> None:
-        raise NotImplementedError
+        """Start player ``index``'s game of ``mode`` (events into ``out``)."""
 
+    @abstractmethod
     def _new_player(self, index: int, rules_id: str, seed: int) -> ArikaPlayer:
         """A player of side ``index`` in mode ``rules_id``."""
-        raise NotImplementedError
 
     def _on_select_press(self, index: int, pressed: int, out: list[Event]) -> None:
         """A cartridge's own use of the switches pressed at the mode select (none here)."""
+        return
 
     def _select(self, index: int, pi: PlayerInput, out: list[Event]) -> None:
         bits = pi.to_bits()
