@@ -4,29 +4,15 @@ its own keys; systemd's own exposure score where systemd-analyze is installed.""
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
-from pathlib import Path
 
-import pytest
+from tests.unit_kit import ANALYZE, SYSTEMD_DIR, needs_analyze, unit_settings
 
-UNIT = Path(__file__).resolve().parent.parent / "systemd" / "bloxcab-uplink.service"
-ANALYZE = shutil.which("systemd-analyze")
+UNIT = SYSTEMD_DIR / "bloxcab-uplink.service"
 
 
 def settings() -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    section = ""
-    for raw in UNIT.read_text().replace("\\\n", " ").splitlines():
-        line = raw.strip()
-        if not line or line[0] in "#;":
-            continue
-        if line.startswith("["):
-            section = line.strip("[]")
-            continue
-        key, _, value = line.partition("=")
-        found.setdefault(f"{section}.{key}", []).append(value)
-    return found
+    return unit_settings(UNIT)
 
 
 def test_the_uplink_sees_only_the_outbox_and_its_keys() -> None:
@@ -41,7 +27,7 @@ def test_the_uplink_sees_only_the_outbox_and_its_keys() -> None:
     assert "--outbox /var/lib/bloxcab/outbox" in s["Service.ExecStart"][0]
 
 
-@pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze not installed (Debian 'systemd')")
+@needs_analyze
 def test_exposure_score_is_ok() -> None:
     out = subprocess.run([str(ANALYZE), "security", "--offline=true", str(UNIT)],
                          capture_output=True, text=True, check=False).stdout

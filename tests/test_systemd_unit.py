@@ -3,35 +3,17 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from firmware.sdnotify import Watchdog
+from tests.unit_kit import ANALYZE, SYSTEMD_DIR, needs_analyze, unit_settings
 
-UNIT = Path(__file__).resolve().parent.parent / "systemd" / "bloxcab.service"
-ANALYZE = shutil.which("systemd-analyze")
-needs_analyze = pytest.mark.skipif(
-    ANALYZE is None, reason="systemd-analyze not installed (Debian package 'systemd')"
-)
+UNIT = SYSTEMD_DIR / "bloxcab.service"
 
 
 def _settings() -> dict[str, list[str]]:
-    """section.Key -> values, in order (systemd keys may repeat)."""
-    found: dict[str, list[str]] = {}
-    section = ""
-    for raw in UNIT.read_text().splitlines():
-        line = raw.strip()
-        if not line or line[0] in "#;":
-            continue
-        if line.startswith("["):
-            section = line.strip("[]")
-            continue
-        key, _, value = line.partition("=")
-        found.setdefault(f"{section}.{key}", []).append(value)
-    return found
+    return unit_settings(UNIT)
 
 
 def _one(key: str) -> str:
