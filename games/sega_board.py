@@ -155,7 +155,7 @@ def draw_play_with(
         if sides is None and not view.demo:
             sides = 2 if game.versus is not None or players[1] is not None else None
         screens.game(surface, players, extras, view.credits, view.free_play, view.frame,
-                     sides=sides, top_score=view.top_score)
+                     sides=sides, top_score=view.top_score, kept=view.kept)
 
     return draw
 
