@@ -349,7 +349,11 @@ class FieldView:
         kept: KeptPicture | None = None,
     ) -> None:
         """Everything of one player: well, next piece, lamps, score, level, lines. With
-        ``kept``, only the parts that changed since the last frame are drawn."""
+        ``kept``, only the parts that changed since the last frame are drawn, and nothing
+        when none of what the side shows changed."""
+        if kept is not None and not kept.changed((layout.well, "side"),
+                                                 _side_key(player, extras, label)):
+            return
         self.draw_well(surface, player, layout.well, extras, kept)
         self.draw_next(surface, player, layout.next_centre, extras.next_mark,
                        extras.mark_letters, kept)
@@ -380,6 +384,18 @@ class FieldView:
         for name, (x, y, align), figure in (("level", layout.level, player.level),
                                             ("lines", layout.lines, player.lines)):
             kept_text(surface, kept, (well, name), str(figure), x, y, value, background, align)
+
+
+def _side_key(player: Any, extras: FieldExtras, label: str | None) -> tuple[Any, ...]:
+    """All that one side shows. It holds the field itself (not its id, which a new game's
+    field could reuse); a field without a version counter never matches."""
+    field = player.field
+    version = getattr(field, "version", None)
+    phase = player.phase
+    return (field, object() if version is None else version, phase,
+            player.phase_left if phase == "clear" else None, player.kind,
+            tuple(player.piece_cells()), player.next_kind, player.score, player.level,
+            player.lines, extras, label)
 
 
 def _cells_box(blits: Sequence[tuple[pygame.Surface, tuple[int, int]]]) -> pygame.Rect:

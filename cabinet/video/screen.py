@@ -194,7 +194,7 @@ class Display:
         all of it); the software path then rescales and updates just those."""
         self._last = native
         if self._renderer is not None:
-            self.upload(native)
+            self.upload(native, damage)
             self._renderer.present()
             return
         if self.surface is None:
@@ -231,13 +231,23 @@ class Display:
             pygame.display.update(shown)
         return True
 
-    def upload(self, native: pygame.Surface) -> None:
-        """The GPU path's work before the flip: upload 320x224, draw it into its box."""
+    def upload(self, native: pygame.Surface, damage: list[pygame.Rect] | None = None
+               ) -> None:
+        """The GPU path's work before the flip: upload 320x224 (or only its ``damage``
+        boxes, the texture keeping the rest), draw it into its box."""
         renderer = self._renderer
         renderer.draw_color = (0, 0, 0, 255)
         renderer.clear()
-        self._texture.update(native)
-        self._texture.draw(dstrect=self.placement.box)
+        texture = self._texture
+        if damage is None:
+            texture.update(native)
+        else:
+            bounds = native.get_rect()
+            for box in damage:
+                box = box.clip(bounds)
+                if box.w and box.h:  # a copy: the upload ignores a subsurface's pitch
+                    texture.update(native.subsurface(box).copy(), area=box)
+        texture.draw(dstrect=self.placement.box)
 
     def scale_into_view(self, native: pygame.Surface) -> None:
         """The scaling step of ``present`` without showing it (also used by the benchmark)."""
