@@ -154,10 +154,27 @@ def draw_play_with(
         sides = view.sides
         if sides is None and not view.demo:
             sides = 2 if game.versus is not None or players[1] is not None else None
+        kept = view.kept
+        if kept is not None and kept.unchanged((
+                [_shown(p) for p in players], extras, view.credits, view.free_play,
+                screens.blink_on(view.frame), sides, view.top_score)):
+            return
         screens.game(surface, players, extras, view.credits, view.free_play, view.frame,
-                     sides=sides, top_score=view.top_score, kept=view.kept)
+                     sides=sides, top_score=view.top_score, kept=kept)
 
     return draw
+
+
+def _shown(player: Any) -> tuple[Any, ...] | None:
+    """What the play screen shows of a Sega player (the piece by its place, not its cells).
+    It holds the player and field themselves, whose ids a new game could reuse."""
+    if player is None:
+        return None
+    field = player.field
+    phase = player.phase
+    return (player, field, field.version, phase, player.phase_left if phase == "clear" else -1,
+            player.kind, player.state, player.x, player.y, player.next_kind, player.score,
+            player.level, player.lines)
 
 
 def score_table(rows: Iterable[tuple[str, int, int, int]]) -> RankingSpec:

@@ -5,34 +5,55 @@ that changed (the present step rescales only those)."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pygame
 import pytest
 
+from cabinet.video import screens
+from cabinet.video.field_view import FieldView
 from cabinet.video.kept import KeptPicture
 from cabinet.video.screen import HEADLESS, Display, new_native
+from engine.inputs import InputFrame
 from firmware.inputscript import random_inputs
 from games.registry import CARTRIDGES, PlayView, new_session
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-FRAMES = 700
+FRAMES = 1200
 
 
 def _play(game_id: str, players: int, seed: int):
-    """(session, PlayView arguments) for each frame of a random game of ``players``; the
-    credits and the idle side's blink change as they would on a cabinet."""
+    """(session, PlayView arguments) for each frame of a game of ``players``: player 1 is
+    the cartridge's demo player where it has one (it clears lines), else random, player 2
+    random, and one 90 frames in four nobody touches the panel (pieces fall by gravity
+    alone). The credits and the idle side's blink change as they would on a cabinet."""
     cart = CARTRIDGES[game_id]
     rules = cart.rules_ids[0]
     session = new_session(rules, cart.cli_settings({}), {"main": seed}, players)
+    demo = cart.demo_player(session) if cart.demo_player is not None else None
     inputs = random_inputs(seed, players=players)
     for frame in range(FRAMES):
         if session.over:
             session = new_session(rules, cart.cli_settings({}), {"main": seed + frame}, players)
-        session.step(next(inputs))
+            demo = cart.demo_player(session) if cart.demo_player is not None else None
+        pressed = next(inputs)
+        if demo is not None:
+            pressed = InputFrame(p1=next(demo).p1, p2=pressed.p2)
+        session.step(pressed if frame // 90 % 4 != 3 else InputFrame())
         yield session, {"credits": frame // 200, "free_play": False, "frame": frame,
                         "sides": 2 if frame % 350 > 100 else None,
                         "top_score": None if frame < 500 else 12345}
+
+
+def _draw_from_scratch(cart: Any, surface: pygame.Surface, view: PlayView) -> None:
+    """The play screen drawn with a new field view, so no kept stack is reused either."""
+    shared = screens._view
+    screens._view = FieldView()
+    try:
+        cart.draw_play(surface, view)
+    finally:
+        screens._view = shared
 
 
 def _changed(before: bytes, after: bytes) -> set[tuple[int, int]]:
@@ -69,7 +90,7 @@ def test_kept_picture_draws_what_a_fresh_draw_does(game_id: str, players: int) -
         kept.start_frame()
         cart.draw_play(picture, PlayView(session, kept=kept, **args))
         damage = kept.finish_frame()
-        cart.draw_play(fresh, PlayView(session, **args))
+        _draw_from_scratch(cart, fresh, PlayView(session, **args))
         now = pygame.image.tobytes(fresh, "RGBX")
         assert pygame.image.tobytes(picture, "RGBX") == now, f"frame {args['frame']}"
         if damage is not None and last:

@@ -27,11 +27,23 @@ class KeptPicture:
         self._boxes: dict[Hashable, pygame.Rect] = {}
         self._used = False
         self._used_last = False
+        self._frame_key: object = None
 
     def start_frame(self) -> None:
         """Before a frame's drawing: nothing is known to be used yet."""
         self._used = False
         self.damage = []
+
+    def unchanged(self, frame_key: object) -> bool:
+        """True when the last frame was drawn with this picture and ``frame_key`` (all
+        that the screen shows) is the same as its: nothing needs drawing. The caller then
+        draws nothing at all, and the frame's damage is empty."""
+        same = self._used_last and frame_key == self._frame_key
+        self._frame_key = frame_key
+        if same:
+            self._used = True
+            self.full = False
+        return same
 
     def begin(self, screen: Hashable) -> bool:
         """A screen starts drawing with this picture; ``screen`` names its layout. Returns
@@ -50,6 +62,7 @@ class KeptPicture:
         self._used_last = self._used
         if not self._used:
             self._screen = None
+            self._frame_key = None
         if not self._used or self.full:
             return None
         return self.damage
