@@ -4,6 +4,7 @@ building ``Game`` sessions from plain settings and seeds, decoding their SW2 byt
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -137,6 +138,15 @@ def demo_player(session: GameSession) -> Iterator[InputFrame]:
     return demo_inputs(session)
 
 
+@functools.cache
+def _screens() -> Any:
+    """cabinet.video.screens, imported on the first frame drawn (the machine runs without
+    pygame) and then kept: an import statement costs on every frame."""
+    from cabinet.video import screens
+
+    return screens
+
+
 def draw_play_with(
     extras_of: Callable[[Any], Any] | None = None,
 ) -> Callable[[Any, PlayView], None]:
@@ -144,8 +154,7 @@ def draw_play_with(
     ``FieldExtras`` (meter, character, power-block marks) or None."""
 
     def draw(surface: Any, view: PlayView) -> None:
-        from cabinet.video import screens
-
+        screens = _screens()
         game = view.session
         assert isinstance(game, Game)
         players = game.players

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -40,8 +40,7 @@ LAMP_GAP = 4
 CLEAR_FLASH_FRAMES = 4
 
 
-@dataclass(frozen=True, slots=True)
-class FieldExtras:
+class FieldExtras(NamedTuple):  # a tuple: built for every player on every frame
     """What a field shows beyond the common rules (all optional).
 
     meter_lamps: lit lamps 0..5 of a meter beside the well; None draws no meter.
