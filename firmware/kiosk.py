@@ -234,6 +234,7 @@ class Kiosk:
                 self.running = False
             else:
                 self.keyboard.feed(event)
+                self.display.notice(event)
         machine = self.machine
         cues = machine.step(self.panel.poll())
         self.feed.frame(machine)
