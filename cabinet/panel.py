@@ -51,16 +51,52 @@ class ControlPanel:
         self._coins_owed = [0, 0]  # coin edges beyond what one frame can carry
         self._by_source: dict[str, tuple[str, ...]] | None = None  # made when asked for
         self._frames: dict[tuple[frozenset[str], int, int], InputFrame] = {}  # frozen, reused
+        # The last frame and the readings it was built from, in source order. The frame is
+        # "steady" when no reading had a press or a coin, nothing was deferred into or out of
+        # it and no coin is owed: the same readings again then make the same frame.
+        self._last: list[SourceReading] = [NOTHING] * len(self.sources)
+        self._frame = _frame(frozenset(), 0, 0)
+        self._steady = False
+        self._erring = False  # some source's last read failed (an error to clear on success)
 
     def poll(self) -> InputFrame:
         """Read every source once and build this frame's InputFrame."""
+        last = self._last
+        now: list[SourceReading] = []
+        same = self._steady
+        for i, source in enumerate(self.sources):
+            try:
+                reading = source.read()
+            except Exception as exc:
+                # A failing source (unplugged I/O board, driver error) must not stop the
+                # cabinet: it reads as nothing this frame and the service menu shows why.
+                self._errors[source.name] = f"{type(exc).__name__}: {exc}"
+                self._erring = True
+                reading = NOTHING
+            else:
+                if self._erring:
+                    self._errors[source.name] = None
+            now.append(reading)
+            if same and reading is not last[i] and reading != last[i]:
+                same = False
+        if self._erring:
+            self._erring = any(error is not None for error in self._errors.values())
+        self._last = now
+        if same:
+            # Nothing new from any source since a steady frame: the same frame again.
+            return self._frame
+        return self._build(now)
+
+    def _build(self, now: list[SourceReading]) -> InputFrame:
         previous = self._readings
-        readings = {source.name: self._read(source) for source in self.sources}
+        readings = {source.name: reading for source, reading in zip(self.sources, now,
+                                                                      strict=True)}
         self._readings = readings
 
-        down: set[str] = set(self._deferred)
+        deferred_in = self._deferred
+        down: set[str] = set(deferred_in)
         self._deferred = set()
-        for reading in readings.values():
+        for reading in now:
             down |= reading.held
             down |= reading.pressed
         # A switch the engine saw down last frame, released and pressed again before this
@@ -74,9 +110,11 @@ class ControlPanel:
         shown = frozenset(down)
         self._shown = shown
 
-        coins = [self._coins_owed[i] + sum(r.coins[i] for r in readings.values()) for i in (0, 1)]
+        coins = [self._coins_owed[i] + sum(r.coins[i] for r in now) for i in (0, 1)]
         shown_coins = [min(c, COINS_PER_FRAME_MAX) for c in coins]
         self._coins_owed = [c - s for c, s in zip(coins, shown_coins, strict=True)]
+        self._steady = (not deferred_in and not self._deferred and not any(coins)
+                        and not any(r.pressed for r in now))
 
         self._by_source = None
         key = (shown, shown_coins[0], shown_coins[1])
@@ -85,6 +123,7 @@ class ControlPanel:
             if len(self._frames) >= FRAMES_KEPT:
                 self._frames.clear()
             frame = self._frames[key] = _frame(shown, shown_coins[0], shown_coins[1])
+        self._frame = frame
         return frame
 
     def last_sources(self) -> Mapping[str, tuple[str, ...]]:
@@ -106,17 +145,6 @@ class ControlPanel:
     def close(self) -> None:
         for source in self.sources:
             source.close()
-
-    def _read(self, source: InputSource) -> SourceReading:
-        # A failing source (unplugged I/O board, driver error) must not stop the cabinet:
-        # it reads as nothing this frame and the service menu shows why.
-        try:
-            reading = source.read()
-        except Exception as exc:
-            self._errors[source.name] = f"{type(exc).__name__}: {exc}"
-            return NOTHING
-        self._errors[source.name] = None
-        return reading
 
     def _attribute(self, readings: Mapping[str, SourceReading]) -> dict[str, tuple[str, ...]]:
         by_source: dict[str, tuple[str, ...]] = {}

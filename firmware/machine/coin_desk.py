@@ -38,7 +38,10 @@ class CoinDesk:
 
     @property
     def shown_credits(self) -> int:
-        return max(0, self.board.credits - sum(p.credits for p in self.pending))
+        credits = self.board.credits
+        if self.pending:
+            credits -= sum(p.credits for p in self.pending)
+        return credits if credits > 0 else 0
 
     @property
     def free_play(self) -> bool:

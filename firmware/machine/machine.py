@@ -37,6 +37,7 @@ COIN = "coin"
 CREDIT = "credit"
 START = "start"
 TILT = "tilt"
+_UNLIT = (False, False)  # start lamps: neither start is possible
 
 
 def _frames(key: str) -> int:
@@ -130,8 +131,11 @@ class CabinetMachine:
 
     @property
     def start_lamps(self) -> tuple[bool, bool]:
-        if self.screen in (Screen.PLAY,):
-            return (self._can_join(0), self._can_join(1))
+        if self.screen == Screen.PLAY:
+            game = self.game
+            if game is None or self.versus or not self.desk.can_start(1):
+                return _UNLIT
+            return (game.can_join(0), game.can_join(1))
         startable = (self.screen in ATTRACT or self.screen == Screen.NOTICE
                      or (self.screen == Screen.GAME_OVER and not self.rank_queue))
         return (startable and self.desk.can_start(1), startable and self.desk.can_start(2))
@@ -151,20 +155,31 @@ class CabinetMachine:
         cues: list[Event] = []
         prev = self.prev
         self.prev = inputs
-        for chute, count in ((1, inputs.coin1), (2, inputs.coin2)):
-            for _ in range(count):
-                self.desk.coin(chute)
-        self.meter_pulses = self.desk.update()
-        self.rankings.update()
-        cues.extend(Event(COIN, 0, chute) for chute in self.meter_pulses)
+        desk = self.desk
+        if inputs.coin1 or inputs.coin2:
+            for chute, count in ((1, inputs.coin1), (2, inputs.coin2)):
+                for _ in range(count):
+                    desk.coin(chute)
+        if desk.pending:
+            self.meter_pulses = desk.update()
+            cues.extend(Event(COIN, 0, chute) for chute in self.meter_pulses)
+        elif self.meter_pulses:
+            self.meter_pulses = []
+        rankings = self.rankings
+        if rankings.pending or rankings.prune_after is not None:
+            rankings.update()
         in_service = self.screen == Screen.SERVICE
         # In the menu SERVICE moves the cursor (firmware/service/decisions.py).
-        if inputs.service and not prev.service and not in_service and self.desk.service():
+        if inputs.service and not prev.service and not in_service and desk.service():
             cues.append(Event(CREDIT))
-        self._tick_power_on()
-        in_game = self.screen in (Screen.PLAY, Screen.NAME_ENTRY)
-        if (self.test_switch.step(inputs.test, in_game) or in_service) and self._service(inputs):
-            return cues
+        if self.frame % 60 == 0:
+            self._tick_power_on()
+        # The TEST switch has nothing to count or reset while it is open and at rest.
+        if inputs.test or self.test_switch.held_for or in_service:
+            in_game = self.screen in (Screen.PLAY, Screen.NAME_ENTRY)
+            if ((self.test_switch.step(inputs.test, in_game) or in_service)
+                    and self._service(inputs)):
+                return cues
         if inputs.tilt and not prev.tilt and self.screen in (Screen.PLAY, Screen.NAME_ENTRY):
             self._tilt(cues)
             return cues
@@ -324,7 +339,10 @@ class CabinetMachine:
     def _play(self, inputs: InputFrame, start: tuple[bool, bool], cues: list[Event]) -> None:
         game = self.game
         assert game is not None
-        counts = self.data.bookkeeping.games.setdefault(self.game_id, GameCounts())
+        games = self.data.bookkeeping.games
+        counts = games.get(self.game_id)
+        if counts is None:
+            counts = games[self.game_id] = GameCounts()
         for index in (0, 1):
             if start[index] and self._can_join(index) and self.desk.start(1):
                 game.join(index)
@@ -337,11 +355,15 @@ class CabinetMachine:
         cues.extend(game.step(inputs))
         self.rankings.frame(inputs, game)
         counts.play_frames += 1
-        spec = self.cartridge.ranking
         for index in (0, 1):
-            summary = game.summary(index)
-            if summary is None or game.playing(index) or index in self.ended:
+            # A player still playing (or already counted) has no result to look at: its
+            # summary is only made once its game has ended.
+            if index in self.ended or game.playing(index):
                 continue
+            summary = game.summary(index)
+            if summary is None:
+                continue
+            spec = self.cartridge.ranking
             self.ended.add(index)
             self.games_finished += 1
             if self.cartridge.records is not None and not self.versus:
@@ -438,7 +460,7 @@ class CabinetMachine:
         return True
 
     def _tick_power_on(self) -> None:
-        if self.frame % 60 == 0:
-            self.data.bookkeeping.power_on_seconds += 1
-            if self.frame % _frames("power_on_commit_frames") == 0:
-                self.saver.submit(self.data)
+        """Once a second (every 60th frame)."""
+        self.data.bookkeeping.power_on_seconds += 1
+        if self.frame % _frames("power_on_commit_frames") == 0:
+            self.saver.submit(self.data)
