@@ -62,8 +62,8 @@ class ControlPanel:
     def poll(self) -> InputFrame:
         """Read every source once and build this frame's InputFrame."""
         last = self._last
-        now: list[SourceReading] = []
-        same = self._steady
+        # None while every reading equals the one the steady last frame was built from.
+        now: list[SourceReading] | None = None if self._steady else []
         for i, source in enumerate(self.sources):
             try:
                 reading = source.read()
@@ -76,15 +76,17 @@ class ControlPanel:
             else:
                 if self._erring:
                     self._errors[source.name] = None
+            if now is None:
+                if reading is last[i] or reading == last[i]:
+                    continue
+                now = last[:i]
             now.append(reading)
-            if same and reading is not last[i] and reading != last[i]:
-                same = False
         if self._erring:
             self._erring = any(error is not None for error in self._errors.values())
-        self._last = now
-        if same:
+        if now is None:
             # Nothing new from any source since a steady frame: the same frame again.
             return self._frame
+        self._last = now
         return self._build(now)
 
     def _build(self, now: list[SourceReading]) -> InputFrame:

@@ -251,9 +251,10 @@ class Kiosk:
                 outputs.set_start_lamp(player, Lamp.BLINK if lamps[player] else Lamp.OFF)
         outputs.advance()
         if self.audio is not None and cues:
-            self.audio.demo_sounds = machine.dips.demo_sounds
-            self.audio.play_events(cues, attract=machine.screen in ATTRACT,
-                                   sounds=machine.cartridge.sounds)
+            attract = machine.screen in ATTRACT
+            if attract:  # the demo-sounds switch mutes attract mode only
+                self.audio.demo_sounds = machine.dips.demo_sounds
+            self.audio.play_events(cues, attract=attract, sounds=machine.cartridge.sounds)
         self._draw()
         self.display.present(self.native)
         if not self.options.realtime and machine.desk.pending:

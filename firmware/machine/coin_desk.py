@@ -80,7 +80,13 @@ class CoinDesk:
         return [p.chute for p in done if p.chute]
 
     def can_start(self, players: int) -> bool:
-        return self.free_play or self.shown_credits >= players
+        board = self.board  # read every frame (start lamps): shown_credits written out
+        if board.free_play:
+            return True
+        credits = board.credits
+        if self.pending:
+            credits -= sum(p.credits for p in self.pending)
+        return credits >= players
 
     def start(self, players: int) -> bool:
         """Take credits for a start (the caller commits the save data with the game count)."""

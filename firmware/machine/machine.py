@@ -44,6 +44,15 @@ def _frames(key: str) -> int:
     return decision_frames(key)
 
 
+# The frame counts the screens are timed by, read once (frames() checks each is a count).
+_NAME_ENTRY_AFTER_FRAMES = _frames("name_entry_after_frames")
+_NOTICE_FRAMES = _frames("notice_frames")
+_GAME_OVER_FRAMES = _frames("game_over_frames")
+_TITLE_FRAMES = _frames("title_frames")
+_RANKINGS_FRAMES = _frames("rankings_frames")
+_DEMO_FRAMES = _frames("demo_frames")
+
+
 class ServiceMode(Protocol):
     """The test mode as the machine sees it: one step a frame, True once EXIT was chosen."""
 
@@ -127,7 +136,7 @@ class CabinetMachine:
     @property
     def coin_accepting(self) -> bool:
         """Coin lockout coil energised (coins accepted)."""
-        return self.desk.accepting
+        return self.desk.board.accepting
 
     @property
     def start_lamps(self) -> tuple[bool, bool]:
@@ -203,7 +212,7 @@ class CabinetMachine:
         screen, frames = self.screen, self.screen_frames
         if screen == Screen.GAME_OVER and self.rank_queue:
             # GAME OVER first, then the initials; a Start waits until they are in.
-            if frames >= _frames("name_entry_after_frames"):
+            if frames >= _NAME_ENTRY_AFTER_FRAMES:
                 self._next_name_entry()
             return
         if start[1] and self.desk.can_start(2):
@@ -212,18 +221,18 @@ class CabinetMachine:
         if start[0] and self.desk.can_start(1):
             self._start_game(1, cues)
             return
-        if screen == Screen.NOTICE and frames >= _frames("notice_frames"):
+        if screen == Screen.NOTICE and frames >= _NOTICE_FRAMES:
             self._go(Screen.TITLE)
-        elif screen == Screen.GAME_OVER and frames >= _frames("game_over_frames"):
+        elif screen == Screen.GAME_OVER and frames >= _GAME_OVER_FRAMES:
             self.same_sequence_ready = False
             self._to_attract()
         elif screen == Screen.SCENE and frames >= self._scene_frames():
             self._go(Screen.TITLE)
-        elif screen == Screen.TITLE and frames >= _frames("title_frames"):
+        elif screen == Screen.TITLE and frames >= _TITLE_FRAMES:
             self._start_demo()
         elif screen == Screen.DEMO:
             self._step_demo(cues)
-        elif screen == Screen.RANKINGS and frames >= _frames("rankings_frames"):
+        elif screen == Screen.RANKINGS and frames >= _RANKINGS_FRAMES:
             self.attract_cycles += 1
             self._go(Screen.TITLE)
 
@@ -269,7 +278,7 @@ class CabinetMachine:
     def _step_demo(self, cues: list[Event]) -> None:
         demo = self.demo
         n = self.screen_frames
-        if demo is None or n > len(self.demo_inputs) or n > _frames("demo_frames") or demo.over:
+        if demo is None or n > len(self.demo_inputs) or n > _DEMO_FRAMES or demo.over:
             self.demo = None
             self._go(Screen.RANKINGS)
             return
@@ -353,7 +362,9 @@ class CabinetMachine:
                 self.saver.submit(self.data)
                 cues.append(Event(START, index, 1))
         cues.extend(game.step(inputs))
-        self.rankings.frame(inputs, game)
+        recorder = self.rankings.recorder  # records the game while it may still rank
+        if recorder is not None:
+            recorder.frame(inputs, game)
         counts.play_frames += 1
         for index in (0, 1):
             # A player still playing (or already counted) has no result to look at: its
