@@ -44,11 +44,12 @@ class ControlPanel:
         names = [s.name for s in self.sources]
         if len(set(names)) != len(names):
             raise ValueError(f"control panel: two sources share a name in {names}")
+        self._names = tuple(names)
         self._readings: dict[str, SourceReading] = dict.fromkeys(names, NOTHING)
         self._errors: dict[str, str | None] = dict.fromkeys(names, None)
         self._shown: frozenset[str] = frozenset()  # switches down in the previous frame
         self._deferred: set[str] = set()  # re-presses to show in the next frame
-        self._coins_owed = [0, 0]  # coin edges beyond what one frame can carry
+        self._coins_owed = (0, 0)  # coin edges beyond what one frame can carry
         self._by_source: dict[str, tuple[str, ...]] | None = None  # made when asked for
         self._frames: dict[tuple[frozenset[str], int, int], InputFrame] = {}  # frozen, reused
         # The last frame and the readings it was built from, in source order. The frame is
@@ -91,40 +92,47 @@ class ControlPanel:
 
     def _build(self, now: list[SourceReading]) -> InputFrame:
         previous = self._readings
-        readings = {source.name: reading for source, reading in zip(self.sources, now,
-                                                                      strict=True)}
+        readings = dict(zip(self._names, now, strict=True))
         self._readings = readings
 
         deferred_in = self._deferred
         down: set[str] = set(deferred_in)
-        self._deferred = set()
+        coin1, coin2 = self._coins_owed
+        pressed = False
         for reading in now:
             down |= reading.held
-            down |= reading.pressed
-        # A switch the engine saw down last frame, released and pressed again before this
-        # frame (a fast double press on the same source), would look like one long hold and
-        # the second press would be lost. Show the release now and the press next frame.
-        for name, reading in readings.items():
-            for control in reading.pressed & previous[name].held & self._shown:
-                if not _held_throughout(control, name, previous, readings):
-                    down.discard(control)
-                    self._deferred.add(control)
+            if reading.pressed:
+                down |= reading.pressed
+                pressed = True
+            c1, c2 = reading.coins
+            coin1 += c1
+            coin2 += c2
+        deferred: set[str] = set()
+        if pressed and self._shown:
+            # A switch the engine saw down last frame, released and pressed again before
+            # this frame (a fast double press on the same source), would look like one long
+            # hold and the second press would be lost. Show the release now and the press
+            # next frame.
+            for name, reading in readings.items():
+                for control in reading.pressed & previous[name].held & self._shown:
+                    if not _held_throughout(control, name, previous, readings):
+                        down.discard(control)
+                        deferred.add(control)
+        self._deferred = deferred
         shown = frozenset(down)
         self._shown = shown
 
-        coins = [self._coins_owed[i] + sum(r.coins[i] for r in now) for i in (0, 1)]
-        shown_coins = [min(c, COINS_PER_FRAME_MAX) for c in coins]
-        self._coins_owed = [c - s for c, s in zip(coins, shown_coins, strict=True)]
-        self._steady = (not deferred_in and not self._deferred and not any(coins)
-                        and not any(r.pressed for r in now))
+        shown1, shown2 = min(coin1, COINS_PER_FRAME_MAX), min(coin2, COINS_PER_FRAME_MAX)
+        self._coins_owed = (coin1 - shown1, coin2 - shown2)
+        self._steady = not (deferred_in or deferred or coin1 or coin2 or pressed)
 
         self._by_source = None
-        key = (shown, shown_coins[0], shown_coins[1])
+        key = (shown, shown1, shown2)
         frame = self._frames.get(key)
         if frame is None:
             if len(self._frames) >= FRAMES_KEPT:
                 self._frames.clear()
-            frame = self._frames[key] = _frame(shown, shown_coins[0], shown_coins[1])
+            frame = self._frames[key] = _frame(shown, shown1, shown2)
         self._frame = frame
         return frame
 

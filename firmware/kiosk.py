@@ -208,7 +208,9 @@ class Kiosk:
             all_sources.append(self.script)
         self.panel = ControlPanel(all_sources)
         self.outputs = CabinetOutputs(sinks or [])
-        self.start_lamps: tuple[bool, bool] | None = None  # the lamps last handed to outputs
+        # What the frame loop last told the outputs (None: nothing yet).
+        self.lockout: bool | None = None
+        self.start_lamps: tuple[bool, bool] | None = None
         self.service_cabinet.panel = self.panel
         self.service_cabinet.outputs = self.outputs
         self.service_cabinet.audio = self.audio
@@ -243,9 +245,12 @@ class Kiosk:
         outputs = self.outputs
         for chute in machine.meter_pulses:
             outputs.coin_accepted(chute - 1)
-        outputs.set_accepting(machine.coin_accepting and machine.screen != Screen.SERVICE)
+        accepting = machine.coin_accepting and machine.screen != Screen.SERVICE
+        if accepting is not self.lockout:  # only the frame loop sets the lockout and lamps
+            self.lockout = accepting
+            outputs.set_accepting(accepting)
         lamps = machine.start_lamps
-        if lamps != self.start_lamps:  # only the frame loop sets the lamps
+        if lamps != self.start_lamps:
             self.start_lamps = lamps
             for player in (0, 1):
                 outputs.set_start_lamp(player, Lamp.BLINK if lamps[player] else Lamp.OFF)

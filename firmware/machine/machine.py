@@ -38,6 +38,7 @@ CREDIT = "credit"
 START = "start"
 TILT = "tilt"
 _UNLIT = (False, False)  # start lamps: neither start is possible
+_BOTH_LIT = (True, True)
 
 
 def _frames(key: str) -> int:
@@ -147,7 +148,12 @@ class CabinetMachine:
             return (game.can_join(0), game.can_join(1))
         startable = (self.screen in ATTRACT or self.screen == Screen.NOTICE
                      or (self.screen == Screen.GAME_OVER and not self.rank_queue))
-        return (startable and self.desk.can_start(1), startable and self.desk.can_start(2))
+        if not startable:
+            return _UNLIT
+        if self.desk.board.free_play:
+            return _BOTH_LIT
+        credits = self.desk.shown_credits  # CoinDesk.can_start(1) and (2) in one reading
+        return (credits >= 1, credits >= 2)
 
     @property
     def dips(self) -> CartDips:
