@@ -28,6 +28,7 @@ from cabinet.panel import ControlPanel
 from cabinet.source import InputSource, OutputSink
 from cabinet.video import screens
 from cabinet.video.geometry import describe
+from cabinet.video.kept import KeptPicture
 from cabinet.video.screen import Display, new_native
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
@@ -197,6 +198,7 @@ class Kiosk:
         self.feed = OutboxFeed(self.outbox, self.replays, self.machine)
         self.checked_version = -1
         self.native = new_native()
+        self.kept = KeptPicture()  # what the last frame drew, so a frame redraws only changes
         # The speaker starts after the first frame is on screen: importing numpy and
         # synthesising the sounds is most of a cold start (bench --startup).
         self.audio: Any = None
@@ -260,17 +262,17 @@ class Kiosk:
             if attract:  # the demo-sounds switch mutes attract mode only
                 self.audio.demo_sounds = machine.dips.demo_sounds
             self.audio.play_events(cues, attract=attract, sounds=machine.cartridge.sounds)
-        self._draw()
-        self.display.present(self.native)
+        self._present()
         if not self.options.realtime and machine.desk.pending:
             self._settle_coins()
 
     def _present(self) -> None:
+        self.kept.start_frame()
         self._draw()
-        self.display.present(self.native)
+        self.display.present(self.native, self.kept.finish_frame())
 
     def _draw(self) -> None:
-        kiosk_view.draw(self.machine, self.native, self.checker.status)
+        kiosk_view.draw(self.machine, self.native, self.checker.status, self.kept)
         if self.machine.screen in ATTRACT:
             screens.alarm_line(self.native, self.alarms())
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from cabinet.video import screens
+from cabinet.video.kept import KeptPicture
 from cabinet.video.paint import paint
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.decisions import NAME_ENTRY_FRAMES, frames
@@ -42,9 +43,11 @@ def _marks(machine: CabinetMachine, status: Status | None) -> list[str]:
              "missing": screens.FAILED_MARK}.get(s or "", "") for s in found]
 
 
-def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None = None
-         ) -> None:
-    """``status(replay id)``: a row's verification ("verified", "failed"...), if known."""
+def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None = None,
+         kept: KeptPicture | None = None) -> None:
+    """``status(replay id)``: a row's verification ("verified", "failed"...), if known.
+    ``kept``: the picture kept from the last frame, lent to the play screen (the other
+    screens draw everything)."""
     screen = machine.screen
     credits, free = machine.credits, machine.free_play
     frame = machine.frame
@@ -54,7 +57,7 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
         assert machine.game is not None
         cart.draw_play(surface, PlayView(machine.game, credits, free, frame,
                                          sides=2 if machine.versus else None,
-                                         top_score=_top_score(machine)))
+                                         top_score=_top_score(machine), kept=kept))
     elif screen == Screen.DEMO and machine.demo is not None:
         cart.draw_play(surface, PlayView(machine.demo, credits, free, frame, demo=True))
         screens.demo_overlay(surface, credits, free, frame,

@@ -73,6 +73,9 @@ class PlayView:
     sides: int | None = None  # 1 or 2 fields; None: the cartridge decides
     top_score: int | None = None
     demo: bool = False
+    # The picture kept from the last frame (cabinet.video.kept.KeptPicture): a cartridge
+    # that draws with it redraws only what changed; one that ignores it draws everything.
+    kept: Any = None
 
 
 @dataclass(frozen=True)

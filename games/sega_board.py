@@ -4,6 +4,7 @@ building ``Game`` sessions from plain settings and seeds, decoding their SW2 byt
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -137,6 +138,15 @@ def demo_player(session: GameSession) -> Iterator[InputFrame]:
     return demo_inputs(session)
 
 
+@functools.cache
+def _screens() -> Any:
+    """cabinet.video.screens, imported on the first frame drawn (the machine runs without
+    pygame) and then kept: an import statement costs on every frame."""
+    from cabinet.video import screens
+
+    return screens
+
+
 def draw_play_with(
     extras_of: Callable[[Any], Any] | None = None,
 ) -> Callable[[Any, PlayView], None]:
@@ -144,8 +154,7 @@ def draw_play_with(
     ``FieldExtras`` (meter, character, power-block marks) or None."""
 
     def draw(surface: Any, view: PlayView) -> None:
-        from cabinet.video import screens
-
+        screens = _screens()
         game = view.session
         assert isinstance(game, Game)
         players = game.players
@@ -154,10 +163,27 @@ def draw_play_with(
         sides = view.sides
         if sides is None and not view.demo:
             sides = 2 if game.versus is not None or players[1] is not None else None
+        kept = view.kept
+        if kept is not None and kept.unchanged((
+                [_shown(p) for p in players], extras, view.credits, view.free_play,
+                screens.blink_on(view.frame), sides, view.top_score)):
+            return
         screens.game(surface, players, extras, view.credits, view.free_play, view.frame,
-                     sides=sides, top_score=view.top_score)
+                     sides=sides, top_score=view.top_score, kept=kept)
 
     return draw
+
+
+def _shown(player: Any) -> tuple[Any, ...] | None:
+    """What the play screen shows of a Sega player (the piece by its place, not its cells).
+    It holds the player and field themselves, whose ids a new game could reuse."""
+    if player is None:
+        return None
+    field = player.field
+    phase = player.phase
+    return (player, field, field.version, phase, player.phase_left if phase == "clear" else -1,
+            player.kind, player.state, player.x, player.y, player.next_kind, player.score,
+            player.level, player.lines)
 
 
 def score_table(rows: Iterable[tuple[str, int, int, int]]) -> RankingSpec:

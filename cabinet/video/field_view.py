@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
 from cabinet.video.font import CELL as CHAR
 from cabinet.video.font import CELL_MARKS
+from cabinet.video.kept import KeptPicture, kept_text
 from cabinet.video.palette import (
     RGB,
     UI,
@@ -39,8 +40,7 @@ LAMP_GAP = 4
 CLEAR_FLASH_FRAMES = 4
 
 
-@dataclass(frozen=True, slots=True)
-class FieldExtras:
+class FieldExtras(NamedTuple):  # a tuple: built for every player on every frame
     """What a field shows beyond the common rules (all optional).
 
     meter_lamps: lit lamps 0..5 of a meter beside the well; None draws no meter.
@@ -155,8 +155,9 @@ class FieldView:
 
     def __init__(self) -> None:
         self.cells = CellSprites()
-        # Each well's frame and stack as last drawn: well -> (field, key, surface).
-        self._stacks: dict[tuple[int, int], tuple[Any, Any, pygame.Surface]] = {}
+        # Each well's frame and stack as last drawn: well -> (field, key, surface, draws).
+        self._stacks: dict[tuple[int, int], tuple[Any, Any, pygame.Surface, int]] = {}
+        self._stack_draws = 0
         # Top-left pixel of each (row, column) relative to the well, for one list build.
         self._offsets = [
             [(c * CELL, (ROWS - 1 - r) * CELL) for c in range(COLUMNS)] for r in range(ROWS)
@@ -175,13 +176,45 @@ class FieldView:
 
     def draw_well(
         self, surface: pygame.Surface, player: Any, well: tuple[int, int],
-        extras: FieldExtras = NO_EXTRAS,
+        extras: FieldExtras = NO_EXTRAS, kept: KeptPicture | None = None,
     ) -> None:
         """The frame, the stack, the active piece, flashing rows, sprite, GAME OVER.
         The frame and stack are drawn once per change of the field (its ``version``) and
-        kept; each frame blits them and draws the piece on top."""
+        kept; each frame blits them and draws the piece on top. With ``kept``, a frame where
+        only the piece moved redraws (and damages) just the box around its old and new
+        cells."""
         wx, wy = well
-        letters = extras.mark_letters
+        stack, drawn = self._stack(player, well, extras.mark_letters)
+        piece = self._piece_blits(player, well, extras)
+        over = player.phase == "over"
+        overlay = (extras.sprite, over)
+        if kept is not None:
+            # With a sprite or message on top, any change redraws the whole well.
+            whole_key = (drawn, overlay, piece if overlay != (None, False) else None)
+            if not kept.changed((well, "well"), whole_key):
+                if not kept.changed((well, "piece"), piece):
+                    return
+                box = _cells_box(piece)
+                before = kept.box((well, "piece"), box)
+                area = before.union(box) if before.w and box.w else before if before.w else box
+                surface.blit(stack, area.topleft, area.move(2 - wx, 2 - wy))
+                surface.fblits(piece)
+                kept.add(area)
+                return
+            kept.changed((well, "piece"), piece)
+            kept.box((well, "piece"), _cells_box(piece))
+            kept.add(pygame.Rect(wx - 2, wy - 2, WELL_W + 4, WELL_H + 4))
+        surface.blit(stack, (wx - 2, wy - 2))
+        surface.fblits(piece)
+        if extras.sprite is not None:
+            self.draw_sprite(surface, well, *extras.sprite)
+        if over:
+            self.draw_message(surface, well, ("GAME", "OVER"))
+
+    def _stack(self, player: Any, well: tuple[int, int], letters: Mapping[int, str] | None
+               ) -> tuple[pygame.Surface, int]:
+        """The well's kept frame and stack, redrawn if the field changed, and how many times
+        it has been drawn."""
         clearing = tuple(sorted(player.clearing)) if player.phase == "clear" else ()
         flash_on = (player.phase_left // CLEAR_FLASH_FRAMES) % 2 == 0
         field = player.field
@@ -190,27 +223,30 @@ class FieldView:
         if kept is None or kept[0] is not field or kept[1] != key or key[0] is None:
             stack = kept[2] if kept is not None else pygame.Surface((WELL_W + 4, WELL_H + 4))
             self._draw_stack(stack, field, set(key[1]), letters)
-            self._stacks[well] = (field, key, stack)  # keeps the field: its id stays its own
-        else:
-            stack = kept[2]
-        surface.blit(stack, (wx - 2, wy - 2))
-        if player.kind >= 0:
-            cells = self.cells
-            colour = player.kind + 1
-            power = extras.piece_mark
-            blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
-            for r, c in player.piece_cells():
-                if 0 <= r < ROWS and 0 <= c < COLUMNS:
-                    value = colour
-                    if power is not None and (r, c) == power[:2]:
-                        value |= power[2] << POWER_SHIFT
-                    blits.append((cells.get(value, letters),
-                                  (wx + c * CELL, wy + (ROWS - 1 - r) * CELL)))
-            surface.fblits(blits)
-        if extras.sprite is not None:
-            self.draw_sprite(surface, well, *extras.sprite)
-        if player.phase == "over":
-            self.draw_message(surface, well, ("GAME", "OVER"))
+            drawn = self._stack_draws = self._stack_draws + 1
+            # keeps the field: its id stays its own
+            self._stacks[well] = (field, key, stack, drawn)
+            return stack, drawn
+        return kept[2], kept[3]
+
+    def _piece_blits(self, player: Any, well: tuple[int, int], extras: FieldExtras
+                     ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        if player.kind < 0:
+            return []
+        wx, wy = well
+        cells = self.cells
+        letters = extras.mark_letters
+        colour = player.kind + 1
+        power = extras.piece_mark
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for r, c in player.piece_cells():
+            if 0 <= r < ROWS and 0 <= c < COLUMNS:
+                value = colour
+                if power is not None and (r, c) == power[:2]:
+                    value |= power[2] << POWER_SHIFT
+                blits.append((cells.get(value, letters),
+                              (wx + c * CELL, wy + (ROWS - 1 - r) * CELL)))
+        return blits
 
     def _draw_stack(self, stack: pygame.Surface, field: Any, flashing: set[int],
                     letters: Mapping[int, str] | None) -> None:
@@ -258,22 +294,41 @@ class FieldView:
     def draw_next(
         self, surface: pygame.Surface, player: Any, centre: tuple[int, int],
         power: tuple[int, int] | None = None, letters: Mapping[int, str] | None = None,
+        kept: KeptPicture | None = None,
     ) -> None:
         """The next piece in its spawn orientation, centred on ``centre`` (x, top y)."""
+        blits = self._next_blits(player, centre, power, letters)
+        if kept is not None:
+            if not kept.changed((centre, "next"), blits):
+                return
+            box = _cells_box(blits)
+            before = kept.box((centre, "next"), box)
+            if not kept.full:
+                surface.fill(UI["background"], before)
+                surface.fill(UI["background"], box)
+                kept.add(before.union(box) if before.w and box.w else before if before.w
+                         else box)
+        surface.fblits(blits)
+
+    def _next_blits(self, player: Any, centre: tuple[int, int], power: tuple[int, int] | None,
+                    letters: Mapping[int, str] | None
+                    ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         kind = player.next_kind
         if kind is None or kind < 0:
-            return
+            return []
         cells = sorted(player.rotation.piece_cells(kind, 0))  # reading order
         top = min(r for r, _ in cells)
         left = min(c for _, c in cells)
         width = (max(c for _, c in cells) - left + 1) * CELL
         x0 = centre[0] - width // 2
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for index, (r, c) in enumerate(cells):
             value = kind + 1
             if power is not None and power[0] == index:
                 value |= power[1] << POWER_SHIFT
             origin = (x0 + (c - left) * CELL, centre[1] + (r - top) * CELL)
-            surface.blit(self.cells.get(value, letters), origin)
+            blits.append((self.cells.get(value, letters), origin))
+        return blits
 
     def draw_lamps(self, surface: pygame.Surface, x: int, bottom: int, lit: int) -> None:
         """The garbage meter: 5 lamps stacked upwards from ``bottom``, ``lit`` of them on.
@@ -290,26 +345,62 @@ class FieldView:
     def draw_side(
         self, surface: pygame.Surface, player: Any, layout: SideLayout,
         extras: FieldExtras = NO_EXTRAS, label: str | None = None,
+        kept: KeptPicture | None = None,
     ) -> None:
-        """Everything of one player: well, next piece, lamps, score, level, lines."""
-        self.draw_well(surface, player, layout.well, extras)
+        """Everything of one player: well, next piece, lamps, score, level, lines. With
+        ``kept``, only the parts that changed since the last frame are drawn, and nothing
+        when none of what the side shows changed."""
+        if kept is not None and not kept.changed((layout.well, "side"),
+                                                 _side_key(player, extras, label)):
+            return
+        self.draw_well(surface, player, layout.well, extras, kept)
         self.draw_next(surface, player, layout.next_centre, extras.next_mark,
-                       extras.mark_letters)
-        if extras.meter_lamps is not None:
-            lit = max(0, min(LAMPS, extras.meter_lamps))
-            self.draw_lamps(surface, layout.lamps_x, layout.well[1] + WELL_H, lit)
+                       extras.mark_letters, kept)
+        lit = None if extras.meter_lamps is None else max(0, min(LAMPS, extras.meter_lamps))
+        bottom = layout.well[1] + WELL_H
+        if kept is None or kept.changed((layout.well, "lamps"), lit):
+            if kept is not None and not kept.full:
+                lamps = pygame.Rect(layout.lamps_x - 1, bottom - LAMPS * (LAMP_H + LAMP_GAP)
+                                    + LAMP_GAP - 1, CELL + 2, LAMPS * (LAMP_H + LAMP_GAP)
+                                    - LAMP_GAP + 2)
+                surface.fill(UI["background"], lamps)
+                kept.add(lamps)
+            if lit is not None:
+                self.draw_lamps(surface, layout.lamps_x, bottom, lit)
         value = UI["value"]
+        background = UI["background"]
         sx, sy = layout.score
-        if layout.labels:
-            draw_right(surface, "SCORE", sx, sy - 12, UI["label"])
-            draw_right(surface, "LEVEL", sx, layout.level[1] - 12, UI["label"])
-            draw_right(surface, "LINES", sx, layout.lines[1] - 12, UI["label"])
-        draw_right(surface, f"{player.score:6d}", sx, sy, value)
-        if label is not None:
-            draw_text(surface, label, sx - 10 * CHAR, sy, UI["label"])
-        for (x, y, align), figure in ((layout.level, player.level), (layout.lines, player.lines)):
-            text = str(figure)
-            if align == "right":
-                draw_right(surface, text, x, y, value)
-            else:
-                draw_text(surface, text, x, y, value)
+        if kept is None or kept.full:  # the labels never change
+            if layout.labels:
+                draw_right(surface, "SCORE", sx, sy - 12, UI["label"])
+                draw_right(surface, "LEVEL", sx, layout.level[1] - 12, UI["label"])
+                draw_right(surface, "LINES", sx, layout.lines[1] - 12, UI["label"])
+            if label is not None:
+                draw_text(surface, label, sx - 10 * CHAR, sy, UI["label"])
+        well = layout.well
+        kept_text(surface, kept, (well, "score"), f"{player.score:6d}", sx, sy, value,
+                  background, "right")
+        for name, (x, y, align), figure in (("level", layout.level, player.level),
+                                            ("lines", layout.lines, player.lines)):
+            kept_text(surface, kept, (well, name), str(figure), x, y, value, background, align)
+
+
+def _side_key(player: Any, extras: FieldExtras, label: str | None) -> tuple[Any, ...]:
+    """All that one side shows. It holds the field itself (not its id, which a new game's
+    field could reuse); a field without a version counter never matches."""
+    field = player.field
+    version = getattr(field, "version", None)
+    phase = player.phase
+    return (field, object() if version is None else version, phase,
+            player.phase_left if phase == "clear" else None, player.kind,
+            tuple(player.piece_cells()), player.next_kind, player.score, player.level,
+            player.lines, extras, label)
+
+
+def _cells_box(blits: Sequence[tuple[pygame.Surface, tuple[int, int]]]) -> pygame.Rect:
+    """The box around 8x8 cells at the blits' positions (an empty Rect for none)."""
+    if not blits:
+        return pygame.Rect(0, 0, 0, 0)
+    xs = [x for _, (x, _) in blits]
+    ys = [y for _, (_, y) in blits]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + CELL, max(ys) - min(ys) + CELL)

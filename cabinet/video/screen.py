@@ -187,27 +187,67 @@ class Display:
             self._view = self.surface.subsurface(self.picture.clip(self.surface.get_rect()))
 
     # ---- every frame -----------------------------------------------------------------
-    def present(self, native: pygame.Surface) -> None:
-        """Put ``native`` on the display (placed, nearest-neighbour) and show it."""
+    def present(self, native: pygame.Surface, damage: list[pygame.Rect] | None = None
+                ) -> None:
+        """Put ``native`` on the display (placed, nearest-neighbour) and show it.
+        ``damage``: the only boxes of ``native`` that changed since the last present (None:
+        all of it); the software path then rescales and updates just those."""
         self._last = native
         if self._renderer is not None:
-            self.upload(native)
+            self.upload(native, damage)
             self._renderer.present()
             return
         if self.surface is None:
             raise RuntimeError("display is not open")
         if self.surface.get_size() != self.size:  # window resized
             self._layout(self.surface.get_size())
-        self.scale_into_view(native)
-        pygame.display.flip()
+            damage = None
+        if damage is None or self.vsync or not self._scale_damage(native, damage):
+            self.scale_into_view(native)
+            pygame.display.flip()
 
-    def upload(self, native: pygame.Surface) -> None:
-        """The GPU path's work before the flip: upload 320x224, draw it into its box."""
+    def _scale_damage(self, native: pygame.Surface, damage: list[pygame.Rect]) -> bool:
+        """Rescale and show only the damaged boxes; False where that cannot give the same
+        pixels as a whole rescale (a scale that is not a whole number of pixels on either
+        axis, a cropped picture, a converting buffer): then the caller rescales it all."""
+        view = self._view
+        width, height = self.picture.size
+        if (view is None or self._buffer is not None or view.get_size() != (width, height)
+                or width % NATIVE_W or height % NATIVE_H
+                or native.get_bitsize() != view.get_bitsize()):
+            return False
+        sx, sy = width // NATIVE_W, height // NATIVE_H
+        bounds = native.get_rect()
+        shown: list[pygame.Rect] = []
+        for box in damage:
+            box = box.clip(bounds)
+            if not box.w or not box.h:
+                continue
+            target = pygame.Rect(box.x * sx, box.y * sy, box.w * sx, box.h * sy)
+            pygame.transform.scale(native.subsurface(box), target.size,
+                                   view.subsurface(target))
+            shown.append(target.move(self.picture.topleft))
+        if shown:
+            pygame.display.update(shown)
+        return True
+
+    def upload(self, native: pygame.Surface, damage: list[pygame.Rect] | None = None
+               ) -> None:
+        """The GPU path's work before the flip: upload 320x224 (or only its ``damage``
+        boxes, the texture keeping the rest), draw it into its box."""
         renderer = self._renderer
         renderer.draw_color = (0, 0, 0, 255)
         renderer.clear()
-        self._texture.update(native)
-        self._texture.draw(dstrect=self.placement.box)
+        texture = self._texture
+        if damage is None:
+            texture.update(native)
+        else:
+            bounds = native.get_rect()
+            for box in damage:
+                box = box.clip(bounds)
+                if box.w and box.h:  # a copy: the upload ignores a subsurface's pitch
+                    texture.update(native.subsurface(box).copy(), area=box)
+        texture.draw(dstrect=self.placement.box)
 
     def scale_into_view(self, native: pygame.Surface) -> None:
         """The scaling step of ``present`` without showing it (also used by the benchmark)."""

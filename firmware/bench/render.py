@@ -1,5 +1,7 @@
 """`bloxcab bench --render`: a 2P game screen drawn every frame of real play, then presented
-at the real output size (the scaling and the upload: the whole per-frame video cost)."""
+at the real output size (the scaling and the upload: the whole per-frame video cost); once
+drawing the whole picture every frame, once with the kept picture (only what changed is
+drawn and presented, as the kiosk does)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import argparse
 import os
 import statistics
 import time
+from typing import Any
 
 NAME = "render"
 ORDER = 30
@@ -24,19 +27,42 @@ def _ms(times: list[float]) -> str:
 def run(args: argparse.Namespace) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from cabinet.video.screen import GPU_AUTO, HEADLESS, Display, new_native
+    from cabinet.video.kept import KeptPicture
+    from cabinet.video.screen import GPU_AUTO, HEADLESS, Display
+
+    size = getattr(args, "size", None) or SIZE
+    display = Display()
+    display.open(HEADLESS, size=size, fit=getattr(args, "scale", None) or "integer",
+                 gpu=GPU_AUTO)
+    renders = 60 if args.quick else 1200
+    how = display.renderer_name
+    picture = display.picture
+    try:
+        for kept in (None, KeptPicture()):
+            draws, presents = _frames(display, renders, kept)
+            way = "whole picture" if kept is None else "kept picture (changes only)"
+            print(f"render: 2P play screen, {renders} frames of play, {way}: draw "
+                  f"{_ms(draws)}")
+            print(f"render: present {picture.width}x{picture.height} in {size[0]}x{size[1]} "
+                  f"({how}): {_ms(presents)}")
+            print(f"render: draw + present per frame: median "
+                  f"{statistics.median(d + p for d, p in zip(draws, presents, strict=True)):.3f}"
+                  " ms")
+    finally:
+        display.close()
+
+
+def _frames(display: Any, renders: int, kept: Any) -> tuple[list[float], list[float]]:
+    """Draw and present ``renders`` frames of the same 2P game (after 10 that fill the
+    sprite caches); the times of each step in ms."""
+    from cabinet.video.screen import new_native
     from firmware.inputscript import random_inputs
     from games.registry import CARTRIDGES, DEFAULT_GAME, PlayView, new_session
 
     cart = CARTRIDGES[DEFAULT_GAME]
     session = new_session(cart.rules_ids[0], cart.cli_settings({}), {"main": 3}, 2)
     inputs = random_inputs(3, players=2)
-    size = getattr(args, "size", None) or SIZE
-    display = Display()
-    display.open(HEADLESS, size=size, fit=getattr(args, "scale", None) or "integer",
-                 gpu=GPU_AUTO)
     native = new_native()
-    renders = 60 if args.quick else 1200
     draws: list[float] = []
     presents: list[float] = []
     for frame in range(renders + 10):
@@ -44,18 +70,14 @@ def run(args: argparse.Namespace) -> None:
             session = new_session(cart.rules_ids[0], cart.cli_settings({}), {"main": frame}, 2)
         session.step(next(inputs))
         start = time.perf_counter()
-        cart.draw_play(native, PlayView(session, 1, False, frame))
+        if kept is not None:
+            kept.start_frame()
+        cart.draw_play(native, PlayView(session, 1, False, frame, kept=kept))
+        damage = kept.finish_frame() if kept is not None else None
         drawn = time.perf_counter()
-        display.present(native)
+        display.present(native, damage)
         shown = time.perf_counter()
-        if frame >= 10:  # the first frames fill the sprite caches
+        if frame >= 10:
             draws.append((drawn - start) * 1000)
             presents.append((shown - drawn) * 1000)
-    how = display.renderer_name
-    picture = display.picture
-    display.close()
-    print(f"render: 2P play screen, {renders} frames of play: draw {_ms(draws)}")
-    print(f"render: present {picture.width}x{picture.height} in {size[0]}x{size[1]} "
-          f"({how}): {_ms(presents)}")
-    print(f"render: draw + present per frame: median "
-          f"{statistics.median(d + p for d, p in zip(draws, presents, strict=True)):.3f} ms")
+    return draws, presents

@@ -3,6 +3,7 @@ power-block marks and the falling character, as the generic ``FieldExtras`` view
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from games.bloxeed.rules.characters import FALLING, LANDED, WAITING
@@ -13,10 +14,18 @@ from games.bloxeed.rules.power import marked_index
 POWER_LETTERS: dict[int, str] = {1: "4", 2: "T", 3: "B", 4: "F", 5: "S"}
 
 
-def field_extras(player: Any) -> Any:
+@functools.cache
+def _drawing() -> tuple[Any, Any]:
+    """The drawing side's parts, imported on the first frame drawn (the machine runs
+    without pygame) and then kept: an import statement costs on every frame."""
     from cabinet.video.field_view import FieldExtras
     from games.bloxeed.sprites import character_sprite
 
+    return FieldExtras, character_sprite
+
+
+def field_extras(player: Any) -> Any:
+    field_extras_type, character_sprite = _drawing()
     extras = player.extras
     if not isinstance(extras, BloxeedExtras):
         return None
@@ -27,7 +36,7 @@ def field_extras(player: Any) -> Any:
         art = character_sprite(character.kind)
         if art is not None:
             sprite = (art, character.y, character.x)
-    return FieldExtras(
+    return field_extras_type(
         meter_lamps=extras.meter_lamps if extras.meter_on else None,
         sprite=sprite,
         piece_mark=extras.piece_power_cell(player),
