@@ -99,10 +99,10 @@ def text_box(text: str, x: int, y: int, align: str = "left") -> pygame.Rect:
 def kept_text(surface: pygame.Surface, kept: KeptPicture | None, part: Hashable, text: str,
               x: int, y: int, colour: RGB, background: RGB, align: str = "left") -> None:
     """Text on the plain background, drawn only when it changed: its old box is cleared."""
+    if kept is not None and not kept.changed(part, (text, colour, x, y, align)):
+        return
     box = text_box(text, x, y, align)
     if kept is not None:
-        if not kept.changed(part, (text, colour, box.topleft)):
-            return
         before = kept.box(part, box)
         if not kept.full:
             surface.fill(background, before)
