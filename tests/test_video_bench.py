@@ -63,3 +63,8 @@ def test_pacing_bench_splits_the_frames_cpu(capsys: pytest.CaptureFixture[str]) 
     assert split, out
     whole, *parts = (float(x) for x in split.groups())
     assert 0 < sum(parts) <= whole + 0.001  # the parts are inside the frame
+    # The script's 2P game starts within the quick run, so its frames are reported apart.
+    two_up = re.search(r"while both players play \((\d+) frames\): the frame's own CPU "
+                       r"\d+\.\d+ ms \(target 0\.35 ms\), median \d+\.\d+ ms, p99", out)
+    assert two_up, out
+    assert 0 < int(two_up.group(1)) < 5 * 60

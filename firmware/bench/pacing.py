@@ -127,6 +127,26 @@ def _timed(owner: Any, name: str, spent: dict[str, float], key: str,
     setattr(owner, name, timed)
 
 
+def _time_two_up(kiosk: Any, times: list[float], counting: Callable[[], bool]) -> None:
+    """Wrap ``kiosk.frame`` so each frame played by both players adds its main-thread CPU
+    time to ``times`` (after the boot frames)."""
+    from firmware.machine import Screen
+
+    inner = kiosk.frame
+    machine = kiosk.machine
+    clock = time.thread_time
+
+    def frame() -> None:
+        began = clock()
+        inner()
+        game = machine.game
+        if (counting() and machine.screen == Screen.PLAY and game is not None
+                and game.playing(0) and game.playing(1)):
+            times.append(clock() - began)
+
+    kiosk.frame = frame
+
+
 def _one_run(seconds: int, load: int, niceness: int) -> None:
     from firmware.kiosk import Kiosk, KioskOptions
     from firmware.savedata import SaveWriter, factory
@@ -147,6 +167,8 @@ def _one_run(seconds: int, load: int, niceness: int) -> None:
         def counting() -> bool:
             return machine.frame >= WARM_UP_FRAMES
 
+        two_up: list[float] = []  # each frame's own CPU while both players play
+        _time_two_up(kiosk, two_up, counting)
         for owner, name, key in ((kiosk, "frame", "frame"), (kiosk.panel, "poll", "inputs"),
                                  (machine, "step", "machine"), (kiosk, "_draw", "draw"),
                                  (kiosk.display, "present", "present")):
@@ -180,3 +202,10 @@ def _one_run(seconds: int, load: int, niceness: int) -> None:
           f"{kiosk.display.size[0]}x{kiosk.display.size[1]}), rest (sound, outputs) "
           f"{work - sum(per.values()):.3f}; without the present "
           f"{work - per['present']:.3f}; other threads (writer, mixer) {others:.3f}")
+    if two_up:
+        two_up.sort()
+        print(f"pacing: while both players play ({len(two_up)} frames): the frame's own CPU "
+              f"{sum(two_up) / len(two_up) * 1000:.3f} ms (target {TARGET_CPU_MS} ms), median "
+              f"{statistics.median(two_up) * 1000:.3f} ms, p99 "
+              f"{two_up[min(len(two_up) - 1, round(len(two_up) * 0.99))] * 1000:.3f} ms "
+              "(the rest of the run is coins, starts, game overs and attract screens)")
