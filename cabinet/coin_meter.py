@@ -52,6 +52,11 @@ class CoinMeter:
         """True while a pulse or its off time is running or pulses wait."""
         return bool(self.pending or self._left)
 
+    @property
+    def resting(self) -> bool:
+        """Off with nothing to do: every advance() reads off until the next coin."""
+        return not (self.pending or self._left or self._on)
+
     def advance(self) -> bool:
         """Move on one frame; returns whether the meter coil is driven during this frame."""
         if self._left == 0:

@@ -101,6 +101,11 @@ class GpioSource:
         self._pressed: set[str] = set()
         self._coins = [0, 0]
         self._edge_count = 0
+        # Switches whose line, glitch-free line and level differ (settled every read); the
+        # others rest. The last read's clock, and its reading while everything rests.
+        self._unsettled: set[str] = set()
+        self._then = float("-inf")
+        self._reading: SourceReading | None = None
         # The factory gpiozero actually chose (lgpio, rpigpio...) once a pin is wired.
         used = next((b.pin_factory for b in self._buttons.values()), pin_factory)
         self._factory_name = type(used).__name__ if used else "no pins"
@@ -129,22 +134,40 @@ class GpioSource:
 
     def read(self) -> SourceReading:
         now = self._clock()
+        edges = False
         while True:
             try:
                 control, level, t = self._edges.get_nowait()
             except queue.Empty:
                 break
+            edges = True
             self._edge_count += 1
-            self._take(control, self._switches[control].edge(level, t))
-        for control, switch in self._switches.items():
+            switch = self._switches[control]
+            if control not in self._unsettled:
+                # A resting switch was not settled on the frames since it came to rest;
+                # settling it now at the last frame's time does what those calls would have.
+                switch.settle(self._then)
+                self._unsettled.add(control)
+            self._take(control, switch.edge(level, t))
+        self._then = now
+        if not edges and not self._unsettled and self._reading is not None:
+            return self._reading  # every switch at rest, as at the last reading
+        for control in list(self._unsettled):
+            switch = self._switches[control]
             self._take(control, switch.settle(now))
+            if switch.pin == switch.raw == switch.level:
+                self._unsettled.discard(control)  # at rest: settle() would only note the time
 
         held = frozenset(c for c, s in self._switches.items() if s.level and c not in COIN_CHUTES)
         reading = SourceReading(
             held=held, pressed=frozenset(self._pressed), coins=(self._coins[0], self._coins[1])
         )
-        self._pressed.clear()
-        self._coins = [0, 0]
+        if self._pressed or self._coins != [0, 0]:
+            self._pressed.clear()
+            self._coins = [0, 0]
+            self._reading = None
+        else:
+            self._reading = reading
         return reading
 
     def _take(self, control: str, levels: list[bool]) -> None:

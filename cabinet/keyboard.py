@@ -29,6 +29,8 @@ class KeyboardSource:
         self._pressed: set[str] = set()
         self._coins = [0, 0]
         self._events = 0
+        # The last reading, handed out again while no key changed since (None: build anew).
+        self._reading: SourceReading | None = None
 
     def feed(self, event: pygame.event.Event) -> None:
         """Take one pygame event; anything but a mapped key (or focus loss) is ignored."""
@@ -39,6 +41,7 @@ class KeyboardSource:
         elif _FOCUS_LOST is not None and event.type == _FOCUS_LOST:
             # The window will not see the key-ups of keys held while focus is away.
             self._keys_down.clear()
+            self._reading = None
 
     def handle(self, key: int, down: bool) -> None:
         """A key went down (``down``) or up. Unmapped keys are ignored."""
@@ -46,6 +49,7 @@ class KeyboardSource:
         if control is None:
             return
         self._events += 1
+        self._reading = None
         if not down:
             self._keys_down.discard(key)
             return
@@ -58,12 +62,17 @@ class KeyboardSource:
             self._pressed.add(control)
 
     def read(self) -> SourceReading:
+        if self._reading is not None:
+            return self._reading  # no key event since a reading without presses or coins
         held = frozenset(c for k in self._keys_down if (c := self._controls[k]) not in COIN_CHUTES)
         reading = SourceReading(
             held=held, pressed=frozenset(self._pressed), coins=(self._coins[0], self._coins[1])
         )
-        self._pressed.clear()
-        self._coins = [0, 0]
+        if self._pressed or self._coins != [0, 0]:
+            self._pressed.clear()
+            self._coins = [0, 0]
+        else:
+            self._reading = reading
         return reading
 
     def status(self) -> str:
@@ -71,3 +80,4 @@ class KeyboardSource:
 
     def close(self) -> None:
         self._keys_down.clear()
+        self._reading = None

@@ -22,6 +22,8 @@ class Lamp(enum.Enum):
 
 # decision: a blinking start lamp is lit 15 frames and dark 15 frames (2 Hz at 60 Hz).
 START_LAMP_BLINK_FRAMES: dict[str, int] = {"on": 15, "off": 15}
+_BLINK_ON = START_LAMP_BLINK_FRAMES["on"]
+_BLINK_PERIOD = START_LAMP_BLINK_FRAMES["on"] + START_LAMP_BLINK_FRAMES["off"]
 
 
 class CabinetOutputs:
@@ -50,25 +52,36 @@ class CabinetOutputs:
         # What each sink was last told successfully; None = never told, so send it.
         self._sent: list[dict[str, bool | None]] = [dict.fromkeys(OUTPUTS) for _ in self.sinks]
         self.errors: dict[str, str] = {}  # sink name -> last set() failure
+        # advance() works the states out anew only when they may differ from the last ones:
+        # a setter changed something, a meter is pulsing, a sink has a change to retry, or
+        # a blinking lamp's phase turned. Otherwise the last states stand and nothing is sent.
+        self._stale = True
+        self._blinking = False  # a start lamp blinks
+        self._blink_lit = True  # the blink phase the states were worked out in
 
     def coin_accepted(self, chute: int, coins: int = 1) -> None:
         """Pulse coin meter ``chute`` (0 or 1) once per coin (service credits do not call
         this: they do not advance the meter, Sega operator manuals (credits, attract mode, name
         entry))."""
         self.meters[chute].add(coins)
+        self._stale = True
 
     def set_accepting(self, accepting: bool, chute: int | None = None) -> None:
         """Energise the coin lockout of one chute (or both) only while credit can be
         accepted: not while booting, in test mode or at the credit cap (gpiozero docs and coin-
         meter datasheets)."""
         for i in (0, 1) if chute is None else (chute,):
-            self._accepting[i] = accepting
+            if self._accepting[i] is not accepting:
+                self._accepting[i] = accepting
+                self._stale = True
 
     def set_start_lamp(self, player: int, lamp: Lamp | bool) -> None:
         """Player ``player`` (0 or 1) start lamp: lit when that start is possible."""
         if isinstance(lamp, bool):
             lamp = Lamp.ON if lamp else Lamp.OFF
-        self._lamps[player] = lamp
+        if self._lamps[player] is not lamp:
+            self._lamps[player] = lamp
+            self._stale = True
 
     def override(self, output: str, on: bool | None) -> None:
         """Service menu output test: force an output on/off, or None to hand it back."""
@@ -78,15 +91,20 @@ class CabinetOutputs:
             self._overrides.pop(output, None)
         else:
             self._overrides[output] = on
+        self._stale = True
 
     def advance(self) -> Mapping[str, bool]:
         """Compute this frame's output states and send the changes; returns the states."""
-        blink = START_LAMP_BLINK_FRAMES
-        blink_lit = self._frame % (blink["on"] + blink["off"]) < blink["on"]
-        self._frame += 1
+        frame = self._frame
+        self._frame = frame + 1
+        blink_lit = frame % _BLINK_PERIOD < _BLINK_ON
+        if not self._stale and (not self._blinking or blink_lit is self._blink_lit):
+            return self.states  # nothing that drives an output changed: the same states
+        self._blink_lit = blink_lit
+        meter1, meter2 = self.meters
         states = {
-            "coin_meter1": self.meters[0].advance(),
-            "coin_meter2": self.meters[1].advance(),
+            "coin_meter1": meter1.advance(),
+            "coin_meter2": meter2.advance(),
             "coin_lockout1": self._accepting[0],
             "coin_lockout2": self._accepting[1],
             "p1_start_lamp": _lit(self._lamps[0], blink_lit),
@@ -95,6 +113,9 @@ class CabinetOutputs:
         states.update(self._overrides)
         self.states = states
         self._send()
+        self._blinking = Lamp.BLINK in self._lamps
+        # A resting meter reads off and stays so until a coin; a failed send is retried.
+        self._stale = not (meter1.resting and meter2.resting) or bool(self.errors)
         return states
 
     def _send(self) -> None:
@@ -119,6 +140,7 @@ class CabinetOutputs:
         self._accepting = [False, False]
         self._lamps = [Lamp.OFF, Lamp.OFF]
         self.states = dict.fromkeys(OUTPUTS, False)
+        self._stale = True
         self._send()
         for sink in self.sinks:
             sink.close()

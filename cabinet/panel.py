@@ -44,47 +44,96 @@ class ControlPanel:
         names = [s.name for s in self.sources]
         if len(set(names)) != len(names):
             raise ValueError(f"control panel: two sources share a name in {names}")
+        self._names = tuple(names)
         self._readings: dict[str, SourceReading] = dict.fromkeys(names, NOTHING)
         self._errors: dict[str, str | None] = dict.fromkeys(names, None)
         self._shown: frozenset[str] = frozenset()  # switches down in the previous frame
         self._deferred: set[str] = set()  # re-presses to show in the next frame
-        self._coins_owed = [0, 0]  # coin edges beyond what one frame can carry
+        self._coins_owed = (0, 0)  # coin edges beyond what one frame can carry
         self._by_source: dict[str, tuple[str, ...]] | None = None  # made when asked for
         self._frames: dict[tuple[frozenset[str], int, int], InputFrame] = {}  # frozen, reused
+        # The last frame and the readings it was built from, in source order. The frame is
+        # "steady" when no reading had a press or a coin, nothing was deferred into or out of
+        # it and no coin is owed: the same readings again then make the same frame.
+        self._last: list[SourceReading] = [NOTHING] * len(self.sources)
+        self._frame = _frame(frozenset(), 0, 0)
+        self._steady = False
+        self._erring = False  # some source's last read failed (an error to clear on success)
 
     def poll(self) -> InputFrame:
         """Read every source once and build this frame's InputFrame."""
+        last = self._last
+        # None while every reading equals the one the steady last frame was built from.
+        now: list[SourceReading] | None = None if self._steady else []
+        for i, source in enumerate(self.sources):
+            try:
+                reading = source.read()
+            except Exception as exc:
+                # A failing source (unplugged I/O board, driver error) must not stop the
+                # cabinet: it reads as nothing this frame and the service menu shows why.
+                self._errors[source.name] = f"{type(exc).__name__}: {exc}"
+                self._erring = True
+                reading = NOTHING
+            else:
+                if self._erring:
+                    self._errors[source.name] = None
+            if now is None:
+                if reading is last[i] or reading == last[i]:
+                    continue
+                now = last[:i]
+            now.append(reading)
+        if self._erring:
+            self._erring = any(error is not None for error in self._errors.values())
+        if now is None:
+            # Nothing new from any source since a steady frame: the same frame again.
+            return self._frame
+        self._last = now
+        return self._build(now)
+
+    def _build(self, now: list[SourceReading]) -> InputFrame:
         previous = self._readings
-        readings = {source.name: self._read(source) for source in self.sources}
+        readings = dict(zip(self._names, now, strict=True))
         self._readings = readings
 
-        down: set[str] = set(self._deferred)
-        self._deferred = set()
-        for reading in readings.values():
+        deferred_in = self._deferred
+        down: set[str] = set(deferred_in)
+        coin1, coin2 = self._coins_owed
+        pressed = False
+        for reading in now:
             down |= reading.held
-            down |= reading.pressed
-        # A switch the engine saw down last frame, released and pressed again before this
-        # frame (a fast double press on the same source), would look like one long hold and
-        # the second press would be lost. Show the release now and the press next frame.
-        for name, reading in readings.items():
-            for control in reading.pressed & previous[name].held & self._shown:
-                if not _held_throughout(control, name, previous, readings):
-                    down.discard(control)
-                    self._deferred.add(control)
+            if reading.pressed:
+                down |= reading.pressed
+                pressed = True
+            c1, c2 = reading.coins
+            coin1 += c1
+            coin2 += c2
+        deferred: set[str] = set()
+        if pressed and self._shown:
+            # A switch the engine saw down last frame, released and pressed again before
+            # this frame (a fast double press on the same source), would look like one long
+            # hold and the second press would be lost. Show the release now and the press
+            # next frame.
+            for name, reading in readings.items():
+                for control in reading.pressed & previous[name].held & self._shown:
+                    if not _held_throughout(control, name, previous, readings):
+                        down.discard(control)
+                        deferred.add(control)
+        self._deferred = deferred
         shown = frozenset(down)
         self._shown = shown
 
-        coins = [self._coins_owed[i] + sum(r.coins[i] for r in readings.values()) for i in (0, 1)]
-        shown_coins = [min(c, COINS_PER_FRAME_MAX) for c in coins]
-        self._coins_owed = [c - s for c, s in zip(coins, shown_coins, strict=True)]
+        shown1, shown2 = min(coin1, COINS_PER_FRAME_MAX), min(coin2, COINS_PER_FRAME_MAX)
+        self._coins_owed = (coin1 - shown1, coin2 - shown2)
+        self._steady = not (deferred_in or deferred or coin1 or coin2 or pressed)
 
         self._by_source = None
-        key = (shown, shown_coins[0], shown_coins[1])
+        key = (shown, shown1, shown2)
         frame = self._frames.get(key)
         if frame is None:
             if len(self._frames) >= FRAMES_KEPT:
                 self._frames.clear()
-            frame = self._frames[key] = _frame(shown, shown_coins[0], shown_coins[1])
+            frame = self._frames[key] = _frame(shown, shown1, shown2)
+        self._frame = frame
         return frame
 
     def last_sources(self) -> Mapping[str, tuple[str, ...]]:
@@ -106,17 +155,6 @@ class ControlPanel:
     def close(self) -> None:
         for source in self.sources:
             source.close()
-
-    def _read(self, source: InputSource) -> SourceReading:
-        # A failing source (unplugged I/O board, driver error) must not stop the cabinet:
-        # it reads as nothing this frame and the service menu shows why.
-        try:
-            reading = source.read()
-        except Exception as exc:
-            self._errors[source.name] = f"{type(exc).__name__}: {exc}"
-            return NOTHING
-        self._errors[source.name] = None
-        return reading
 
     def _attribute(self, readings: Mapping[str, SourceReading]) -> dict[str, tuple[str, ...]]:
         by_source: dict[str, tuple[str, ...]] = {}

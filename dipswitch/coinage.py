@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cached_property
 
 from dipswitch.bank import DipBank, DipSwitch
 
@@ -94,7 +95,7 @@ class CoinSettings:
     chute_a: CoinScheme = COINAGE[FACTORY_VALUE]
     chute_b: CoinScheme = COINAGE[FACTORY_VALUE]
 
-    @property
+    @cached_property  # read every frame (lockout, start lamps); the settings never change
     def free_play(self) -> bool:
         # Source: MAME segaipt.h "Free Play (if Coin B too) or 1/1"
         return self.chute_a.value == FREE_PLAY_VALUE and self.chute_b.value == FREE_PLAY_VALUE

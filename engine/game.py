@@ -78,9 +78,10 @@ class Game:
     @property
     def over(self) -> bool:
         """Every player has topped out; in versus the match ends when either one has."""
+        p1, p2 = self.players  # read every frame (start lamps): no generator
         if self.versus is not None:
-            return any(p is not None and p.over for p in self.players)
-        return all(p is None or p.over for p in self.players)
+            return (p1 is not None and p1.over) or (p2 is not None and p2.over)
+        return (p1 is None or p1.over) and (p2 is None or p2.over)
 
     @property
     def ranked(self) -> bool:

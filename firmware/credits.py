@@ -150,7 +150,7 @@ class CreditBoard:
     @property
     def accepting(self) -> bool:
         """True while the coin lockout coil should be energised (coins accepted)."""
-        return not self.free_play and self.credits + self.held < self.max_credits
+        return not self._settings.free_play and self.credits + self.held < self.max_credits
 
     def set_coin_settings(self, settings: CoinSettings) -> None:
         """New rates (DIP change). A chute whose rate changes loses its partial coins."""

@@ -210,6 +210,9 @@ class Kiosk:
             all_sources.append(self.script)
         self.panel = ControlPanel(all_sources)
         self.outputs = CabinetOutputs(sinks or [])
+        # What the frame loop last told the outputs (None: nothing yet).
+        self.lockout: bool | None = None
+        self.start_lamps: tuple[bool, bool] | None = None
         self.service_cabinet.panel = self.panel
         self.service_cabinet.outputs = self.outputs
         self.service_cabinet.audio = self.audio
@@ -234,6 +237,7 @@ class Kiosk:
                 self.running = False
             else:
                 self.keyboard.feed(event)
+                self.display.notice(event)
         machine = self.machine
         cues = machine.step(self.panel.poll())
         self.feed.frame(machine)
@@ -241,17 +245,24 @@ class Kiosk:
                 and machine.frame > 1):  # replays are checked once the first frame is up
             self.checked_version = machine.rankings.version
             self.checker.request(machine.data)
+        outputs = self.outputs
         for chute in machine.meter_pulses:
-            self.outputs.coin_accepted(chute - 1)
-        self.outputs.set_accepting(machine.coin_accepting and machine.screen != Screen.SERVICE)
+            outputs.coin_accepted(chute - 1)
+        accepting = machine.coin_accepting and machine.screen != Screen.SERVICE
+        if accepting is not self.lockout:  # only the frame loop sets the lockout and lamps
+            self.lockout = accepting
+            outputs.set_accepting(accepting)
         lamps = machine.start_lamps
-        for player in (0, 1):
-            self.outputs.set_start_lamp(player, Lamp.BLINK if lamps[player] else Lamp.OFF)
-        self.outputs.advance()
+        if lamps != self.start_lamps:
+            self.start_lamps = lamps
+            for player in (0, 1):
+                outputs.set_start_lamp(player, Lamp.BLINK if lamps[player] else Lamp.OFF)
+        outputs.advance()
         if self.audio is not None and cues:
-            self.audio.demo_sounds = machine.dips.demo_sounds
-            self.audio.play_events(cues, attract=machine.screen in ATTRACT,
-                                   sounds=machine.cartridge.sounds)
+            attract = machine.screen in ATTRACT
+            if attract:  # the demo-sounds switch mutes attract mode only
+                self.audio.demo_sounds = machine.dips.demo_sounds
+            self.audio.play_events(cues, attract=attract, sounds=machine.cartridge.sounds)
         self._present()
         if not self.options.realtime and machine.desk.pending:
             self._settle_coins()

@@ -155,3 +155,22 @@ def test_damaged_present_shows_what_a_whole_present_does(size: tuple[int, int], 
                         whole.convert(view), "RGBX"), f"frame {args['frame']}"
     finally:
         display.close()
+
+
+def test_an_uncovered_window_gets_the_whole_picture_again() -> None:
+    """After an expose event the next present shows all of the picture even when the kept
+    picture says nothing changed (the window system may have lost what it showed)."""
+    display = Display()
+    display.open(HEADLESS, size=(960, 672), gpu="off")
+    try:
+        picture = new_native()
+        picture.fill((10, 20, 30))
+        display.present(picture)
+        display.shown().fill((255, 255, 255))  # what a window system may leave behind
+        display.present(picture, [])
+        assert display.shown().get_at((480, 336))[:3] == (255, 255, 255)  # nothing redone
+        display.notice(pygame.event.Event(pygame.WINDOWEXPOSED))
+        display.present(picture, [])
+        assert display.shown().get_at((480, 336))[:3] == (10, 20, 30)
+    finally:
+        display.close()

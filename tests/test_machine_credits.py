@@ -136,6 +136,8 @@ def test_a_credit_appears_only_after_its_coin_is_durable(tmp_path: Path) -> None
         assert rig.machine.credits == 1
         assert [c.kind for c in cues] == ["coin"]  # the coin sound and meter pulse come now
         assert rig.machine.meter_pulses == [1]
+        assert [rig.step() for _ in range(3)] == [[]] * 3
+        assert rig.machine.meter_pulses == []  # one pulse for one coin, on one frame
     finally:
         rig.close()
 

@@ -43,6 +43,12 @@ def test_test_during_a_game_abandons_it_and_keeps_the_credits(tmp_path: Path) ->
         op.release("test")
         op.run(2)
         assert machine.screen == Screen.PLAY and machine.game is not None
+        op.run(100)  # TEST at rest for a while: the count starts again from nothing
+        op.hold("test")
+        op.run(TEST_HOLD_FRAMES - 1)
+        op.release("test")
+        op.run(2)
+        assert machine.screen == Screen.PLAY and machine.game is not None
         frame = machine.frame
         op.enter()
         assert machine.frame - frame == TEST_HOLD_FRAMES + 1  # held 30 frames, then released

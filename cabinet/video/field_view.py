@@ -297,10 +297,11 @@ class FieldView:
         kept: KeptPicture | None = None,
     ) -> None:
         """The next piece in its spawn orientation, centred on ``centre`` (x, top y)."""
+        if kept is not None and not kept.changed(
+                (centre, "next"), (player.next_kind, power, letters, player.rotation)):
+            return
         blits = self._next_blits(player, centre, power, letters)
         if kept is not None:
-            if not kept.changed((centre, "next"), blits):
-                return
             box = _cells_box(blits)
             before = kept.box((centre, "next"), box)
             if not kept.full:

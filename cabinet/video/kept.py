@@ -22,8 +22,8 @@ class KeptPicture:
     def __init__(self) -> None:
         self.full = True  # this frame redraws everything
         self.damage: list[pygame.Rect] = []
-        self._screen: Hashable = None
-        self._keys: dict[Hashable, Hashable] = {}
+        self._screen: object = None
+        self._keys: dict[Hashable, object] = {}  # compared, never hashed
         self._boxes: dict[Hashable, pygame.Rect] = {}
         self._used = False
         self._used_last = False
@@ -45,7 +45,7 @@ class KeptPicture:
             self.full = False
         return same
 
-    def begin(self, screen: Hashable) -> bool:
+    def begin(self, screen: object) -> bool:
         """A screen starts drawing with this picture; ``screen`` names its layout. Returns
         True when everything must be drawn (first frame, or another layout last frame)."""
         self.full = not self._used_last or screen != self._screen
@@ -67,7 +67,7 @@ class KeptPicture:
             return None
         return self.damage
 
-    def changed(self, part: Hashable, key: Hashable) -> bool:
+    def changed(self, part: Hashable, key: object) -> bool:
         """True (and ``key`` remembered) when ``part`` must be drawn this frame."""
         if not self.full and self._keys.get(part, _NOTHING) == key:
             return False
@@ -99,10 +99,10 @@ def text_box(text: str, x: int, y: int, align: str = "left") -> pygame.Rect:
 def kept_text(surface: pygame.Surface, kept: KeptPicture | None, part: Hashable, text: str,
               x: int, y: int, colour: RGB, background: RGB, align: str = "left") -> None:
     """Text on the plain background, drawn only when it changed: its old box is cleared."""
+    if kept is not None and not kept.changed(part, (text, colour, x, y, align)):
+        return
     box = text_box(text, x, y, align)
     if kept is not None:
-        if not kept.changed(part, (text, colour, box.topleft)):
-            return
         before = kept.box(part, box)
         if not kept.full:
             surface.fill(background, before)

@@ -66,6 +66,11 @@ def drivers_tried() -> str:
     return "SDL's default order: x11, wayland, kmsdrm, then only offscreen"
 
 
+_WHOLE_PICTURE_EVENTS = frozenset((pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED,
+                                    pygame.WINDOWRESTORED, pygame.WINDOWSHOWN,
+                                    pygame.WINDOWSIZECHANGED))
+
+
 class Display:
     """``open(mode)``, ``present(native)`` every frame, ``screenshot(path)``, ``close()``."""
 
@@ -86,6 +91,7 @@ class Display:
         self._view: pygame.Surface | None = None  # display area the picture is scaled into
         self._buffer: pygame.Surface | None = None  # used if native and display formats differ
         self._last: pygame.Surface | None = None
+        self._whole = True  # the next present shows the whole picture, whatever the damage
 
     # ---- opening -------------------------------------------------------------------
     def open(
@@ -182,6 +188,7 @@ class Display:
         self.placement = place(size, self.fit, self.overscan)
         self.picture = pygame.Rect(self.placement.box)
         self._buffer = None
+        self._whole = True
         if self.surface is not None:
             self.surface.fill((0, 0, 0))
             self._view = self.surface.subsurface(self.picture.clip(self.surface.get_rect()))
@@ -193,6 +200,8 @@ class Display:
         ``damage``: the only boxes of ``native`` that changed since the last present (None:
         all of it); the software path then rescales and updates just those."""
         self._last = native
+        if self._whole:
+            damage, self._whole = None, False
         if self._renderer is not None:
             self.upload(native, damage)
             self._renderer.present()
@@ -205,6 +214,12 @@ class Display:
         if damage is None or self.vsync or not self._scale_damage(native, damage):
             self.scale_into_view(native)
             pygame.display.flip()
+
+    def notice(self, event: pygame.event.Event) -> None:
+        """A window event: uncovered, restored or resized, the window's picture may be lost,
+        so the next present shows all of it."""
+        if event.type in _WHOLE_PICTURE_EVENTS:
+            self._whole = True
 
     def _scale_damage(self, native: pygame.Surface, damage: list[pygame.Rect]) -> bool:
         """Rescale and show only the damaged boxes; False where that cannot give the same

@@ -38,7 +38,10 @@ class CoinDesk:
 
     @property
     def shown_credits(self) -> int:
-        return max(0, self.board.credits - sum(p.credits for p in self.pending))
+        credits = self.board.credits
+        if self.pending:
+            credits -= sum(p.credits for p in self.pending)
+        return credits if credits > 0 else 0
 
     @property
     def free_play(self) -> bool:
@@ -77,7 +80,13 @@ class CoinDesk:
         return [p.chute for p in done if p.chute]
 
     def can_start(self, players: int) -> bool:
-        return self.free_play or self.shown_credits >= players
+        board = self.board  # read every frame (start lamps): shown_credits written out
+        if board.free_play:
+            return True
+        credits = board.credits
+        if self.pending:
+            credits -= sum(p.credits for p in self.pending)
+        return credits >= players
 
     def start(self, players: int) -> bool:
         """Take credits for a start (the caller commits the save data with the game count)."""

@@ -37,10 +37,21 @@ COIN = "coin"
 CREDIT = "credit"
 START = "start"
 TILT = "tilt"
+_UNLIT = (False, False)  # start lamps: neither start is possible
+_BOTH_LIT = (True, True)
 
 
 def _frames(key: str) -> int:
     return decision_frames(key)
+
+
+# The frame counts the screens are timed by, read once (frames() checks each is a count).
+_NAME_ENTRY_AFTER_FRAMES = _frames("name_entry_after_frames")
+_NOTICE_FRAMES = _frames("notice_frames")
+_GAME_OVER_FRAMES = _frames("game_over_frames")
+_TITLE_FRAMES = _frames("title_frames")
+_RANKINGS_FRAMES = _frames("rankings_frames")
+_DEMO_FRAMES = _frames("demo_frames")
 
 
 class ServiceMode(Protocol):
@@ -126,15 +137,23 @@ class CabinetMachine:
     @property
     def coin_accepting(self) -> bool:
         """Coin lockout coil energised (coins accepted)."""
-        return self.desk.accepting
+        return self.desk.board.accepting
 
     @property
     def start_lamps(self) -> tuple[bool, bool]:
-        if self.screen in (Screen.PLAY,):
-            return (self._can_join(0), self._can_join(1))
+        if self.screen == Screen.PLAY:
+            game = self.game
+            if game is None or self.versus or not self.desk.can_start(1):
+                return _UNLIT
+            return (game.can_join(0), game.can_join(1))
         startable = (self.screen in ATTRACT or self.screen == Screen.NOTICE
                      or (self.screen == Screen.GAME_OVER and not self.rank_queue))
-        return (startable and self.desk.can_start(1), startable and self.desk.can_start(2))
+        if not startable:
+            return _UNLIT
+        if self.desk.board.free_play:
+            return _BOTH_LIT
+        credits = self.desk.shown_credits  # CoinDesk.can_start(1) and (2) in one reading
+        return (credits >= 1, credits >= 2)
 
     @property
     def dips(self) -> CartDips:
@@ -151,20 +170,31 @@ class CabinetMachine:
         cues: list[Event] = []
         prev = self.prev
         self.prev = inputs
-        for chute, count in ((1, inputs.coin1), (2, inputs.coin2)):
-            for _ in range(count):
-                self.desk.coin(chute)
-        self.meter_pulses = self.desk.update()
-        self.rankings.update()
-        cues.extend(Event(COIN, 0, chute) for chute in self.meter_pulses)
+        desk = self.desk
+        if inputs.coin1 or inputs.coin2:
+            for chute, count in ((1, inputs.coin1), (2, inputs.coin2)):
+                for _ in range(count):
+                    desk.coin(chute)
+        if desk.pending:
+            self.meter_pulses = desk.update()
+            cues.extend(Event(COIN, 0, chute) for chute in self.meter_pulses)
+        elif self.meter_pulses:
+            self.meter_pulses = []
+        rankings = self.rankings
+        if rankings.pending or rankings.prune_after is not None:
+            rankings.update()
         in_service = self.screen == Screen.SERVICE
         # In the menu SERVICE moves the cursor (firmware/service/decisions.py).
-        if inputs.service and not prev.service and not in_service and self.desk.service():
+        if inputs.service and not prev.service and not in_service and desk.service():
             cues.append(Event(CREDIT))
-        self._tick_power_on()
-        in_game = self.screen in (Screen.PLAY, Screen.NAME_ENTRY)
-        if (self.test_switch.step(inputs.test, in_game) or in_service) and self._service(inputs):
-            return cues
+        if self.frame % 60 == 0:
+            self._tick_power_on()
+        # The TEST switch has nothing to count or reset while it is open and at rest.
+        if inputs.test or self.test_switch.held_for or in_service:
+            in_game = self.screen in (Screen.PLAY, Screen.NAME_ENTRY)
+            if ((self.test_switch.step(inputs.test, in_game) or in_service)
+                    and self._service(inputs)):
+                return cues
         if inputs.tilt and not prev.tilt and self.screen in (Screen.PLAY, Screen.NAME_ENTRY):
             self._tilt(cues)
             return cues
@@ -188,7 +218,7 @@ class CabinetMachine:
         screen, frames = self.screen, self.screen_frames
         if screen == Screen.GAME_OVER and self.rank_queue:
             # GAME OVER first, then the initials; a Start waits until they are in.
-            if frames >= _frames("name_entry_after_frames"):
+            if frames >= _NAME_ENTRY_AFTER_FRAMES:
                 self._next_name_entry()
             return
         if start[1] and self.desk.can_start(2):
@@ -197,18 +227,18 @@ class CabinetMachine:
         if start[0] and self.desk.can_start(1):
             self._start_game(1, cues)
             return
-        if screen == Screen.NOTICE and frames >= _frames("notice_frames"):
+        if screen == Screen.NOTICE and frames >= _NOTICE_FRAMES:
             self._go(Screen.TITLE)
-        elif screen == Screen.GAME_OVER and frames >= _frames("game_over_frames"):
+        elif screen == Screen.GAME_OVER and frames >= _GAME_OVER_FRAMES:
             self.same_sequence_ready = False
             self._to_attract()
         elif screen == Screen.SCENE and frames >= self._scene_frames():
             self._go(Screen.TITLE)
-        elif screen == Screen.TITLE and frames >= _frames("title_frames"):
+        elif screen == Screen.TITLE and frames >= _TITLE_FRAMES:
             self._start_demo()
         elif screen == Screen.DEMO:
             self._step_demo(cues)
-        elif screen == Screen.RANKINGS and frames >= _frames("rankings_frames"):
+        elif screen == Screen.RANKINGS and frames >= _RANKINGS_FRAMES:
             self.attract_cycles += 1
             self._go(Screen.TITLE)
 
@@ -254,7 +284,7 @@ class CabinetMachine:
     def _step_demo(self, cues: list[Event]) -> None:
         demo = self.demo
         n = self.screen_frames
-        if demo is None or n > len(self.demo_inputs) or n > _frames("demo_frames") or demo.over:
+        if demo is None or n > len(self.demo_inputs) or n > _DEMO_FRAMES or demo.over:
             self.demo = None
             self._go(Screen.RANKINGS)
             return
@@ -324,7 +354,10 @@ class CabinetMachine:
     def _play(self, inputs: InputFrame, start: tuple[bool, bool], cues: list[Event]) -> None:
         game = self.game
         assert game is not None
-        counts = self.data.bookkeeping.games.setdefault(self.game_id, GameCounts())
+        games = self.data.bookkeeping.games
+        counts = games.get(self.game_id)
+        if counts is None:
+            counts = games[self.game_id] = GameCounts()
         for index in (0, 1):
             if start[index] and self._can_join(index) and self.desk.start(1):
                 game.join(index)
@@ -335,13 +368,19 @@ class CabinetMachine:
                 self.saver.submit(self.data)
                 cues.append(Event(START, index, 1))
         cues.extend(game.step(inputs))
-        self.rankings.frame(inputs, game)
+        recorder = self.rankings.recorder  # records the game while it may still rank
+        if recorder is not None:
+            recorder.frame(inputs, game)
         counts.play_frames += 1
-        spec = self.cartridge.ranking
         for index in (0, 1):
-            summary = game.summary(index)
-            if summary is None or game.playing(index) or index in self.ended:
+            # A player still playing (or already counted) has no result to look at: its
+            # summary is only made once its game has ended.
+            if index in self.ended or game.playing(index):
                 continue
+            summary = game.summary(index)
+            if summary is None:
+                continue
+            spec = self.cartridge.ranking
             self.ended.add(index)
             self.games_finished += 1
             if self.cartridge.records is not None and not self.versus:
@@ -438,7 +477,7 @@ class CabinetMachine:
         return True
 
     def _tick_power_on(self) -> None:
-        if self.frame % 60 == 0:
-            self.data.bookkeeping.power_on_seconds += 1
-            if self.frame % _frames("power_on_commit_frames") == 0:
-                self.saver.submit(self.data)
+        """Once a second (every 60th frame)."""
+        self.data.bookkeeping.power_on_seconds += 1
+        if self.frame % _frames("power_on_commit_frames") == 0:
+            self.saver.submit(self.data)

@@ -8,7 +8,6 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine import InputFrame
 from engine.replay import Replay, ReplayError
 from engine.session import GameSession
 from firmware.machine.coin_desk import Saver
@@ -42,10 +41,6 @@ class RankingDesk:
     def join(self, player: int) -> None:
         if self.recorder is not None:
             self.recorder.join(player)
-
-    def frame(self, inputs: InputFrame, session: GameSession) -> None:
-        if self.recorder is not None:
-            self.recorder.frame(inputs, session)
 
     def drop(self) -> None:
         """The game was abandoned (tilt, service menu): nothing of it can rank."""

@@ -23,6 +23,9 @@ class GameRecorder:
                  seeds: Mapping[str, int], players: int) -> None:
         self.game_id = game_id
         self.replay = Replay(rules_id, dict(settings), dict(seeds), players, [])
+        # The last frame recorded and its bits: the panel hands the same frame object on
+        # while nothing changes, so a held or idle panel is packed once.
+        self._last: tuple[InputFrame, int] = (InputFrame(), 0)
 
     def join(self, player: int) -> None:
         """Player ``player`` begins before the next frame's step."""
@@ -31,7 +34,11 @@ class GameRecorder:
     def frame(self, inputs: InputFrame, session: GameSession) -> None:
         """After the session stepped with ``inputs``."""
         frames = self.replay.inputs
-        frames.append(inputs.to_bits())
+        last, bits = self._last
+        if inputs is not last:
+            bits = inputs.to_bits()
+            self._last = (inputs, bits)
+        frames.append(bits)
         if len(frames) % CHECKPOINT_EVERY == 0:
             self.replay.checkpoints[len(frames)] = session.state_hash()
 
