@@ -8,6 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pygame
+
+from cabinet.video.palette import UI, cell_rgb, shade
 from engine.arika.board import VISIBLE_ROWS, WIDTH
 from engine.arika.player import ACTIVE, NO_PIECE, ArikaPlayer
 from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
@@ -42,10 +45,6 @@ def roll_visibility(p: ArikaPlayer, locked_frame: int, fade_after: int,
 
 def draw_well(surface: Any, left: int) -> None:
     """The frame and the empty well."""
-    import pygame
-
-    from cabinet.video.palette import UI
-
     pygame.draw.rect(surface, UI["frame"], (left - 2, WELL_Y - 2, WIDTH * CELL + 4,
                                             WELL_H + 4), 2)
     pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
@@ -56,8 +55,6 @@ def draw_stack(surface: Any, p: ArikaPlayer, left: int,
                colour: Callable[[ArikaPlayer, int, int], RGB | None]) -> None:
     """The locked blocks: ``visibility(p, locked_frame)`` (0 hides a block) and
     ``colour(p, column, cell value)`` (None hides it) are the cartridge's."""
-    from cabinet.video.palette import UI, shade
-
     for row in range(1, VISIBLE_ROWS + 1):
         cells = p.board.cells[row - 1]
         locked = p.board.locked[row - 1]
@@ -78,8 +75,6 @@ def draw_stack(surface: Any, p: ArikaPlayer, left: int,
 
 def draw_piece(surface: Any, p: ArikaPlayer, left: int) -> None:
     """The ghost (when shown), then the piece in play."""
-    from cabinet.video.palette import cell_rgb, shade
-
     if p.kind == NO_PIECE or p.phase != ACTIVE:
         return
     if p.ghost_shown:
@@ -95,10 +90,6 @@ def draw_preview(surface: Any, kind: int, x: int, y: int, cell: int,
                  shapes: ShapeSet = ARS) -> None:
     """A piece in its spawn orientation with its top-left at (x, y) (NEXT, HOLD): a 3-wide
     piece one row up, so that every piece sits on the same line."""
-    import pygame
-
-    from cabinet.video.palette import cell_rgb
-
     n = shapes.sizes[kind]
     for r, c in shapes.cells[kind][0]:
         top = y + (r - (1 if n == 3 else 0)) * cell
@@ -107,8 +98,6 @@ def draw_preview(surface: Any, kind: int, x: int, y: int, cell: int,
 
 def draw_cell(surface: Any, left: int, row: int, col: int, rgb: RGB) -> None:
     """One block of the well (row 1 at the bottom), if it is inside the well."""
-    import pygame
-
     if 1 <= row <= VISIBLE_ROWS and 0 <= col < WIDTH:
         pygame.draw.rect(surface, rgb, (left + col * CELL, WELL_Y + (VISIBLE_ROWS - row) * CELL,
                                         CELL - 1, CELL - 1))

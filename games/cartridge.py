@@ -8,6 +8,7 @@ columns), draws it (``draw_play``), voices it (``sounds``) and demonstrates it (
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,6 +77,21 @@ class PlayView:
     # The picture kept from the last frame (cabinet.video.kept.KeptPicture): a cartridge
     # that draws with it redraws only what changed; one that ignores it draws everything.
     kept: Any = None
+
+
+def play_screen(module: str) -> Callable[[Any, PlayView], None]:
+    """A cartridge's ``draw_play``: ``module.draw_play``, imported when the first frame is
+    drawn. A screen module imports pygame and cabinet.video at its top, and the machine
+    loads cartridges without pygame; later frames call it straight, with no import
+    statement on the way (one costs about 2 us a frame, more when the kiosk is paced)."""
+    screen: list[Callable[[Any, PlayView], None]] = []
+
+    def draw_play(surface: Any, view: PlayView) -> None:
+        if not screen:
+            screen.append(importlib.import_module(module).draw_play)
+        screen[0](surface, view)
+
+    return draw_play
 
 
 @dataclass(frozen=True)

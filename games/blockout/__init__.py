@@ -19,7 +19,7 @@ from games.blockout.rules.pieces import DECISIONS as PIECE_DECISIONS
 from games.blockout.rules.pieces import PIECES
 from games.blockout.rules.session import RULES_ID, BlockoutSession
 from games.blockout.table import round_table
-from games.cartridge import CartDips, Cartridge, RankingSpec
+from games.cartridge import CartDips, Cartridge, RankingSpec, play_screen
 
 
 def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int
@@ -145,13 +145,6 @@ BLOCKOUT_SOUNDS = {
 # own.
 BLOCKOUT_SILENT = frozenset({ev.SPAWN, ev.LAND, pl.ROUND_START})
 
-def _draw_play(surface: Any, view: Any) -> None:
-    """The pit screen; pygame is imported only when something is drawn."""
-    from games.blockout.screen import draw_play
-
-    draw_play(surface, view)
-
-
 CARTRIDGE = Cartridge(
     id=RULES_ID,
     title="BLOCKOUT (TECHNOS 1989)",
@@ -160,7 +153,7 @@ CARTRIDGE = Cartridge(
     new_session=new_session,
     dip_bank=blockout_dips.SW2,
     decode_dips=decode_dips,
-    draw_play=_draw_play,
+    draw_play=play_screen("games.blockout.screen"),
     factory_seeds={"main": 0},
     ranking=RankingSpec(columns=("score", "round"), key=_rank_key),
     demo_dir=Path(__file__).parent / "demos",

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cabinet.video.screens import blink_on, draw_credit_line, start_prompt
+from cabinet.video.text import draw_centred, draw_text
+from games.blockout import pit_view
 from games.blockout.rules import decisions as d
 from games.blockout.rules.pieces import PIECES
 from games.blockout.rules.player import (
@@ -43,14 +46,6 @@ TAUNTS: dict[int, tuple[tuple[str, ...], ...]] = {
 }
 
 
-def _pv() -> Any:
-    """The pit drawing module, imported on first draw (it needs pygame; the board's machine
-    loads cartridges without it)."""
-    from games.blockout import pit_view
-
-    return pit_view
-
-
 def taunt(player: Player) -> tuple[str, ...] | None:
     if not player.host_left or player.host not in TAUNTS:
         return None
@@ -59,15 +54,11 @@ def taunt(player: Player) -> tuple[str, ...] | None:
 
 
 def _text(surface: Any, text: str, x: int, y: int, colour: tuple[int, int, int]) -> None:
-    from cabinet.video.text import draw_text
-
     draw_text(surface, text, x, y, colour)
 
 
 def _banner(surface: Any, lines: tuple[str, ...], rect: tuple[int, int, int, int],
             colour: tuple[int, int, int]) -> None:
-    from cabinet.video.text import draw_centred
-
     left, top, w, h = rect
     mid = top + h // 2 - 8 * len(lines) // 2
     surface.fill(BACK, (left, mid - 4, w, 8 * len(lines) + 8))
@@ -76,8 +67,6 @@ def _banner(surface: Any, lines: tuple[str, ...], rect: tuple[int, int, int, int
 
 
 def _select(surface: Any, p: Player, rect: tuple[int, int, int, int], frame: int) -> None:
-    from cabinet.video.text import draw_centred
-
     left, top, w, _ = rect
     cx = left + w // 2
     surface.fill(BACK, rect)
@@ -124,7 +113,7 @@ def _faces_shown(p: Player, versus: bool) -> int:
 
 def _panel(surface: Any, p: Player, x: int, y: int, versus: bool) -> None:
     _text(surface, "NEXT", x, y, LABEL)
-    _pv().draw_mini_piece(surface, PIECES[p.next_kind].orientations[0], x + 4, y + 34)
+    pit_view.draw_mini_piece(surface, PIECES[p.next_kind].orientations[0], x + 4, y + 34)
     rows = (
         ("SCORE", f"{p.score:7d}"),
         ("ROUND", "BONUS" if p.bonus else f"{p.round:3d}"),
@@ -137,8 +126,6 @@ def _panel(surface: Any, p: Player, x: int, y: int, versus: bool) -> None:
 
 
 def draw_play(surface: Any, view: PlayView) -> None:
-    from cabinet.video.screens import blink_on, draw_credit_line, start_prompt
-
     session = view.session
     assert isinstance(session, BlockoutSession)
     surface.fill(BACK)
@@ -151,8 +138,8 @@ def draw_play(surface: Any, view: PlayView) -> None:
         p = players[index]
         rect = (24, 10, 196, 196)
         if p is not None:
-            _pv().draw_pit(surface, p, rect)
-            _pv().draw_gauge(surface, p.layers, 226, 12, 192)
+            pit_view.draw_pit(surface, p, rect)
+            pit_view.draw_gauge(surface, p.layers, 226, 12, 192)
             _panel(surface, p, 246, 12, session.versus)
             _overlay(surface, p, rect, view.frame, session.versus)
         _text(surface, f"{index + 1}P", 4, 4, LABEL)
@@ -167,8 +154,8 @@ def draw_play(surface: Any, view: PlayView) -> None:
                     _banner(surface, tuple(start_prompt(view.credits, view.free_play)
                                            .split(" ")), rect, TEXT)
                 continue
-            _pv().draw_pit(surface, p, rect)
-            _pv().draw_gauge(surface, p.layers, left, 16, 124)
+            pit_view.draw_pit(surface, p, rect)
+            pit_view.draw_gauge(surface, p.layers, left, 16, 124)
             _small_panel(surface, p, left, 150, session.versus)
             _overlay(surface, p, rect, view.frame, session.versus)
     draw_credit_line(surface, view.credits, view.free_play)
@@ -181,4 +168,4 @@ def _small_panel(surface: Any, p: Player, x: int, y: int, versus: bool) -> None:
     _text(surface, f"FC{faces:3d}", x + 8, y + 24, LABEL)
     _text(surface, f"LV{p.level:2d}", x + 8, y + 36, LABEL)
     _text(surface, "NEXT", x + 80, y, LABEL)
-    _pv().draw_mini_piece(surface, PIECES[p.next_kind].orientations[0], x + 88, y + 40, 5)
+    pit_view.draw_mini_piece(surface, PIECES[p.next_kind].orientations[0], x + 88, y + 40, 5)

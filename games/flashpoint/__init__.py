@@ -11,7 +11,7 @@ from engine.pieces import LETTERS
 from engine.session import GameSession
 from engine.settings import Difficulty
 from games import sega_board
-from games.cartridge import Cartridge, RankingSpec
+from games.cartridge import Cartridge, RankingSpec, play_screen
 from games.flashpoint.dips import SW2, decode_dips
 from games.flashpoint.rules import events as fev
 from games.flashpoint.rules.ruleset import FLASHPOINT, FLASHPOINT_ID, draw_table
@@ -92,7 +92,7 @@ CARTRIDGE = Cartridge(
     new_session=new_session,
     dip_bank=SW2,
     decode_dips=decode_dips,
-    draw_play=lambda surface, view: _draw(surface, view),
+    draw_play=play_screen("games.flashpoint.screen"),
     factory_seeds={"main": 0},
     ranking=RankingSpec(columns=("score", "stage"), key=_ranking_key),
     demo_dir=Path(__file__).parent / "demos",
@@ -120,9 +120,3 @@ def _records(session: GameSession, index: int) -> dict[str, int]:
     """Per-stage best clear times (frames) of the player's credit."""
     assert isinstance(session, FlashPointGame)
     return session.side(index).records()
-
-
-def _draw(surface: Any, view: Any) -> None:
-    from games.flashpoint.screen import draw_play
-
-    draw_play(surface, view)

@@ -6,6 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
+from cabinet.video import screens
+from cabinet.video.field_view import CELL, LAYOUT_1P, LAYOUT_2P, WELL_H, WELL_W, cell_origin
+from cabinet.video.palette import UI
+from cabinet.video.text import draw_centred, draw_right, draw_text
 from games.cartridge import PlayView
 from games.flashpoint.rules.session import CHOICE, SELECT, FlashPointGame, Side
 from games.flashpoint.rules.stages import FLASH_BIT
@@ -41,10 +47,6 @@ _flash_cell: Any = None
 def _lit_cell() -> Any:
     global _flash_cell
     if _flash_cell is None:
-        import pygame
-
-        from cabinet.video.field_view import CELL
-
         cell = pygame.Surface((CELL, CELL))
         cell.fill(FLASH_EDGE)
         cell.fill(FLASH_RGB, (1, 1, CELL - 2, CELL - 2))
@@ -57,8 +59,6 @@ def flash_lit(frame: int) -> bool:
 
 
 def _draw_flashing(surface: Any, side: Side, well: tuple[int, int], frame: int) -> None:
-    from cabinet.video.field_view import cell_origin
-
     if not flash_lit(frame):
         return
     player = side.player
@@ -73,10 +73,6 @@ def _draw_flashing(surface: Any, side: Side, well: tuple[int, int], frame: int) 
 
 
 def _band(surface: Any, well: tuple[int, int], lines: list[tuple[str, Any]]) -> None:
-    from cabinet.video.field_view import WELL_H, WELL_W
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_centred
-
     cx = well[0] + WELL_W // 2
     top = well[1] + WELL_H // 2 - len(lines) * 6
     surface.fill(UI["well"], (well[0], top - 4, WELL_W, len(lines) * 12 + 4))
@@ -85,8 +81,6 @@ def _band(surface: Any, well: tuple[int, int], lines: list[tuple[str, Any]]) -> 
 
 
 def _draw_choice(surface: Any, side: Side, well: tuple[int, int], frame: int) -> None:
-    from cabinet.video.palette import UI
-
     choice = side.choice
     if choice is None:
         return
@@ -104,9 +98,6 @@ def _draw_choice(surface: Any, side: Side, well: tuple[int, int], frame: int) ->
 
 
 def _figures_1p(surface: Any, side: Side) -> None:
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_right, draw_text
-
     extras = side.extras
     for y, name, figure in ((100, "STAGE", side.stage), (128, "BONUS", extras.bonus),
                             (156, "FLASH", extras.flashing_left)):
@@ -115,11 +106,6 @@ def _figures_1p(surface: Any, side: Side) -> None:
 
 
 def draw_play(surface: Any, view: PlayView) -> None:
-    from cabinet.video import screens
-    from cabinet.video.field_view import LAYOUT_1P, LAYOUT_2P, WELL_H
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_text
-
     game = view.session
     assert isinstance(game, FlashPointGame)
     sides = game.sides

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games.cartridge import Cartridge
+from games.cartridge import Cartridge, play_screen
 from games.tap import cartridge as parts
 from games.tap.dips import SW2, decode_dips
 from games.tap.doubles import ALL_RULES, new_session, rules_document
-from games.tap.doubles_screen import draw_play
 
 # Source: shiromino's RefreshRates.h (TAP: 57,272,700 / 8 / 443 / 262 = about 61.68 Hz).
 TAP_REFRESH_HZ = 61.68
@@ -22,7 +21,7 @@ CARTRIDGE = Cartridge(
     new_session=new_session,
     dip_bank=SW2,
     decode_dips=decode_dips,
-    draw_play=draw_play,
+    draw_play=play_screen("games.tap.doubles_screen"),
     factory_seeds={"main": 0},
     ranking=parts.RANKING,
     demo_dir=Path(__file__).parent / "demos",

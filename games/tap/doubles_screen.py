@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
+from cabinet.video.palette import UI, cell_rgb, shade
+from cabinet.video.screens import draw_credit_line
+from cabinet.video.text import draw_centred, draw_text
 from engine.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDE
 from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY, ArikaPlayer
 from engine.arika.shapes import CELLS, SIZES
@@ -40,12 +45,6 @@ def level_target(p: ArikaPlayer) -> int:
 
 
 def draw_doubles(surface: Any, pair: DoublesPair, view: PlayView) -> None:
-    import pygame
-
-    from cabinet.video.palette import UI
-    from cabinet.video.screens import draw_credit_line
-    from cabinet.video.text import draw_centred, draw_text
-
     surface.fill(UI["background"])
     pygame.draw.rect(surface, UI["frame"], (WELL_X - 2, WELL_Y - 2, WELL_W + 4, WELL_H + 4), 2)
     pygame.draw.rect(surface, UI["well"], (WELL_X, WELL_Y, WELL_W, WELL_H))
@@ -69,8 +68,6 @@ def draw_doubles(surface: Any, pair: DoublesPair, view: PlayView) -> None:
 
 
 def _stack(surface: Any, pair: DoublesPair) -> None:
-    from cabinet.video.palette import UI, cell_rgb, shade
-
     board = pair.board
     flashes = {cell: p.flash_frame for p in pair.players for cell in p.flash_cells}
     frame = pair.players[0].frame
@@ -90,8 +87,6 @@ def _stack(surface: Any, pair: DoublesPair) -> None:
 
 
 def _piece(surface: Any, p: ArikaPlayer) -> None:
-    from cabinet.video.palette import cell_rgb, shade
-
     if p.kind == NO_PIECE or p.phase != ACTIVE:
         return
     rgb = cell_rgb(p.kind + 1)
@@ -106,10 +101,6 @@ def _piece(surface: Any, p: ArikaPlayer) -> None:
 
 
 def _next(surface: Any, p: ArikaPlayer) -> None:
-    import pygame
-
-    from cabinet.video.palette import cell_rgb
-
     if p.next_kind < 0 or p.phase == OVER:
         return
     n = SIZES[p.next_kind]
@@ -121,9 +112,6 @@ def _next(surface: Any, p: ArikaPlayer) -> None:
 
 
 def _figures(surface: Any, p: ArikaPlayer) -> None:
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_text
-
     x = SIDE_X[p.index]
     y = WELL_Y
     draw_text(surface, PLAYER_LABEL[p.index], x, y, UI["highlight"], 2)
@@ -141,11 +129,6 @@ def _figures(surface: Any, p: ArikaPlayer) -> None:
 
 
 def _results(surface: Any, pair: DoublesPair) -> None:
-    import pygame
-
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_centred
-
     pygame.draw.rect(surface, UI["well"], (WELL_X, WELL_Y, WELL_W, WELL_H))
     cleared = all(p.finished for p in pair.players)
     draw_centred(surface, "EXCELLENT" if cleared else "GAME OVER", WELL_Y + 16,
@@ -157,8 +140,6 @@ def _results(surface: Any, pair: DoublesPair) -> None:
 
 
 def _cell(surface: Any, row: int, col: int, rgb: tuple[int, int, int]) -> None:
-    import pygame
-
     if 1 <= row <= VISIBLE_ROWS and 0 <= col < WIDE:
         pygame.draw.rect(surface, rgb, (WELL_X + col * CELL,
                                         WELL_Y + (VISIBLE_ROWS - row) * CELL, CELL - 1, CELL - 1))

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
+from cabinet.video.palette import UI, cell_rgb
+from cabinet.video.screens import draw_credit_line
+from cabinet.video.text import draw_text
 from engine.arika.board import COLOUR_MASK, ITEM_SHIFT, WIDTH
 from engine.arika.player import OVER, READY, ArikaPlayer
 from engine.arika.timing import clock_text
@@ -37,14 +42,10 @@ def cell_visibility(p: ArikaPlayer, locked_frame: int) -> float:
 
 def _stack_colour(p: ArikaPlayer, col: int, value: int) -> RGB:
     """A block's colour; an item block shows in the highlight colour."""
-    from cabinet.video.palette import UI, cell_rgb
-
     return UI["highlight"] if value >> ITEM_SHIFT else cell_rgb(value & COLOUR_MASK)
 
 
 def draw_play(surface: Any, view: PlayView) -> None:
-    from cabinet.video.palette import UI
-
     session = view.session
     assert isinstance(session, TapSession)
     surface.fill(UI["background"])
@@ -57,16 +58,11 @@ def draw_play(surface: Any, view: PlayView) -> None:
 
 
 def _credits(surface: Any, view: PlayView) -> None:
-    from cabinet.video.screens import draw_credit_line
-
     draw_credit_line(surface, view.credits, view.free_play)
 
 
 def _draw_side(surface: Any, session: TapSession, index: int, left: int,
                view: PlayView) -> None:
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_text
-
     draw_well(surface, left)
     p = session.players[index]
     info_x = left + WIDTH * CELL + 8
@@ -107,11 +103,6 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
 
 
 def _results(surface: Any, p: ArikaPlayer, left: int, grade: str) -> None:
-    import pygame
-
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_text
-
     pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
     draw_text(surface, "GAME OVER" if p.topped_out else "EXCELLENT", left + 4, WELL_Y + 4,
               UI["alert"] if p.topped_out else UI["highlight"])

@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
+from cabinet.video.palette import UI, cell_rgb, shade
+from cabinet.video.screens import draw_credit_line
+from cabinet.video.text import draw_centred, draw_text, text_width
 from engine.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDTH
 from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY
 from engine.arika.shapes import CELLS, SIZES
@@ -43,11 +48,6 @@ def draw_play(surface: Any, view: PlayView) -> None:
 
 # ---- the single-player board's additions ---------------------------------------------
 def _board_overlays(surface: Any, board: VersusBoard, view_sides: int | None) -> None:
-    import pygame
-
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_centred
-
     sides = [i for i in (0, 1) if board.playing(i) or board.players[i] is not None]
     two = len(sides) == 2 or view_sides == 2
     top = arika_screen.WELL_Y  # the single-player screen's well
@@ -88,10 +88,6 @@ def _board_overlays(surface: Any, board: VersusBoard, view_sides: int | None) ->
 
 # ---- the match --------------------------------------------------------------------------
 def _draw_match(surface: Any, match: Match, view: PlayView) -> None:
-    from cabinet.video.palette import UI
-    from cabinet.video.screens import draw_credit_line
-    from cabinet.video.text import draw_centred
-
     surface.fill(UI["background"])
     for index, p in enumerate(match.players):
         _field(surface, p, LEFTS[index], match)
@@ -123,11 +119,6 @@ def _draw_match(surface: Any, match: Match, view: PlayView) -> None:
 
 
 def _field(surface: Any, p: VersusPlayer, left: int, match: Match) -> None:
-    import pygame
-
-    from cabinet.video.palette import UI, cell_rgb
-    from cabinet.video.text import draw_centred, draw_text
-
     pygame.draw.rect(surface, UI["frame"], (left - 2, WELL_Y - 2, WIDTH * CELL + 4,
                                             WELL_H + 4), 2)
     _stack(surface, p, left, WELL_Y)
@@ -151,10 +142,6 @@ def _field(surface: Any, p: VersusPlayer, left: int, match: Match) -> None:
 
 def _stack(surface: Any, p: VersusPlayer, left: int, top: int) -> None:
     """The well with the stack as the items show it, the laser's aim and the piece."""
-    import pygame
-
-    from cabinet.video.palette import UI, cell_rgb, shade
-
     pygame.draw.rect(surface, UI["well"], (left, top, WIDTH * CELL, WELL_H))
     side = p.side
     frame = p.frame
@@ -201,10 +188,6 @@ def _seen(screen_item: int, row: int, col: int, frame: int) -> bool:
 
 
 def _meter(surface: Any, p: VersusPlayer, x: int, y: int) -> None:
-    import pygame
-
-    from cabinet.video.palette import UI
-
     side = p.side
     if not side.items_on:
         return
@@ -217,11 +200,6 @@ def _meter(surface: Any, p: VersusPlayer, x: int, y: int) -> None:
 
 
 def _banner(surface: Any, p: VersusPlayer, centre: int, top: int) -> None:
-    import pygame
-
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_centred, text_width
-
     side = p.side
     if not side.banner_left:
         return
@@ -235,8 +213,6 @@ def _banner(surface: Any, p: VersusPlayer, centre: int, top: int) -> None:
 
 def _cell(surface: Any, left: int, top: int, row: int, col: int,
           rgb: tuple[int, int, int]) -> None:
-    import pygame
-
     if 1 <= row <= VISIBLE_ROWS and 0 <= col < WIDTH:
         pygame.draw.rect(surface, rgb, (left + col * CELL, top + (VISIBLE_ROWS - row) * CELL,
                                         CELL - 1, CELL - 1))
@@ -244,8 +220,6 @@ def _cell(surface: Any, left: int, top: int, row: int, col: int,
 
 def _cell_edge(surface: Any, left: int, top: int, row: int, col: int,
                rgb: tuple[int, int, int]) -> None:
-    import pygame
-
     if 1 <= row <= VISIBLE_ROWS:
         pygame.draw.rect(surface, rgb, (left + col * CELL, top + (VISIBLE_ROWS - row) * CELL,
                                         CELL - 1, CELL - 1), 1)

@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from games.cartridge import Cartridge
+from games.cartridge import Cartridge, play_screen
 from games.ti import cartridge as parts
 from games.ti.accounts import SAVE_SECTION
 from games.ti.dips import SW2, decode_dips
 from games.ti.modes import MODES
-from games.ti.screen import draw_play
 from games.ti.session import BOARD, new_session
 from games.ti.stagefile import use_stage_file
 
@@ -24,7 +23,7 @@ CARTRIDGE = Cartridge(
     new_session=new_session,
     dip_bank=SW2,
     decode_dips=decode_dips,
-    draw_play=draw_play,
+    draw_play=play_screen("games.ti.screen"),
     factory_seeds={"main": 0},
     ranking=parts.RANKING,
     demo_dir=Path(__file__).parent / "demos",

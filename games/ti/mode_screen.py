@@ -8,8 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import pygame
+
+from cabinet.video.palette import UI
+from cabinet.video.text import draw_text
 from engine.arika.board import ITEM_SHIFT, WIDTH
 from engine.arika.player import ArikaPlayer
+from engine.arika.timing import clock_text
 from games.ti.rules import easy, sakura, shirase
 
 RGB = tuple[int, int, int]
@@ -46,10 +51,6 @@ def stack_colour(p: ArikaPlayer, col: int, value: int, rgb: RGB) -> RGB | None:
 
 def draw_compact(surface: Any, p: ArikaPlayer, x: int, y: int) -> None:
     """Two players: the mode's figures that matter most, short, under the side's figures."""
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_text
-    from engine.arika.timing import clock_text
-
     if isinstance(p, sakura.SakuraPlayer):
         stage = p.stage
         name = f"EX{stage.number - sakura.MAIN_STAGES}" if stage.ex else str(stage.number)
@@ -66,10 +67,6 @@ def draw_compact(surface: Any, p: ArikaPlayer, x: int, y: int) -> None:
 def draw_extras(surface: Any, p: ArikaPlayer, summary: Mapping[str, Any], x: int,
                 y: int) -> None:
     """The mode's own figures in a column at (x, y)."""
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_text
-    from engine.arika.timing import clock_text
-
     draw_text(surface, str(getattr(p, "rule_name", "")), x, y, UI["label"])
     y += 14
     if isinstance(p, sakura.SakuraPlayer):
@@ -97,8 +94,6 @@ def draw_extras(surface: Any, p: ArikaPlayer, summary: Mapping[str, Any], x: int
 def draw_fireworks(surface: Any, p: ArikaPlayer, left: int, top: int, width: int) -> None:
     """Easy: the latest launch's fireworks bursting over the well (one burst a firework,
     at most 8), growing and fading over BURST_FRAMES."""
-    import pygame
-
     referee = p.referee
     if not isinstance(referee, easy.EasyReferee) or referee.burst_frame < 0:
         return

@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
+from cabinet.video.palette import UI, cell_rgb
+from cabinet.video.screens import draw_credit_line
+from cabinet.video.text import draw_text
 from engine.arika.board import COLOUR_MASK, WIDTH
 from engine.arika.player import NO_PIECE, OVER, READY, ArikaPlayer
 from engine.arika.randomizer import Tgm2Randomizer
@@ -48,8 +53,6 @@ def cell_visibility(p: ArikaPlayer, locked_frame: int) -> float:
 
 def _stack_colour(p: ArikaPlayer, col: int, value: int) -> RGB | None:
     """A block's colour as the mode shows it (None: hidden)."""
-    from cabinet.video.palette import cell_rgb
-
     return mode_screen.stack_colour(p, col, value, cell_rgb(value & COLOUR_MASK))
 
 
@@ -75,9 +78,6 @@ def popup(p: ArikaPlayer) -> str | None:
 
 
 def draw_play(surface: Any, view: PlayView) -> None:
-    from cabinet.video.palette import UI
-    from cabinet.video.screens import draw_credit_line
-
     session = view.session
     assert isinstance(session, TiSession)
     surface.fill(UI["background"])
@@ -90,9 +90,6 @@ def draw_play(surface: Any, view: PlayView) -> None:
 
 
 def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bool) -> None:
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_text
-
     draw_well(surface, left)
     p = session.players[index]
     info_x = left + WIDTH * CELL + 8
@@ -166,11 +163,6 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
 
 def _login(surface: Any, login: Login, left: int) -> None:
     """The account entry: initials, then the PIN (typed digits hidden)."""
-    import pygame
-
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_text
-
     draw_text(surface, "ACCOUNT", left + 12, WELL_Y + 8, UI["label"])
     typed = login.text[:INITIALS] + "*" * max(0, len(login.text) - INITIALS)
     slot = len(login.text)
@@ -217,9 +209,6 @@ def select_lines(session: TiSession, index: int) -> list[tuple[str, int, int, st
 
 
 def _exam_result(surface: Any, session: TiSession, index: int, left: int) -> None:
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_text
-
     played = session.account_result(index)
     if played is None:
         return
@@ -249,9 +238,6 @@ def section_rows(p: ArikaPlayer) -> list[tuple[int, int, str]]:
 def _sections(surface: Any, p: ArikaPlayer, x: int) -> int:
     """Section times, each marked C (COOL) or R (REGRET) once decided; the y under them
     (the top of the well when the mode hides them)."""
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_text
-
     if mode_screen.hides_sections(p):
         return WELL_Y
     draw_text(surface, "SECTION", x, WELL_Y, UI["label"])
@@ -264,11 +250,6 @@ def _sections(surface: Any, p: ArikaPlayer, x: int) -> int:
 
 
 def _results(surface: Any, p: ArikaPlayer, left: int, grade: str) -> None:
-    import pygame
-
-    from cabinet.video.palette import UI
-    from cabinet.video.text import draw_text
-
     pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
     draw_text(surface, "GAME OVER" if p.topped_out else "EXCELLENT", left + 4, WELL_Y + 4,
               UI["alert"] if p.topped_out else UI["highlight"])
