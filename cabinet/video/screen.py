@@ -225,6 +225,8 @@ class Display:
         """Rescale and show only the damaged boxes; False where that cannot give the same
         pixels as a whole rescale (a scale that is not a whole number of pixels on either
         axis, a cropped picture, a converting buffer): then the caller rescales it all."""
+        if not damage and self._view is not None:  # nothing changed: nothing to show
+            return True
         view = self._view
         width, height = self.picture.size
         if (view is None or self._buffer is not None or view.get_size() != (width, height)
