@@ -15,8 +15,8 @@ from engine.arika.board import VISIBLE_ROWS, WIDTH
 from engine.arika.player import ACTIVE, NO_PIECE, ArikaPlayer
 from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
 from engine.arika.shapes import ARS, ShapeSet
+from games.arika_kept import RGB, Op, draw_ops, fill_op, frame_op
 
-RGB = tuple[int, int, int]
 CELL = 8
 WELL_H = VISIBLE_ROWS * CELL
 WELL_Y = 40
@@ -43,11 +43,29 @@ def roll_visibility(p: ArikaPlayer, locked_frame: int, fade_after: int,
     return 1.0
 
 
+def well_box(left: int) -> tuple[int, int, int, int]:
+    """The well with its frame."""
+    return (left - 2, WELL_Y - 2, WIDTH * CELL + 4, WELL_H + 4)
+
+
+def well_ops(left: int) -> list[Op]:
+    """The frame and the empty well."""
+    return [frame_op(UI["frame"], well_box(left), 2),
+            fill_op(UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))]
+
+
 def draw_well(surface: Any, left: int) -> None:
     """The frame and the empty well."""
-    pygame.draw.rect(surface, UI["frame"], (left - 2, WELL_Y - 2, WIDTH * CELL + 4,
-                                            WELL_H + 4), 2)
-    pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
+    draw_ops(surface, well_ops(left))
+
+
+def stack_shown(p: ArikaPlayer) -> tuple[object, ...]:
+    """What ``draw_stack`` shows of the stack beyond the cartridge's colours: the cells,
+    the flashing ones, and (in a fading or invisible roll, where blocks fade with their
+    age) the frame."""
+    flash = p.flash_cells if p.frame - p.flash_frame < FLASH_FRAMES else ()
+    roll = p.frame if p.roll in (ROLL_FADING, ROLL_INVISIBLE) else None
+    return (tuple(map(tuple, p.board.cells[:VISIBLE_ROWS])), flash, roll)
 
 
 def draw_stack(surface: Any, p: ArikaPlayer, left: int,
@@ -73,27 +91,48 @@ def draw_stack(surface: Any, p: ArikaPlayer, left: int,
             draw_cell(surface, left, row, col, shade(rgb, 0.8 * seen))
 
 
-def draw_piece(surface: Any, p: ArikaPlayer, left: int) -> None:
+def piece_ops(p: ArikaPlayer, left: int) -> list[Op]:
     """The ghost (when shown), then the piece in play."""
     if p.kind == NO_PIECE or p.phase != ACTIVE:
-        return
+        return []
+    ops: list[Op] = []
     if p.ghost_shown:
         gy = p.ghost_y()
         n = p.shapes.sizes[p.kind]
+        ghost = shade(cell_rgb(p.kind + 1), 0.35)
         for r, c in p.shapes.cells[p.kind][p.state]:
-            draw_cell(surface, left, gy + n - 1 - r, p.x + c, shade(cell_rgb(p.kind + 1), 0.35))
+            cell_op(ops, left, gy + n - 1 - r, p.x + c, ghost)
+    rgb = cell_rgb(p.kind + 1)
     for row, col in p.piece_cells():
-        draw_cell(surface, left, row, col, cell_rgb(p.kind + 1))
+        cell_op(ops, left, row, col, rgb)
+    return ops
+
+
+def draw_piece(surface: Any, p: ArikaPlayer, left: int) -> None:
+    """The ghost (when shown), then the piece in play."""
+    draw_ops(surface, piece_ops(p, left))
+
+
+def preview_ops(kind: int, x: int, y: int, cell: int, shapes: ShapeSet = ARS) -> list[Op]:
+    """A piece in its spawn orientation with its top-left at (x, y) (NEXT, HOLD): a 3-wide
+    piece one row up, so that every piece sits on the same line."""
+    n = shapes.sizes[kind]
+    rgb = cell_rgb(kind + 1)
+    return [fill_op(rgb, (x + c * cell, y + (r - (1 if n == 3 else 0)) * cell, cell - 1,
+                          cell - 1))
+            for r, c in shapes.cells[kind][0]]
 
 
 def draw_preview(surface: Any, kind: int, x: int, y: int, cell: int,
                  shapes: ShapeSet = ARS) -> None:
-    """A piece in its spawn orientation with its top-left at (x, y) (NEXT, HOLD): a 3-wide
-    piece one row up, so that every piece sits on the same line."""
-    n = shapes.sizes[kind]
-    for r, c in shapes.cells[kind][0]:
-        top = y + (r - (1 if n == 3 else 0)) * cell
-        pygame.draw.rect(surface, cell_rgb(kind + 1), (x + c * cell, top, cell - 1, cell - 1))
+    draw_ops(surface, preview_ops(kind, x, y, cell, shapes))
+
+
+def cell_op(ops: list[Op], left: int, row: int, col: int, rgb: RGB) -> None:
+    """One block of the well (row 1 at the bottom), if it is inside the well."""
+    if 1 <= row <= VISIBLE_ROWS and 0 <= col < WIDTH:
+        ops.append(fill_op(rgb, (left + col * CELL, WELL_Y + (VISIBLE_ROWS - row) * CELL,
+                                 CELL - 1, CELL - 1)))
 
 
 def draw_cell(surface: Any, left: int, row: int, col: int, rgb: RGB) -> None:

@@ -14,6 +14,7 @@ from cabinet.video import screens
 from cabinet.video.field_view import FieldView
 from cabinet.video.kept import KeptPicture
 from cabinet.video.screen import HEADLESS, Display, new_native
+from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
 from engine.inputs import InputFrame
 from firmware.inputscript import random_inputs
 from games.registry import CARTRIDGES, PlayView, new_session
@@ -21,26 +22,50 @@ from games.registry import CARTRIDGES, PlayView, new_session
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 FRAMES = 1200
+# The cartridges whose play screens draw with the kept picture beside the Sega ones.
+ARIKA_KEPT = {"tap"}
+# More games of those: versus, doubles and the modes beyond the one a board starts in.
+MORE_GAMES = [("tap", 2, "tap-versus"), ("tap", 1, "tap-doubles"), ("tap", 2, "tap-master"),
+              ("ti", 2, "ti-sakura"), ("ti", 2, "ti-shirase"), ("ti", 1, "ti-easy")]
+NO_DEMO = {"tap-doubles"}  # the demo player plays a single well
+ROLL_AT = {300: ROLL_FADING, 700: ROLL_INVISIBLE}  # frame: the roll every Arika player starts
+ROLL_FRAMES = 240
 
 
-def _play(game_id: str, players: int, seed: int):
+def _arika_players(session: Any) -> list[Any]:
+    """The Arika players in play (a board's, a versus match's or a doubles pair's)."""
+    for holder in (getattr(session, "match", None), getattr(session, "pair", None), session):
+        if holder is not None and hasattr(holder, "players"):
+            return [p for p in holder.players if p is not None and hasattr(p, "roll_left")]
+    return []
+
+
+def _play(game_id: str, players: int, seed: int, rules: str | None = None):
     """(session, PlayView arguments) for each frame of a game of ``players``: player 1 is
     the cartridge's demo player where it has one (it clears lines), else random, player 2
     random, and one 90 frames in four nobody touches the panel (pieces fall by gravity
-    alone). The credits and the idle side's blink change as they would on a cabinet."""
+    alone). The credits and the idle side's blink change as they would on a cabinet. An
+    Arika player in play is put into a fading, later an invisible, staff roll (blocks fade
+    with their age, and the roll's end shows the results)."""
     cart = CARTRIDGES[game_id]
-    rules = cart.rules_ids[0]
+    rules = rules or cart.rules_ids[0]
     session = new_session(rules, cart.cli_settings({}), {"main": seed}, players)
-    demo = cart.demo_player(session) if cart.demo_player is not None else None
+    demo = (cart.demo_player(session)
+            if cart.demo_player is not None and rules not in NO_DEMO else None)
     inputs = random_inputs(seed, players=players)
     for frame in range(FRAMES):
         if session.over:
             session = new_session(rules, cart.cli_settings({}), {"main": seed + frame}, players)
-            demo = cart.demo_player(session) if cart.demo_player is not None else None
+            demo = (cart.demo_player(session)
+            if cart.demo_player is not None and rules not in NO_DEMO else None)
         pressed = next(inputs)
         if demo is not None:
             pressed = InputFrame(p1=next(demo).p1, p2=pressed.p2)
         session.step(pressed if frame // 90 % 4 != 3 else InputFrame())
+        if frame in ROLL_AT:
+            for player in _arika_players(session):
+                player.roll = ROLL_AT[frame]
+                player.roll_left = ROLL_FRAMES
         yield session, {"credits": frame // 200, "free_play": False, "frame": frame,
                         "sides": 2 if frame % 350 > 100 else None,
                         "top_score": None if frame < 500 else 12345}
@@ -78,15 +103,17 @@ def _can_play(game_id: str, players: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize(("game_id", "players"), [
-    (g, p) for g in sorted(CARTRIDGES) for p in (1, 2) if _can_play(g, p)])
-def test_kept_picture_draws_what_a_fresh_draw_does(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(("game_id", "players", "rules"), [
+    *((g, p, None) for g in sorted(CARTRIDGES) for p in (1, 2) if _can_play(g, p)),
+    *MORE_GAMES])
+def test_kept_picture_draws_what_a_fresh_draw_does(game_id: str, players: int,
+                                                   rules: str | None) -> None:
     cart = CARTRIDGES[game_id]
     kept = KeptPicture()
     picture, fresh = new_native(), new_native()
     last = b""
     kept_frames = 0
-    for session, args in _play(game_id, players, seed=7):
+    for session, args in _play(game_id, players, seed=7, rules=rules):
         kept.start_frame()
         cart.draw_play(picture, PlayView(session, kept=kept, **args))
         damage = kept.finish_frame()
@@ -100,8 +127,8 @@ def test_kept_picture_draws_what_a_fresh_draw_does(game_id: str, players: int) -
                        if not any(b.collidepoint(p) for b in boxes)]
             assert not outside, f"frame {args['frame']}: changed outside damage {outside[:5]}"
         last = now
-    if cart.draw_play.__module__ == "games.sega_board":  # the screens that keep
-        assert kept_frames > FRAMES * 0.9
+    if cart.draw_play.__module__ == "games.sega_board" or game_id in ARIKA_KEPT:
+        assert kept_frames > FRAMES * 0.9, kept_frames
 
 
 def test_damage_is_a_small_part_of_a_2p_game() -> None:

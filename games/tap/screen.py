@@ -5,25 +5,33 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
+from cabinet.video.kept import KeptPicture
 from cabinet.video.palette import UI, cell_rgb
-from cabinet.video.screens import draw_credit_line
-from cabinet.video.text import draw_text
 from engine.arika.board import COLOUR_MASK, ITEM_SHIFT, WIDTH
 from engine.arika.player import OVER, READY, ArikaPlayer
 from engine.arika.timing import clock_text
+from games.arika_kept import (
+    RGB,
+    Op,
+    fill_op,
+    kept_credit_line,
+    kept_ops,
+    kept_well,
+    text_op,
+)
 from games.arika_screen import (
     CELL,
-    RGB,
     WELL_H,
     WELL_Y,
-    draw_piece,
-    draw_preview,
     draw_stack,
     draw_well,
     level_target,
+    piece_ops,
+    preview_ops,
     roll_visibility,
+    stack_shown,
+    well_box,
+    well_ops,
 )
 from games.cartridge import PlayView
 from games.tap.rules.decisions import TAP_DECISIONS
@@ -46,68 +54,93 @@ def _stack_colour(p: ArikaPlayer, col: int, value: int) -> RGB:
 
 
 def draw_play(surface: Any, view: PlayView) -> None:
+    draw_board(surface, view, view.kept)
+
+
+def board_layout(session: TapSession, view_sides: int | None) -> tuple[list[int], bool]:
+    """The sides shown (those playing or choosing) and whether the screen has two wells."""
+    sides = [i for i in (0, 1) if session.playing(i) or session.players[i] is not None]
+    return sides, len(sides) == 2 or view_sides == 2
+
+
+def side_left(index: int, two: bool) -> int:
+    return (16 + index * 168) if two else 120
+
+
+def draw_board(surface: Any, view: PlayView, kept: KeptPicture | None) -> None:
+    """The single-player board; with ``kept``, only what changed is drawn."""
     session = view.session
     assert isinstance(session, TapSession)
-    surface.fill(UI["background"])
-    sides = [i for i in (0, 1) if session.playing(i) or session.players[i] is not None]
-    two = len(sides) == 2 or view.sides == 2
-    for index in sides or [0]:
-        left = (16 + index * 168) if two else 120
-        _draw_side(surface, session, index, left, view)
-    _credits(surface, view)
-
-
-def _credits(surface: Any, view: PlayView) -> None:
-    draw_credit_line(surface, view.credits, view.free_play)
+    sides, two = board_layout(session, view.sides)
+    shown = sides or [0]
+    if kept is None or kept.begin(("tap", two, tuple(
+            (i, session.players[i] is None) for i in shown))):
+        surface.fill(UI["background"])
+    for index in shown:
+        _draw_side(surface, session, index, side_left(index, two), kept)
+    kept_credit_line(surface, kept, view.credits, view.free_play)
 
 
 def _draw_side(surface: Any, session: TapSession, index: int, left: int,
-               view: PlayView) -> None:
-    draw_well(surface, left)
+               kept: KeptPicture | None) -> None:
     p = session.players[index]
     info_x = left + WIDTH * CELL + 8
     if p is None:
         cursor = session.cursor[index]
-        draw_text(surface, "SELECT MODE", left - 4, WELL_Y + 8, UI["label"])
+        ops = [*well_ops(left), text_op("SELECT MODE", left - 4, WELL_Y + 8, UI["label"])]
         for n, mode in enumerate(session.choices(index)):
             colour = UI["highlight"] if n == cursor else UI["text"]
             title = DOUBLES_TITLE if mode == DOUBLES else TITLES[mode]
-            draw_text(surface, title, left + 4, WELL_Y + 32 + 16 * n, colour)
+            ops.append(text_op(title, left + 4, WELL_Y + 32 + 16 * n, colour))
+        kept_ops(surface, kept, (left, "select"), ops)
         return
-    draw_stack(surface, p, left, cell_visibility, _stack_colour)
-    draw_piece(surface, p, left)
-    # NEXT.
-    if p.next_kind >= 0 and p.phase != OVER:
-        draw_preview(surface, p.next_kind, left + 24, 8, CELL)
-    # Figures.
     ref = p.referee
     grade = str(getattr(ref, "grade", ""))
-    y = WELL_Y
-    draw_text(surface, TITLES.get(p.rules.id, ""), info_x, y, UI["label"])
-    if grade:
-        draw_text(surface, "GRADE", info_x, y + 16, UI["label"])
-        draw_text(surface, grade, info_x, y + 26, UI["value"], 2)
-    draw_text(surface, "LEVEL", info_x, y + 52, UI["label"])
-    draw_text(surface, f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62, UI["value"])
-    draw_text(surface, "SCORE", info_x, y + 88, UI["label"])
-    draw_text(surface, str(getattr(ref, "score", 0)), info_x, y + 98, UI["value"])
-    draw_text(surface, "TIME", info_x, y + 112, UI["label"])
-    draw_text(surface, clock_text(p.clock), info_x, y + 122, UI["value"])
+    overlay: list[Op] = []
     if p.phase == READY:
-        draw_text(surface, "READY", left + 20, WELL_Y + 72, UI["highlight"])
-    if p.in_roll and p.phase != OVER:
-        draw_text(surface, "STAFF ROLL", info_x, y + 138, UI["label"])
-        draw_text(surface, clock_text(p.roll_left), info_x, y + 148, UI["value"])
+        overlay.append(text_op("READY", left + 20, WELL_Y + 72, UI["highlight"]))
     if p.phase == OVER:
-        _results(surface, p, left, grade)
+        overlay.extend(_results(p, left, grade))
+    kept_well(surface, kept, ("tap", left), well_box(left), stack_shown(p),
+              lambda on: _stack(on, p, left), piece_ops(p, left), overlay)
+    # NEXT.
+    kept_ops(surface, kept, (left, "next"),
+             preview_ops(p.next_kind, left + 24, 8, CELL)
+             if p.next_kind >= 0 and p.phase != OVER else [])
+    # Figures.
+    y = WELL_Y
+    label, value = UI["label"], UI["value"]
+    figures: list[tuple[str, list[Op]]] = [
+        ("title", [text_op(TITLES.get(p.rules.id, ""), info_x, y, label)]),
+        ("grade", [text_op("GRADE", info_x, y + 16, label),
+                   text_op(grade, info_x, y + 26, value, 2)] if grade else []),
+        ("level label", [text_op("LEVEL", info_x, y + 52, label)]),
+        ("level", [text_op(f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62, value)]),
+        ("score label", [text_op("SCORE", info_x, y + 88, label)]),
+        ("score", [text_op(str(getattr(ref, "score", 0)), info_x, y + 98, value)]),
+        ("time label", [text_op("TIME", info_x, y + 112, label)]),
+        ("time", [text_op(clock_text(p.clock), info_x, y + 122, value)]),
+        ("roll label", [text_op("STAFF ROLL", info_x, y + 138, label)]
+         if p.in_roll and p.phase != OVER else []),
+        ("roll", [text_op(clock_text(p.roll_left), info_x, y + 148, value)]
+         if p.in_roll and p.phase != OVER else []),
+    ]
+    for name, ops in figures:
+        kept_ops(surface, kept, (left, name), ops)
 
 
-def _results(surface: Any, p: ArikaPlayer, left: int, grade: str) -> None:
-    pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
-    draw_text(surface, "GAME OVER" if p.topped_out else "EXCELLENT", left + 4, WELL_Y + 4,
-              UI["alert"] if p.topped_out else UI["highlight"])
+def _stack(surface: Any, p: ArikaPlayer, left: int) -> None:
+    draw_well(surface, left)
+    draw_stack(surface, p, left, cell_visibility, _stack_colour)
+
+
+def _results(p: ArikaPlayer, left: int, grade: str) -> list[Op]:
+    ops = [fill_op(UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H)),
+           text_op("GAME OVER" if p.topped_out else "EXCELLENT", left + 4, WELL_Y + 4,
+                   UI["alert"] if p.topped_out else UI["highlight"])]
     if grade:
-        draw_text(surface, f"GRADE {grade}", left + 4, WELL_Y + 16, UI["value"])
+        ops.append(text_op(f"GRADE {grade}", left + 4, WELL_Y + 16, UI["value"]))
     for n, frames in enumerate(p.section_frames[:10]):
-        draw_text(surface, f"{n * 100:03d} {clock_text(frames)[:5]}", left + 4,
-                  WELL_Y + 32 + 11 * n, UI["text"])
+        ops.append(text_op(f"{n * 100:03d} {clock_text(frames)[:5]}", left + 4,
+                           WELL_Y + 32 + 11 * n, UI["text"]))
+    return ops

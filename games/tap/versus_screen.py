@@ -10,14 +10,25 @@ from typing import Any
 
 import pygame
 
+from cabinet.video.kept import KeptPicture
 from cabinet.video.palette import UI, cell_rgb, shade
-from cabinet.video.screens import draw_credit_line
-from cabinet.video.text import draw_centred, draw_text, text_width
+from cabinet.video.text import draw_centred, text_width
 from engine.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDTH
 from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY
 from engine.arika.shapes import CELLS, SIZES
 from engine.arika.timing import clock_text
 from games import arika_screen
+from games.arika_kept import (
+    Op,
+    centred_op,
+    draw_ops,
+    fill_op,
+    frame_op,
+    kept_credit_line,
+    kept_ops,
+    kept_well,
+    text_op,
+)
 from games.cartridge import PlayView
 from games.tap import screen as single
 from games.tap.rules import items as it
@@ -39,11 +50,28 @@ XRAY_STEP = 6  # frames the X-Ray's lit column stays on each column (screen deta
 def draw_play(surface: Any, view: PlayView) -> None:
     session = view.session
     if not isinstance(session, VersusBoard) or session.match is None:
-        single.draw_play(surface, view)
-        if isinstance(session, VersusBoard):
+        if isinstance(session, VersusBoard) and _has_overlays(session):
+            # The question, NO MORE CHALLENGER and the Item mode: drawn whole.
+            single.draw_board(surface, view, None)
             _board_overlays(surface, session, view.sides)
+        else:
+            single.draw_board(surface, view, view.kept)
         return
     _draw_match(surface, session.match, view)
+
+
+def _has_overlays(board: VersusBoard) -> bool:
+    """Whether ``_board_overlays`` draws anything."""
+    for index in (0, 1):
+        other = 1 - index
+        p = board.players[index]
+        if board.prompt[index] is not None or (isinstance(p, VersusPlayer)
+                                               and p.phase != OVER):
+            return True
+        if board.blocked[index] and board.players[other] is None and board.cursor[
+                other] is None and board.prompt[other] is None:
+            return True
+    return False
 
 
 # ---- the single-player board's additions ---------------------------------------------
@@ -88,59 +116,92 @@ def _board_overlays(surface: Any, board: VersusBoard, view_sides: int | None) ->
 
 # ---- the match --------------------------------------------------------------------------
 def _draw_match(surface: Any, match: Match, view: PlayView) -> None:
-    surface.fill(UI["background"])
-    for index, p in enumerate(match.players):
-        _field(surface, p, LEFTS[index], match)
-    mid = 160
-    draw_centred(surface, "VS", 8, UI["alert"], 2, centre_x=mid)
-    draw_centred(surface, TITLES.get(match.rules.id, ""), 28, UI["label"], centre_x=mid)
-    draw_centred(surface, "TIME", 52, UI["label"], centre_x=mid)
-    draw_centred(surface, clock_text(match.time_left)[:5], 62, UI["value"], centre_x=mid)
-    draw_centred(surface, "TARGET", 84, UI["label"], centre_x=mid)
-    draw_centred(surface, str(match.settings.target), 94, UI["value"], centre_x=mid)
-    draw_centred(surface, "WINS", 116, UI["label"], centre_x=mid)
-    draw_centred(surface, f"{match.wins[0]} - {match.wins[1]}", 126, UI["value"],
-                 centre_x=mid)
-    draw_centred(surface, f"GAME {len(match.results) + (match.phase != FINISHED)}", 148,
-                 UI["text"], centre_x=mid)
-    if not match.items_on:
-        draw_centred(surface, "NO ITEMS" if match.garbage_on else "CEMENT", 164,
-                     UI["highlight"], centre_x=mid)
+    kept = view.kept
+    if any(p.side.banner_left for p in match.players):
+        kept = None  # a banner may reach past its well: drawn whole
+    if kept is None or kept.begin(("tap match",)):
+        surface.fill(UI["background"])
+    words: list[list[Op]] = [[], []]
     if match.phase in (INTERVAL, FINISHED) and match.results:
         result = match.winner if match.phase == FINISHED else match.results[-1]
         for index in (0, 1):
             centre = LEFTS[index] + WIDTH * CELL // 2
             word = "DRAW" if result == DRAW else ("WIN" if result == index else "LOSE")
             colour = UI["highlight"] if word == "WIN" else UI["alert"]
-            draw_centred(surface, word, WELL_Y + 64, colour, 2, centre_x=centre)
+            words[index].append(centred_op(word, WELL_Y + 64, colour, 2, centre))
             if match.phase == FINISHED:
-                draw_centred(surface, "MATCH", WELL_Y + 48, UI["text"], centre_x=centre)
-    draw_credit_line(surface, view.credits, view.free_play)
+                words[index].append(centred_op("MATCH", WELL_Y + 48, UI["text"], 1, centre))
+    for index, p in enumerate(match.players):
+        _field(surface, p, LEFTS[index], match, words[index], kept)
+    mid = 160
+    label, value = UI["label"], UI["value"]
+    middle: list[tuple[str, list[Op]]] = [
+        ("vs", [centred_op("VS", 8, UI["alert"], 2, mid)]),
+        ("title", [centred_op(TITLES.get(match.rules.id, ""), 28, label, 1, mid)]),
+        ("time label", [centred_op("TIME", 52, label, 1, mid)]),
+        ("time", [centred_op(clock_text(match.time_left)[:5], 62, value, 1, mid)]),
+        ("target label", [centred_op("TARGET", 84, label, 1, mid)]),
+        ("target", [centred_op(str(match.settings.target), 94, value, 1, mid)]),
+        ("wins label", [centred_op("WINS", 116, label, 1, mid)]),
+        ("wins", [centred_op(f"{match.wins[0]} - {match.wins[1]}", 126, value, 1, mid)]),
+        ("game", [centred_op(f"GAME {len(match.results) + (match.phase != FINISHED)}", 148,
+                             UI["text"], 1, mid)]),
+        ("items", [] if match.items_on else [
+            centred_op("NO ITEMS" if match.garbage_on else "CEMENT", 164, UI["highlight"], 1,
+                       mid)]),
+    ]
+    for name, ops in middle:
+        kept_ops(surface, kept, ("match", name), ops)
+    kept_credit_line(surface, kept, view.credits, view.free_play)
 
 
-def _field(surface: Any, p: VersusPlayer, left: int, match: Match) -> None:
-    pygame.draw.rect(surface, UI["frame"], (left - 2, WELL_Y - 2, WIDTH * CELL + 4,
-                                            WELL_H + 4), 2)
-    _stack(surface, p, left, WELL_Y)
+def _field(surface: Any, p: VersusPlayer, left: int, match: Match, words: list[Op],
+           kept: KeptPicture | None) -> None:
+    centre = left + WIDTH * CELL // 2
+    overlay: list[Op] = []
+    if p.phase == READY:
+        overlay.append(centred_op("READY", WELL_Y + 72, UI["highlight"], 1, centre))
+    overlay.extend(_banner_ops(p, centre, WELL_Y))
+    overlay.extend(words)
+    box = (left - 2, WELL_Y - 2, WIDTH * CELL + 4, WELL_H + 4)
+
+    def stack(on: Any) -> None:
+        on.fill(UI["background"], box)
+        pygame.draw.rect(on, UI["frame"], box, 2)
+        _stack(on, p, left, WELL_Y, with_piece=False)
+
+    kept_well(surface, kept, ("tap match", left), box, _stack_key(p), stack,
+              _piece_ops(p, left, WELL_Y), overlay)
     # NEXT above the field; the meter beside it, on the middle's side.
+    next_ops: list[Op] = []
     if p.next_kind >= 0 and p.phase != OVER:
         n = SIZES[p.next_kind]
-        for r, c in CELLS[p.next_kind][0]:
-            x = left + 24 + c * CELL
-            y = 4 + (r - (1 if n == 3 else 0)) * CELL
-            pygame.draw.rect(surface, cell_rgb(p.next_kind + 1), (x, y, CELL - 1, CELL - 1))
+        rgb = cell_rgb(p.next_kind + 1)
+        next_ops = [fill_op(rgb, (left + 24 + c * CELL, 4 + (r - (1 if n == 3 else 0)) * CELL,
+                                  CELL - 1, CELL - 1)) for r, c in CELLS[p.next_kind][0]]
+    kept_ops(surface, kept, (left, "next"), next_ops)
     meter_x = left + WIDTH * CELL + 6 if left < 160 else left - 10
-    _meter(surface, p, meter_x, WELL_Y)
+    kept_ops(surface, kept, (left, "meter"), _meter_ops(p, meter_x, WELL_Y))
     # The level over the target, between NEXT and the field.
-    draw_text(surface, f"{p.level:3d}", left, 34, UI["value"])
-    draw_text(surface, f"/{match.settings.target:3d}", left + 28, 34, UI["label"])
-    centre = left + WIDTH * CELL // 2
-    if p.phase == READY:
-        draw_centred(surface, "READY", WELL_Y + 72, UI["highlight"], centre_x=centre)
-    _banner(surface, p, centre, WELL_Y)
+    kept_ops(surface, kept, (left, "level"), [text_op(f"{p.level:3d}", left, 34, UI["value"])])
+    kept_ops(surface, kept, (left, "target"),
+             [text_op(f"/{match.settings.target:3d}", left + 28, 34, UI["label"])])
 
 
-def _stack(surface: Any, p: VersusPlayer, left: int, top: int) -> None:
+def _stack_key(p: VersusPlayer) -> tuple[object, ...]:
+    """All that ``_stack`` (without the piece) shows."""
+    side = p.side
+    frame = p.frame
+    screen_item = side.screen if side.screen_left else 0
+    cells = tuple(map(tuple, p.board.cells[:VISIBLE_ROWS]))
+    items = any(v >> ITEM_SHIFT & ITEM_BITS for row in cells for v in row)
+    flash = p.flash_cells if frame - p.flash_frame < 3 else ()
+    return (cells, flash, screen_item, frame if screen_item else None,
+            frame // 8 % 2 if items else None)
+
+
+def _stack(surface: Any, p: VersusPlayer, left: int, top: int, with_piece: bool = True
+           ) -> None:
     """The well with the stack as the items show it, the laser's aim and the piece."""
     pygame.draw.rect(surface, UI["well"], (left, top, WIDTH * CELL, WELL_H))
     side = p.side
@@ -163,16 +224,28 @@ def _stack(surface: Any, p: VersusPlayer, left: int, top: int) -> None:
             _cell(surface, left, top, row, col, shade(rgb, 0.8))
             if code & HARD:
                 _cell_edge(surface, left, top, row, col, UI["frame_light"])
+    if with_piece:
+        draw_ops(surface, _piece_ops(p, left, top))
+
+
+def _piece_ops(p: VersusPlayer, left: int, top: int) -> list[Op]:
+    """The laser's aim, then the piece."""
+    ops: list[Op] = []
+    side = p.side
     if side.laser_left:
         x = left + side.laser_column * CELL
-        colour = UI["alert"] if frame // 4 % 2 else UI["clear_flash"]
-        pygame.draw.rect(surface, colour, (x + 2, top, CELL - 4, WELL_H))
+        colour = UI["alert"] if p.frame // 4 % 2 else UI["clear_flash"]
+        ops.append(fill_op(colour, (x + 2, top, CELL - 4, WELL_H)))
     if p.kind != NO_PIECE and p.phase == ACTIVE:
         piece_rgb = cell_rgb(p.kind + 1)
         if p.item & ITEM_BITS:
             piece_rgb = UI["highlight"]
         for row, col in p.piece_cells():
-            _cell(surface, left, top, row, col, piece_rgb)
+            if 1 <= row <= VISIBLE_ROWS and 0 <= col < WIDTH:
+                ops.append(fill_op(piece_rgb, (left + col * CELL,
+                                               top + (VISIBLE_ROWS - row) * CELL,
+                                               CELL - 1, CELL - 1)))
+    return ops
 
 
 def _seen(screen_item: int, row: int, col: int, frame: int) -> bool:
@@ -188,27 +261,35 @@ def _seen(screen_item: int, row: int, col: int, frame: int) -> bool:
 
 
 def _meter(surface: Any, p: VersusPlayer, x: int, y: int) -> None:
+    draw_ops(surface, _meter_ops(p, x, y))
+
+
+def _meter_ops(p: VersusPlayer, x: int, y: int) -> list[Op]:
     side = p.side
     if not side.items_on:
-        return
-    pygame.draw.rect(surface, UI["frame"], (x, y, 6, METER_H), 1)
+        return []
+    ops = [frame_op(UI["frame"], (x, y, 6, METER_H), 1)]
     h = round((METER_H - 2) * side.meter.fill)
     full = side.meter.count >= it.METER_PIECES
     if h:
-        pygame.draw.rect(surface, METER_FULL if full else GREEN,
-                         (x + 1, y + METER_H - 1 - h, 4, h))
+        ops.append(fill_op(METER_FULL if full else GREEN, (x + 1, y + METER_H - 1 - h, 4, h)))
+    return ops
 
 
 def _banner(surface: Any, p: VersusPlayer, centre: int, top: int) -> None:
+    draw_ops(surface, _banner_ops(p, centre, top))
+
+
+def _banner_ops(p: VersusPlayer, centre: int, top: int) -> list[Op]:
     side = p.side
     if not side.banner_left:
-        return
+        return []
     name = it.item(side.banner).name
     w = text_width(name) + 8
     y = top + 24
-    pygame.draw.rect(surface, UI["alert"], (centre - w // 2, y - 3, w, 14))
-    pygame.draw.rect(surface, UI["frame_light"], (centre - w // 2, y - 3, w, 14), 1)
-    draw_centred(surface, name, y, UI["text"], centre_x=centre)
+    return [fill_op(UI["alert"], (centre - w // 2, y - 3, w, 14)),
+            frame_op(UI["frame_light"], (centre - w // 2, y - 3, w, 14), 1),
+            centred_op(name, y, UI["text"], 1, centre)]
 
 
 def _cell(surface: Any, left: int, top: int, row: int, col: int,
