@@ -73,26 +73,30 @@ def _both(before: pygame.Rect, box: pygame.Rect) -> pygame.Rect:
 
 
 def kept_ops(surface: Any, kept: KeptPicture | None, part: Hashable, ops: Sequence[Op],
-             background: RGB | None = None) -> None:
+             area: tuple[int, int, int, int] | None = None) -> None:
     """A part on the plain background: drawn when its ops changed, its old and new boxes
-    cleared first. Parts of a screen must not share pixels."""
-    if kept is None:
-        draw_ops(surface, ops)
+    cleared first. Parts of a screen must not share pixels; ``area`` (when given) is where
+    the part may draw, e.g. above a well whose frame a tall preview would reach."""
+    if kept is not None and not kept.changed(part, ops):
         return
-    if not kept.changed(part, ops):
-        return
-    box = ops_box(ops)
-    before = kept.box(part, box)
-    if not kept.full:
-        ground = UI["background"] if background is None else background
-        if before.w:
-            surface.fill(ground, before)
-        if box.w:
-            surface.fill(ground, box)
-        area = _both(before, box)
-        if area.w:
-            kept.add(area)
+    clip = surface.get_clip()
+    if area is not None:
+        surface.set_clip(clip.clip(area))
+    if kept is not None:
+        box = ops_box(ops)
+        before = kept.box(part, box)
+        if not kept.full:
+            ground = UI["background"]
+            if before.w:
+                surface.fill(ground, before)
+            if box.w:
+                surface.fill(ground, box)
+            changed = _both(before, box)
+            if changed.w:
+                kept.add(changed)
     draw_ops(surface, ops)
+    if area is not None:
+        surface.set_clip(clip)
 
 
 # A well's kept frame and stack: (screen, well box) -> (stack key, picture).
@@ -114,16 +118,17 @@ def _stack_picture(surface: Any, part: Hashable, key: object,
 def kept_well(surface: Any, kept: KeptPicture | None, part: Hashable,
               box: tuple[int, int, int, int], stack_key: object,
               draw_stack: Callable[[Any], None], piece: Sequence[Op],
-              overlay: Sequence[Op] = ()) -> None:
+              overlay: Sequence[Op] = (), clip: bool = False) -> None:
     """A well in ``box`` (its frame included): ``draw_stack`` draws the frame, the empty
     well and the stack on any surface the size of the screen, and shows all that
     ``stack_key`` says (so the stack is drawn again only when the key changes); ``piece``
     draws the ghost and the piece, ``overlay`` what lies on top (READY, results...), inside
-    the box. ``part`` names the screen and the well (a kept stack is looked up by it)."""
+    the box (``clip``: cut to the box). ``part`` names the screen and the well (a kept
+    stack is looked up by it)."""
     if kept is None:
         draw_stack(surface)
         draw_ops(surface, piece)
-        draw_ops(surface, overlay)
+        _draw_overlay(surface, overlay, box if clip else None)
         return
     stack = _stack_picture(surface, part, stack_key, draw_stack)
     piece_part = (part, "piece")
@@ -142,8 +147,19 @@ def kept_well(surface: Any, kept: KeptPicture | None, part: Hashable,
     whole = pygame.Rect(box)
     surface.blit(stack, whole.topleft, whole)
     draw_ops(surface, piece)
-    draw_ops(surface, overlay)
+    _draw_overlay(surface, overlay, box if clip else None)
     kept.add(whole)
+
+
+def _draw_overlay(surface: Any, overlay: Sequence[Op], box: tuple[int, int, int, int] | None
+                  ) -> None:
+    if box is None or not overlay:
+        draw_ops(surface, overlay)
+        return
+    clip = surface.get_clip()
+    surface.set_clip(clip.clip(box))
+    draw_ops(surface, overlay)
+    surface.set_clip(clip)
 
 
 def kept_credit_line(surface: Any, kept: KeptPicture | None, credits: int,

@@ -23,13 +23,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 FRAMES = 1200
 # The cartridges whose play screens draw with the kept picture beside the Sega ones.
-ARIKA_KEPT = {"tap"}
+ARIKA_KEPT = {"tap", "ti"}
 # More games of those: versus, doubles and the modes beyond the one a board starts in.
 MORE_GAMES = [("tap", 2, "tap-versus"), ("tap", 1, "tap-doubles"), ("tap", 2, "tap-master"),
               ("ti", 2, "ti-sakura"), ("ti", 2, "ti-shirase"), ("ti", 1, "ti-easy")]
 NO_DEMO = {"tap-doubles"}  # the demo player plays a single well
 ROLL_AT = {300: ROLL_FADING, 700: ROLL_INVISIBLE}  # frame: the roll every Arika player starts
 ROLL_FRAMES = 240
+# frame: the Sakura stage effect put on (x-ray beam, one colour); Shirase goes to level
+# 1000 (bone blocks) on the first.
+EFFECT_AT = {150: "xray", 500: "colour"}
 
 
 def _arika_players(session: Any) -> list[Any]:
@@ -46,7 +49,8 @@ def _play(game_id: str, players: int, seed: int, rules: str | None = None):
     random, and one 90 frames in four nobody touches the panel (pieces fall by gravity
     alone). The credits and the idle side's blink change as they would on a cabinet. An
     Arika player in play is put into a fading, later an invisible, staff roll (blocks fade
-    with their age, and the roll's end shows the results)."""
+    with their age, and the roll's end shows the results); before that, Sakura players get
+    a stage effect and Shirase players bone blocks."""
     cart = CARTRIDGES[game_id]
     rules = rules or cart.rules_ids[0]
     session = new_session(rules, cart.cli_settings({}), {"main": seed}, players)
@@ -62,6 +66,14 @@ def _play(game_id: str, players: int, seed: int, rules: str | None = None):
         if demo is not None:
             pressed = InputFrame(p1=next(demo).p1, p2=pressed.p2)
         session.step(pressed if frame // 90 % 4 != 3 else InputFrame())
+        if frame in EFFECT_AT:
+            for player in _arika_players(session):
+                stages = getattr(player, "stages", None)
+                if stages is not None:
+                    player.stage_index = next(
+                        n for n, stage in enumerate(stages) if EFFECT_AT[frame] in stage.effects)
+                elif hasattr(player, "bone") and not player.bone:
+                    player.set_level(1000)
         if frame in ROLL_AT:
             for player in _arika_players(session):
                 player.roll = ROLL_AT[frame]

@@ -37,6 +37,7 @@ WELL_Y = 40
 SIDE_X = (8, WELL_X + WELL_W + 12)  # each player's column of figures
 WELL_BOX = (WELL_X - 2, WELL_Y - 2, WELL_W + 4, WELL_H + 4)
 PLAYER_LABEL = ("1P", "2P")
+ABOVE_WELL = (0, 0, 320, WELL_Y - 2)  # where NEXT may draw
 
 
 def draw_play(surface: Any, view: PlayView) -> None:
@@ -75,7 +76,7 @@ def draw_doubles(surface: Any, pair: DoublesPair, view: PlayView) -> None:
     kept_well(surface, kept, ("doubles", WELL_X), WELL_BOX, _stack_key(pair),
               lambda on: _stack(on, pair), pieces, overlay)
     for p in pair.players:
-        kept_ops(surface, kept, (p.index, "next"), _next(p))
+        kept_ops(surface, kept, (p.index, "next"), _next(p), ABOVE_WELL)
         _figures(surface, p, kept)
     kept_ops(surface, kept, ("doubles", "clock"),
              [centred_op(clock_text(pair.clock), WELL_Y + WELL_H + 6, UI["value"])])

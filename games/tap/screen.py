@@ -63,6 +63,10 @@ def board_layout(session: TapSession, view_sides: int | None) -> tuple[list[int]
     return sides, len(sides) == 2 or view_sides == 2
 
 
+# The two sides' halves of a two-well screen: side 2's from its well's frame on.
+SIDE_AREAS = ((0, 0, 182, WELL_Y + WELL_H + 16), (182, 0, 320 - 182, WELL_Y + WELL_H + 16))
+
+
 def side_left(index: int, two: bool) -> int:
     return (16 + index * 168) if two else 120
 
@@ -76,8 +80,12 @@ def draw_board(surface: Any, view: PlayView, kept: KeptPicture | None) -> None:
     if kept is None or kept.begin(("tap", two, tuple(
             (i, session.players[i] is None) for i in shown))):
         surface.fill(UI["background"])
+    clip = surface.get_clip()
     for index in shown:
+        if two:  # each side keeps to its half (a long line stops at the other well)
+            surface.set_clip(clip.clip(SIDE_AREAS[index]))
         _draw_side(surface, session, index, side_left(index, two), kept)
+        surface.set_clip(clip)
     kept_credit_line(surface, kept, view.credits, view.free_play)
 
 
@@ -106,7 +114,7 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
     # NEXT.
     kept_ops(surface, kept, (left, "next"),
              preview_ops(p.next_kind, left + 24, 8, CELL)
-             if p.next_kind >= 0 and p.phase != OVER else [])
+             if p.next_kind >= 0 and p.phase != OVER else [], (0, 0, 320, WELL_Y - 2))
     # Figures.
     y = WELL_Y
     label, value = UI["label"], UI["value"]

@@ -179,7 +179,7 @@ def _field(surface: Any, p: VersusPlayer, left: int, match: Match, words: list[O
         rgb = cell_rgb(p.next_kind + 1)
         next_ops = [fill_op(rgb, (left + 24 + c * CELL, 4 + (r - (1 if n == 3 else 0)) * CELL,
                                   CELL - 1, CELL - 1)) for r, c in CELLS[p.next_kind][0]]
-    kept_ops(surface, kept, (left, "next"), next_ops)
+    kept_ops(surface, kept, (left, "next"), next_ops, (0, 0, 320, 34))
     meter_x = left + WIDTH * CELL + 6 if left < 160 else left - 10
     kept_ops(surface, kept, (left, "meter"), _meter_ops(p, meter_x, WELL_Y))
     # The level over the target, between NEXT and the field.

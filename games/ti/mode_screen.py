@@ -8,13 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import pygame
-
 from cabinet.video.palette import UI
-from cabinet.video.text import draw_text
 from engine.arika.board import ITEM_SHIFT, WIDTH
 from engine.arika.player import ArikaPlayer
 from engine.arika.timing import clock_text
+from games.arika_kept import Op, draw_ops, fill_op, text_op
 from games.ti.rules import easy, sakura, shirase
 
 RGB = tuple[int, int, int]
@@ -49,63 +47,98 @@ def stack_colour(p: ArikaPlayer, col: int, value: int, rgb: RGB) -> RGB | None:
     return rgb
 
 
-def draw_compact(surface: Any, p: ArikaPlayer, x: int, y: int) -> None:
+def stack_key(p: ArikaPlayer) -> object:
+    """What ``stack_colour`` takes beyond a cell's value: the x-ray's beam and the jewels'
+    sparkle (frame), the one-colour effect, Shirase's bones."""
+    if isinstance(p, sakura.SakuraPlayer):
+        jewels = any(v >> ITEM_SHIFT == sakura.JEWEL_ITEM for row in p.board.cells for v in row)
+        return ("sakura", p.frame if p.effect("xray") else None,
+                p.frame // 8 % 2 if jewels else None, p.effect("colour"))
+    if isinstance(p, shirase.ShirasePlayer):
+        return ("shirase", p.bone)
+    return None
+
+
+def compact_ops(p: ArikaPlayer, x: int, y: int) -> list[Op]:
     """Two players: the mode's figures that matter most, short, under the side's figures."""
     if isinstance(p, sakura.SakuraPlayer):
         stage = p.stage
         name = f"EX{stage.number - sakura.MAIN_STAGES}" if stage.ex else str(stage.number)
-        draw_text(surface, f"ST {name}", x, y, UI["value"])
-        draw_text(surface, clock_text(p.time_left)[:5], x, y + 10,
-                  UI["alert"] if p.time_left < 20 * 60 else UI["value"])
-        draw_text(surface, f"JWL {p.jewels}", x, y + 20, UI["value"])
-    elif isinstance(p, shirase.ShirasePlayer):
+        return [text_op(f"ST {name}", x, y, UI["value"]),
+                text_op(clock_text(p.time_left)[:5], x, y + 10,
+                        UI["alert"] if p.time_left < 20 * 60 else UI["value"]),
+                text_op(f"JWL {p.jewels}", x, y + 20, UI["value"])]
+    if isinstance(p, shirase.ShirasePlayer):
         quota = shirase.garbage_quota(p.level)
         if quota:
-            draw_text(surface, f"GB {p.garbage}/{quota}", x, y, UI["value"])
+            return [text_op(f"GB {p.garbage}/{quota}", x, y, UI["value"])]
+    return []
 
 
-def draw_extras(surface: Any, p: ArikaPlayer, summary: Mapping[str, Any], x: int,
-                y: int) -> None:
+def draw_compact(surface: Any, p: ArikaPlayer, x: int, y: int) -> None:
+    draw_ops(surface, compact_ops(p, x, y))
+
+
+def extras_ops(p: ArikaPlayer, summary: Mapping[str, Any], x: int, y: int) -> list[Op]:
     """The mode's own figures in a column at (x, y)."""
-    draw_text(surface, str(getattr(p, "rule_name", "")), x, y, UI["label"])
+    ops = [text_op(str(getattr(p, "rule_name", "")), x, y, UI["label"])]
     y += 14
     if isinstance(p, sakura.SakuraPlayer):
         stage = p.stage
         name = f"EX{stage.number - sakura.MAIN_STAGES}" if stage.ex else str(stage.number)
-        draw_text(surface, "STAGE", x, y, UI["label"])
-        draw_text(surface, name, x + 48, y, UI["value"])
-        draw_text(surface, "LEFT", x, y + 12, UI["label"])
-        draw_text(surface, clock_text(p.time_left)[:5], x + 48, y + 12,
-                  UI["alert"] if p.time_left < 20 * 60 else UI["value"])
-        draw_text(surface, "JEWEL", x, y + 24, UI["label"])
-        draw_text(surface, str(p.jewels), x + 48, y + 24, UI["value"])
+        ops += [text_op("STAGE", x, y, UI["label"]), text_op(name, x + 48, y, UI["value"]),
+                text_op("LEFT", x, y + 12, UI["label"]),
+                text_op(clock_text(p.time_left)[:5], x + 48, y + 12,
+                        UI["alert"] if p.time_left < 20 * 60 else UI["value"]),
+                text_op("JEWEL", x, y + 24, UI["label"]),
+                text_op(str(p.jewels), x + 48, y + 24, UI["value"])]
         effects = " ".join(e.upper() for e in sorted(stage.effects))
         if effects:
-            draw_text(surface, effects[:12], x, y + 36, UI["highlight"])
+            ops.append(text_op(effects[:12], x, y + 36, UI["highlight"]))
     elif isinstance(p, shirase.ShirasePlayer):
         quota = shirase.garbage_quota(p.level)
-        draw_text(surface, "GARBAGE", x, y, UI["label"])
-        draw_text(surface, f"{p.garbage}/{quota}" if quota else "-", x + 64, y, UI["value"])
+        ops += [text_op("GARBAGE", x, y, UI["label"]),
+                text_op(f"{p.garbage}/{quota}" if quota else "-", x + 64, y, UI["value"])]
     elif "hanabi" in summary:
-        draw_text(surface, "HANABI", x, y, UI["label"])
-        draw_text(surface, str(summary["hanabi"]), x + 56, y, UI["value"])
+        ops += [text_op("HANABI", x, y, UI["label"]),
+                text_op(str(summary["hanabi"]), x + 56, y, UI["value"])]
+    return ops
+
+
+def draw_extras(surface: Any, p: ArikaPlayer, summary: Mapping[str, Any], x: int,
+                y: int) -> None:
+    draw_ops(surface, extras_ops(p, summary, x, y))
+
+
+def fireworks_shown(p: ArikaPlayer) -> bool:
+    """Whether ``draw_fireworks`` draws anything (they may reach past the well)."""
+    referee = p.referee
+    return (isinstance(referee, easy.EasyReferee) and referee.burst_frame >= 0
+            and 0 <= p.frame - referee.burst_frame < BURST_FRAMES)
 
 
 def draw_fireworks(surface: Any, p: ArikaPlayer, left: int, top: int, width: int) -> None:
+    draw_ops(surface, fireworks_ops(p, left, top, width))
+
+
+def fireworks_ops(p: ArikaPlayer, left: int, top: int, width: int) -> list[Op]:
     """Easy: the latest launch's fireworks bursting over the well (one burst a firework,
     at most 8), growing and fading over BURST_FRAMES."""
+    if not fireworks_shown(p):
+        return []
     referee = p.referee
-    if not isinstance(referee, easy.EasyReferee) or referee.burst_frame < 0:
-        return
+    assert isinstance(referee, easy.EasyReferee)
     age = p.frame - referee.burst_frame
-    if not 0 <= age < BURST_FRAMES:
-        return
     radius = 2 + age // 3
+    ops: list[Op] = []
     for n in range(min(referee.burst, 8)):
         # Our own placement: spread along the well by the launch's frame and number.
         x = left + 8 + (referee.burst_frame * 7 + n * 23) % (width - 16)
         y = top + 16 + (referee.burst_frame * 3 + n * 37) % 64
         rgb = BURST_RGB[n % len(BURST_RGB)]
-        for k in range(8):
-            dx, dy = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))[k]
-            pygame.draw.rect(surface, rgb, (x + dx * radius, y + dy * radius, 2, 2))
+        for dx, dy in BURST_STEPS:
+            ops.append(fill_op(rgb, (x + dx * radius, y + dy * radius, 2, 2)))
+    return ops
+
+
+BURST_STEPS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))

@@ -6,26 +6,35 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
+from cabinet.video.kept import KeptPicture
 from cabinet.video.palette import UI, cell_rgb
-from cabinet.video.screens import draw_credit_line
 from cabinet.video.text import draw_text
 from engine.arika.board import COLOUR_MASK, WIDTH
 from engine.arika.player import NO_PIECE, OVER, READY, ArikaPlayer
 from engine.arika.randomizer import Tgm2Randomizer
 from engine.arika.timing import clock_text
+from games.arika_kept import (
+    RGB,
+    Op,
+    fill_op,
+    kept_credit_line,
+    kept_ops,
+    kept_well,
+    text_op,
+)
 from games.arika_screen import (
     CELL,
-    RGB,
     WELL_H,
     WELL_Y,
-    draw_piece,
-    draw_preview,
     draw_stack,
     draw_well,
     level_target,
+    piece_ops,
+    preview_ops,
     roll_visibility,
+    stack_shown,
+    well_box,
+    well_ops,
 )
 from games.cartridge import PlayView
 from games.ti import mode_screen
@@ -80,103 +89,156 @@ def popup(p: ArikaPlayer) -> str | None:
 def draw_play(surface: Any, view: PlayView) -> None:
     session = view.session
     assert isinstance(session, TiSession)
-    surface.fill(UI["background"])
     sides = [i for i in (0, 1) if session.playing(i) or session.players[i] is not None]
     two = len(sides) == 2 or view.sides == 2
-    for index in sides or [0]:
+    shown = sides or [0]
+    kept = view.kept
+    if kept is not None and any(_drawn_whole(session, i) for i in shown):
+        kept = None
+    if kept is None or kept.begin(("ti", two, tuple((i, _page(session, i)) for i in shown))):
+        surface.fill(UI["background"])
+    clip = surface.get_clip()
+    for index in shown:
         left = (8 + index * 160) if two else 120
-        _draw_side(surface, session, index, left, not two)
-    draw_credit_line(surface, view.credits, view.free_play)
+        if two:  # each side keeps to its half (a long line stops at the other well)
+            surface.set_clip(clip.clip(SIDE_AREAS[index]))
+        _draw_side(surface, session, index, left, not two, kept)
+        surface.set_clip(clip)
+    kept_credit_line(surface, kept, view.credits, view.free_play)
 
 
-def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bool) -> None:
-    draw_well(surface, left)
+# The two sides' halves of a two-well screen: side 2's from its well's frame on.
+SIDE_AREAS = ((0, 0, 166, WELL_Y + WELL_H + 40), (166, 0, 320 - 166, WELL_Y + WELL_H + 40))
+
+
+def _drawn_whole(session: TiSession, index: int) -> bool:
+    """An exam's result (over the figures) is drawn whole."""
+    p = session.players[index]
+    return p is not None and p.phase == OVER and _exam_played(session, index) is not None
+
+
+def _exam_played(session: TiSession, index: int) -> tuple[Any, ...] | None:
+    played = session.account_result(index)
+    return None if played is None or played[2] is None else played
+
+
+def _page(session: TiSession, index: int) -> str:
+    if session.players[index] is not None:
+        return "play"
+    return "login" if session.logins[index] is not None else "select"
+
+
+def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bool,
+               kept: KeptPicture | None) -> None:
     p = session.players[index]
     info_x = left + WIDTH * CELL + 8
     login = session.logins[index]
     if p is None and login is not None:
-        _login(surface, login, left)
+        kept_ops(surface, kept, (left, "login"), [*well_ops(left), *_login(login, left)])
         return
     if p is None:
-        for line, dx, dy, ink in select_lines(session, index):
-            draw_text(surface, line, left + dx, WELL_Y + dy, UI[ink])
+        kept_ops(surface, kept, (left, "select"), [*well_ops(left), *(
+            text_op(line, left + dx, WELL_Y + dy, UI[ink])
+            for line, dx, dy, ink in select_lines(session, index))])
         return
-    draw_stack(surface, p, left, cell_visibility, _stack_colour)
-    draw_piece(surface, p, left)
-    mode_screen.draw_fireworks(surface, p, left, WELL_Y, WIDTH * CELL)
-    # NEXT (three: the first full size, two more at half size), HOLD at half size.
-    if p.next_kind >= 0 and p.phase != OVER:
-        draw_preview(surface, p.next_kind, left + 24, 16, CELL, p.default_shapes)
-        small, step = (CELL // 2 + 1, 22) if wide else (CELL // 2, 17)
-        for n, kind in enumerate(upcoming(p, NEXT_SHOWN - 1)):
-            draw_preview(surface, kind, left + 55 + step * n, 20, small, p.default_shapes)
-    hold = int(getattr(p, "hold_kind", NO_PIECE))
-    hold_x = left - 36 if wide else info_x  # two sides: above the figures
-    draw_text(surface, "HOLD", hold_x, 8, UI["label"])
-    if hold != NO_PIECE:
-        draw_preview(surface, hold, hold_x, 20, CELL // 2 + 1, p.default_shapes)
-    # Figures.
-    summary = session.summary(index) or {}
-    grade = str(summary.get("grade", ""))
-    y = WELL_Y
-    draw_text(surface, MODES[p.rules.id].title if p.rules.id in MODES else "", info_x, y,
-              UI["label"])
-    # The grade and score show once the game is over, or all along when SW2 says so.
-    over = p.phase == OVER or session.settings.get("grade_in_play") == "shown"
-    if grade and over:
-        draw_text(surface, "GRADE", info_x, y + 16, UI["label"])
-        draw_text(surface, grade, info_x, y + 26, UI["value"], 2)
-    elif session.accounts[index] is not None:
-        draw_text(surface, "CLASS", info_x, y + 16, UI["label"])
-        draw_text(surface, display_grade(str(summary.get("qualified", ""))), info_x, y + 26,
-                  UI["value"], 2)
-    draw_text(surface, "LEVEL", info_x, y + 52, UI["label"])
-    draw_text(surface, f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62, UI["value"])
-    if over:
-        draw_text(surface, "SCORE", info_x, y + 78, UI["label"])
-        draw_text(surface, str(summary.get("score", 0)), info_x, y + 88, UI["value"])
-    draw_text(surface, "TIME", info_x, y + 104, UI["label"])
-    draw_text(surface, clock_text(p.clock), info_x, y + 114, UI["value"])
-    if wide:
-        mode_screen.draw_extras(surface, p, summary, 8, _sections(surface, p, 8))
-    else:
-        mode_screen.draw_compact(surface, p, info_x, y + 126)
-    exam = session.exams[index]
-    if exam is not None and p.phase != OVER:
-        colour = UI["highlight"] if exam.kind == PROMOTION else UI["alert"]
-        draw_text(surface, exam.kind.upper(), info_x, y + 132, colour)
-        draw_text(surface, f"EXAM {display_grade(exam.name)}", info_x, y + 142, colour)
+    # Over the well: Easy's fireworks (cut to the well), COOL / REGRET, READY, results.
+    overlay = mode_screen.fireworks_ops(p, left, WELL_Y, WIDTH * CELL)
     text = popup(p)
     if text is not None and p.phase != OVER:
         colour = UI["verified"] if text.startswith("COOL") else UI["alert"]
-        draw_text(surface, text, left + (WIDTH * CELL - 8 * len(text)) // 2, WELL_Y + 24,
-                  colour)
+        overlay.append(text_op(text, left + (WIDTH * CELL - 8 * len(text)) // 2, WELL_Y + 24,
+                               colour))
     if p.phase == READY:
-        draw_text(surface, "READY", left + 20, WELL_Y + 72, UI["highlight"])
-    if p.in_roll and p.phase != OVER:
-        draw_text(surface, "STAFF ROLL", info_x, y + 156, UI["label"])
-        draw_text(surface, clock_text(p.roll_left), info_x, y + 166, UI["value"])
+        overlay.append(text_op("READY", left + 20, WELL_Y + 72, UI["highlight"]))
+    summary = session.summary(index) or {}
+    grade = str(summary.get("grade", ""))
     if p.phase == OVER:
-        _results(surface, p, left, grade)
+        overlay += _results(p, left, grade)
+    kept_well(surface, kept, ("ti", left), well_box(left),
+              (stack_shown(p), mode_screen.stack_key(p)), lambda on: _stack(on, p, left),
+              piece_ops(p, left), overlay, clip=True)
+    # NEXT (three: the first full size, two more at half size), HOLD at half size.
+    upcoming_ops: list[Op] = []
+    if p.next_kind >= 0 and p.phase != OVER:
+        upcoming_ops = preview_ops(p.next_kind, left + 24, 16, CELL, p.default_shapes)
+        small, step = (CELL // 2 + 1, 22) if wide else (CELL // 2, 17)
+        for n, kind in enumerate(upcoming(p, NEXT_SHOWN - 1)):
+            upcoming_ops += preview_ops(kind, left + 55 + step * n, 20, small, p.default_shapes)
+    kept_ops(surface, kept, (left, "next"), upcoming_ops, (0, 0, 320, WELL_Y - 2))
+    hold = int(getattr(p, "hold_kind", NO_PIECE))
+    hold_x = left - 36 if wide else info_x  # two sides: above the figures
+    kept_ops(surface, kept, (left, "hold"), [
+        text_op("HOLD", hold_x, 8, UI["label"]),
+        *(preview_ops(hold, hold_x, 20, CELL // 2 + 1, p.default_shapes)
+          if hold != NO_PIECE else [])])
+    # Figures.
+    y = WELL_Y
+    label, value = UI["label"], UI["value"]
+    # The grade and score show once the game is over, or all along when SW2 says so.
+    over = p.phase == OVER or session.settings.get("grade_in_play") == "shown"
+    grade_ops: list[Op] = []
+    if grade and over:
+        grade_ops = [text_op("GRADE", info_x, y + 16, label),
+                     text_op(grade, info_x, y + 26, value, 2)]
+    elif session.accounts[index] is not None:
+        grade_ops = [text_op("CLASS", info_x, y + 16, label),
+                     text_op(display_grade(str(summary.get("qualified", ""))), info_x, y + 26,
+                             value, 2)]
+    # Under the figures (two sides): the mode's short figures, and an exam over them.
+    below = [] if wide else mode_screen.compact_ops(p, info_x, y + 126)
+    exam = session.exams[index]
+    if exam is not None and p.phase != OVER:
+        colour = UI["highlight"] if exam.kind == PROMOTION else UI["alert"]
+        below += [text_op(exam.kind.upper(), info_x, y + 132, colour),
+                  text_op(f"EXAM {display_grade(exam.name)}", info_x, y + 142, colour)]
+    rolling = p.in_roll and p.phase != OVER
+    figures: list[tuple[str, list[Op]]] = [
+        ("title", [text_op(MODES[p.rules.id].title if p.rules.id in MODES else "", info_x, y,
+                           label)]),
+        ("grade", grade_ops),
+        ("level label", [text_op("LEVEL", info_x, y + 52, label)]),
+        ("level", [text_op(f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62, value)]),
+        ("score", [text_op("SCORE", info_x, y + 78, label),
+                   text_op(str(summary.get("score", 0)), info_x, y + 88, value)]
+         if over else []),
+        ("time label", [text_op("TIME", info_x, y + 104, label)]),
+        ("time", [text_op(clock_text(p.clock), info_x, y + 114, value)]),
+        ("below", below),
+        ("roll label", [text_op("STAFF ROLL", info_x, y + 156, label)] if rolling else []),
+        ("roll", [text_op(clock_text(p.roll_left), info_x, y + 166, value)]
+         if rolling else []),
+    ]
+    if wide:
+        extras_y = _sections(surface, kept, p, 8, left)
+        figures.append(("extras", mode_screen.extras_ops(p, summary, 8, extras_y)))
+    for name, ops in figures:
+        kept_ops(surface, kept, (left, name), ops)
+    if p.phase == OVER:
         _exam_result(surface, session, index, left)
 
 
-def _login(surface: Any, login: Login, left: int) -> None:
+def _stack(surface: Any, p: ArikaPlayer, left: int) -> None:
+    draw_well(surface, left)
+    draw_stack(surface, p, left, cell_visibility, _stack_colour)
+
+
+def _login(login: Login, left: int) -> list[Op]:
     """The account entry: initials, then the PIN (typed digits hidden)."""
-    draw_text(surface, "ACCOUNT", left + 12, WELL_Y + 8, UI["label"])
+    ops = [text_op("ACCOUNT", left + 12, WELL_Y + 8, UI["label"])]
     typed = login.text[:INITIALS] + "*" * max(0, len(login.text) - INITIALS)
     slot = len(login.text)
     current = alphabet(slot)[login.current] if slot < SLOTS else ""
     shown = typed + current
     shown = shown[:INITIALS] + " " + shown[INITIALS:]
-    draw_text(surface, shown, left + 8, WELL_Y + 32, UI["value"])
+    ops.append(text_op(shown, left + 8, WELL_Y + 32, UI["value"]))
     cursor_x = left + 8 + 8 * (slot + (1 if slot >= INITIALS else 0))
     if slot < SLOTS:
-        pygame.draw.rect(surface, UI["highlight"], (cursor_x, WELL_Y + 42, 7, 2))
+        ops.append(fill_op(UI["highlight"], (cursor_x, WELL_Y + 42, 7, 2)))
     for n, line in enumerate(("INITIALS", "AND PIN", "", "< > PICK", "A  TAKE", "B  BACK",
                               "START", " GUEST")):
-        draw_text(surface, line, left + 4, WELL_Y + 64 + 10 * n, UI["text"])
-    draw_text(surface, f"{-(-login.left // 60):2d}", left + 56, WELL_Y + 144, UI["label"])
+        ops.append(text_op(line, left + 4, WELL_Y + 64 + 10 * n, UI["text"]))
+    ops.append(text_op(f"{-(-login.left // 60):2d}", left + 56, WELL_Y + 144, UI["label"]))
+    return ops
 
 
 def select_lines(session: TiSession, index: int) -> list[tuple[str, int, int, str]]:
@@ -209,12 +271,10 @@ def select_lines(session: TiSession, index: int) -> list[tuple[str, int, int, st
 
 
 def _exam_result(surface: Any, session: TiSession, index: int, left: int) -> None:
-    played = session.account_result(index)
+    played = _exam_played(session, index)
     if played is None:
         return
     account, worth, exam, rule = played
-    if exam is None:
-        return
     after, outcome = after_game(account, worth, exam, rule)
     draw_text(surface, f"{exam.kind.upper()} EXAM", left + 4, WELL_Y + 100, UI["label"])
     draw_text(surface, outcome.upper(), left + 4, WELL_Y + 112,
@@ -235,24 +295,31 @@ def section_rows(p: ArikaPlayer) -> list[tuple[int, int, str]]:
             for n in range(first, len(times))]
 
 
-def _sections(surface: Any, p: ArikaPlayer, x: int) -> int:
+def _sections(surface: Any, kept: KeptPicture | None, p: ArikaPlayer, x: int,
+              left: int) -> int:
     """Section times, each marked C (COOL) or R (REGRET) once decided; the y under them
     (the top of the well when the mode hides them)."""
-    if mode_screen.hides_sections(p):
-        return WELL_Y
-    draw_text(surface, "SECTION", x, WELL_Y, UI["label"])
-    for row, (n, frames, mark) in enumerate(section_rows(p)):
-        colour = (UI["verified"] if mark == "C" else UI["alert"] if mark == "R"
-                  else UI["text"])
-        draw_text(surface, f"{n * 100:03d} {clock_text(frames)[:5]}{mark}", x,
-                  WELL_Y + 12 + 11 * row, colour)
-    return WELL_Y + 16 + 11 * SECTIONS_SHOWN
+    hidden = mode_screen.hides_sections(p)
+    kept_ops(surface, kept, (left, "section"),
+             [] if hidden else [text_op("SECTION", x, WELL_Y, UI["label"])])
+    rows = [] if hidden else section_rows(p)
+    for row in range(SECTIONS_SHOWN):
+        ops: list[Op] = []
+        if row < len(rows):
+            n, frames, mark = rows[row]
+            colour = (UI["verified"] if mark == "C" else UI["alert"] if mark == "R"
+                      else UI["text"])
+            ops.append(text_op(f"{n * 100:03d} {clock_text(frames)[:5]}{mark}", x,
+                               WELL_Y + 12 + 11 * row, colour))
+        kept_ops(surface, kept, (left, "section", row), ops)
+    return WELL_Y if hidden else WELL_Y + 16 + 11 * SECTIONS_SHOWN
 
 
-def _results(surface: Any, p: ArikaPlayer, left: int, grade: str) -> None:
-    pygame.draw.rect(surface, UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H))
-    draw_text(surface, "GAME OVER" if p.topped_out else "EXCELLENT", left + 4, WELL_Y + 4,
-              UI["alert"] if p.topped_out else UI["highlight"])
+def _results(p: ArikaPlayer, left: int, grade: str) -> list[Op]:
+    ops = [fill_op(UI["well"], (left, WELL_Y, WIDTH * CELL, WELL_H)),
+           text_op("GAME OVER" if p.topped_out else "EXCELLENT", left + 4, WELL_Y + 4,
+                   UI["alert"] if p.topped_out else UI["highlight"])]
     if grade:
-        draw_text(surface, "GRADE", left + 4, WELL_Y + 20, UI["label"])
-        draw_text(surface, grade, left + 4, WELL_Y + 32, UI["value"], 3)
+        ops += [text_op("GRADE", left + 4, WELL_Y + 20, UI["label"]),
+                text_op(grade, left + 4, WELL_Y + 32, UI["value"], 3)]
+    return ops
