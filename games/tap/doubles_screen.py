@@ -147,19 +147,25 @@ def _figures(surface: Any, p: ArikaPlayer, kept: KeptPicture | None) -> None:
     x = SIDE_X[p.index]
     y = WELL_Y
     label, value = UI["label"], UI["value"]
+    # The clock changes every frame; the rest only when what they show does.
+    kept_ops(surface, kept, (p.index, "time"), [text_op(clock_text(p.clock), x, y + 122,
+                                                        value)])
+    score = getattr(p.referee, "score", 0)
+    fast = p.goal_reached and not p.in_roll and p.phase != OVER
+    if kept is not None and not kept.changed((p.index, "figures"), (
+            p.level, score, p.lines, fast)):
+        return
     figures: list[tuple[str, list[Op]]] = [
         ("player", [text_op(PLAYER_LABEL[p.index], x, y, UI["highlight"], 2)]),
         ("level label", [text_op("LEVEL", x, y + 24, label)]),
         ("level", [text_op(f"{p.level:3d}", x, y + 34, value, 2)]),
         ("target", [text_op(f"/{level_target(p):3d}", x + 48, y + 42, value)]),
         ("score label", [text_op("SCORE", x, y + 60, label)]),
-        ("score", [text_op(str(getattr(p.referee, "score", 0)), x, y + 70, value)]),
+        ("score", [text_op(str(score), x, y + 70, value)]),
         ("lines label", [text_op("LINES", x, y + 86, label)]),
         ("lines", [text_op(str(p.lines), x, y + 96, value)]),
         ("time label", [text_op("TIME", x, y + 112, label)]),
-        ("time", [text_op(clock_text(p.clock), x, y + 122, value)]),
-        ("20g", [text_op("20G", x, y + 140, UI["alert"])]
-         if p.goal_reached and not p.in_roll and p.phase != OVER else []),
+        ("20g", [text_op("20G", x, y + 140, UI["alert"])] if fast else []),
     ]
     for name, ops in figures:
         kept_ops(surface, kept, (p.index, name), ops)

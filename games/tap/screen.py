@@ -115,9 +115,17 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
     kept_ops(surface, kept, (left, "next"),
              preview_ops(p.next_kind, left + 24, 8, CELL)
              if p.next_kind >= 0 and p.phase != OVER else [], (0, 0, 320, WELL_Y - 2))
-    # Figures.
+    # Figures: the clock changes every frame; the rest only when what they show does.
     y = WELL_Y
-    label, value = UI["label"], UI["value"]
+    value = UI["value"]
+    kept_ops(surface, kept, (left, "time"), [text_op(clock_text(p.clock), info_x, y + 122,
+                                                     value)])
+    score = getattr(ref, "score", 0)
+    rolling = p.in_roll and p.phase != OVER
+    if kept is not None and not kept.changed((left, "figures"), (
+            p.rules.id, grade, p.level, p.goal, score, rolling, p.roll_left)):
+        return
+    label = UI["label"]
     figures: list[tuple[str, list[Op]]] = [
         ("title", [text_op(TITLES.get(p.rules.id, ""), info_x, y, label)]),
         ("grade", [text_op("GRADE", info_x, y + 16, label),
@@ -125,13 +133,11 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
         ("level label", [text_op("LEVEL", info_x, y + 52, label)]),
         ("level", [text_op(f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62, value)]),
         ("score label", [text_op("SCORE", info_x, y + 88, label)]),
-        ("score", [text_op(str(getattr(ref, "score", 0)), info_x, y + 98, value)]),
+        ("score", [text_op(str(score), info_x, y + 98, value)]),
         ("time label", [text_op("TIME", info_x, y + 112, label)]),
-        ("time", [text_op(clock_text(p.clock), info_x, y + 122, value)]),
-        ("roll label", [text_op("STAFF ROLL", info_x, y + 138, label)]
-         if p.in_roll and p.phase != OVER else []),
+        ("roll label", [text_op("STAFF ROLL", info_x, y + 138, label)] if rolling else []),
         ("roll", [text_op(clock_text(p.roll_left), info_x, y + 148, value)]
-         if p.in_roll and p.phase != OVER else []),
+         if rolling else []),
     ]
     for name, ops in figures:
         kept_ops(surface, kept, (left, name), ops)

@@ -135,23 +135,27 @@ def _draw_match(surface: Any, match: Match, view: PlayView) -> None:
         _field(surface, p, LEFTS[index], match, words[index], kept)
     mid = 160
     label, value = UI["label"], UI["value"]
-    middle: list[tuple[str, list[Op]]] = [
-        ("vs", [centred_op("VS", 8, UI["alert"], 2, mid)]),
-        ("title", [centred_op(TITLES.get(match.rules.id, ""), 28, label, 1, mid)]),
-        ("time label", [centred_op("TIME", 52, label, 1, mid)]),
-        ("time", [centred_op(clock_text(match.time_left)[:5], 62, value, 1, mid)]),
-        ("target label", [centred_op("TARGET", 84, label, 1, mid)]),
-        ("target", [centred_op(str(match.settings.target), 94, value, 1, mid)]),
-        ("wins label", [centred_op("WINS", 116, label, 1, mid)]),
-        ("wins", [centred_op(f"{match.wins[0]} - {match.wins[1]}", 126, value, 1, mid)]),
-        ("game", [centred_op(f"GAME {len(match.results) + (match.phase != FINISHED)}", 148,
-                             UI["text"], 1, mid)]),
-        ("items", [] if match.items_on else [
-            centred_op("NO ITEMS" if match.garbage_on else "CEMENT", 164, UI["highlight"], 1,
-                       mid)]),
-    ]
-    for name, ops in middle:
-        kept_ops(surface, kept, ("match", name), ops)
+    time_left = clock_text(match.time_left)[:5]
+    if kept is None or kept.changed(("match", "middle"), (
+            match.rules.id, time_left, match.settings.target, match.wins, len(match.results),
+            match.phase == FINISHED, match.items_on, match.garbage_on)):
+        middle: list[tuple[str, list[Op]]] = [
+            ("vs", [centred_op("VS", 8, UI["alert"], 2, mid)]),
+            ("title", [centred_op(TITLES.get(match.rules.id, ""), 28, label, 1, mid)]),
+            ("time label", [centred_op("TIME", 52, label, 1, mid)]),
+            ("time", [centred_op(time_left, 62, value, 1, mid)]),
+            ("target label", [centred_op("TARGET", 84, label, 1, mid)]),
+            ("target", [centred_op(str(match.settings.target), 94, value, 1, mid)]),
+            ("wins label", [centred_op("WINS", 116, label, 1, mid)]),
+            ("wins", [centred_op(f"{match.wins[0]} - {match.wins[1]}", 126, value, 1, mid)]),
+            ("game", [centred_op(f"GAME {len(match.results) + (match.phase != FINISHED)}",
+                                 148, UI["text"], 1, mid)]),
+            ("items", [] if match.items_on else [
+                centred_op("NO ITEMS" if match.garbage_on else "CEMENT", 164, UI["highlight"],
+                           1, mid)]),
+        ]
+        for name, ops in middle:
+            kept_ops(surface, kept, ("match", name), ops)
     kept_credit_line(surface, kept, view.credits, view.free_play)
 
 

@@ -66,14 +66,24 @@ def _stack_colour(p: ArikaPlayer, col: int, value: int) -> RGB | None:
 
 
 def upcoming(p: ArikaPlayer, count: int) -> list[int]:
-    """The ``count`` pieces after NEXT, read from a copy of the player's dealer."""
-    state = p.randomizer.state()
-    dealer = (type(p.randomizer)(0) if isinstance(p.randomizer, (TiBag, Tgm2Randomizer))
-              else None)
-    if dealer is None:
+    """The ``count`` pieces after NEXT, read from a copy of the player's dealer (the same
+    dealer and state always give the same pieces: the latest answers are kept)."""
+    kind = type(p.randomizer)
+    if not issubclass(kind, (TiBag, Tgm2Randomizer)):
         return []
-    dealer.restore(state)
-    return [dealer.next() for _ in range(count)]
+    key = (kind, p.randomizer.state(), count)
+    found = _upcoming.get(key)
+    if found is None:
+        dealer = kind(0)
+        dealer.restore(key[1])
+        found = _upcoming[key] = [dealer.next() for _ in range(count)]
+        if len(_upcoming) > UPCOMING_KEPT:
+            del _upcoming[next(iter(_upcoming))]
+    return list(found)
+
+
+UPCOMING_KEPT = 8
+_upcoming: dict[tuple[object, ...], list[int]] = {}
 
 
 def popup(p: ArikaPlayer) -> str | None:
@@ -193,21 +203,27 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
                   text_op(f"EXAM {display_grade(exam.name)}", info_x, y + 142, colour)]
     rolling = p.in_roll and p.phase != OVER
     figures: list[tuple[str, list[Op]]] = [
-        ("title", [text_op(MODES[p.rules.id].title if p.rules.id in MODES else "", info_x, y,
-                           label)]),
-        ("grade", grade_ops),
-        ("level label", [text_op("LEVEL", info_x, y + 52, label)]),
-        ("level", [text_op(f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62, value)]),
-        ("score", [text_op("SCORE", info_x, y + 78, label),
-                   text_op(str(summary.get("score", 0)), info_x, y + 88, value)]
-         if over else []),
-        ("time label", [text_op("TIME", info_x, y + 104, label)]),
         ("time", [text_op(clock_text(p.clock), info_x, y + 114, value)]),
         ("below", below),
         ("roll label", [text_op("STAFF ROLL", info_x, y + 156, label)] if rolling else []),
         ("roll", [text_op(clock_text(p.roll_left), info_x, y + 166, value)]
          if rolling else []),
     ]
+    # The figures above the clock, only when what they show changed.
+    if kept is None or kept.changed((left, "figures"), (p.rules.id, grade_ops, p.level,
+                                                        p.goal, over, summary.get("score"))):
+        figures += [
+            ("title", [text_op(MODES[p.rules.id].title if p.rules.id in MODES else "", info_x,
+                               y, label)]),
+            ("grade", grade_ops),
+            ("level label", [text_op("LEVEL", info_x, y + 52, label)]),
+            ("level", [text_op(f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62,
+                               value)]),
+            ("score", [text_op("SCORE", info_x, y + 78, label),
+                       text_op(str(summary.get("score", 0)), info_x, y + 88, value)]
+             if over else []),
+            ("time label", [text_op("TIME", info_x, y + 104, label)]),
+        ]
     if wide:
         extras_y = _sections(surface, kept, p, 8, left)
         figures.append(("extras", mode_screen.extras_ops(p, summary, 8, extras_y)))
