@@ -46,8 +46,8 @@ def _marks(machine: CabinetMachine, status: Status | None) -> list[str]:
 def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None = None,
          kept: KeptPicture | None = None) -> None:
     """``status(replay id)``: a row's verification ("verified", "failed"...), if known.
-    ``kept``: the picture kept from the last frame, lent to the play screen (the other
-    screens draw everything)."""
+    ``kept``: the picture kept from the last frame, lent to the play screen (in a game and
+    in the attract demo) and used by the title; the other screens draw everything."""
     screen = machine.screen
     credits, free = machine.credits, machine.free_play
     frame = machine.frame
@@ -59,9 +59,13 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
                                          sides=2 if machine.versus else None,
                                          top_score=_top_score(machine), kept=kept))
     elif screen == Screen.DEMO and machine.demo is not None:
-        cart.draw_play(surface, PlayView(machine.demo, credits, free, frame, demo=True))
+        cart.draw_play(surface, PlayView(machine.demo, credits, free, frame, demo=True,
+                                         kept=kept))
         screens.demo_overlay(surface, credits, free, frame,
                              "TOP PLAY" if machine.top_play else "DEMO PLAY")
+        if kept is not None:  # drawn over the play screen every frame
+            for box in screens.DEMO_OVERLAY:
+                kept.add(box)
     elif screen == Screen.NAME_ENTRY and machine.name_entry is not None:
         entry = machine.name_entry
         rank = 1 + sum(1 for e in machine.data.rankings.get(machine.game_id, {}).get(
@@ -89,4 +93,9 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
     elif screen == Screen.SERVICE and isinstance(machine.service_menu, ServiceMenu):
         paint(surface, machine.service_menu.picture())
     else:
+        if kept is not None:  # the title changes only with the credits and its blink
+            if kept.unchanged(("title", credits, free, screens.blink_on(frame))):
+                return
+            kept.begin(("title",))
+            kept.add(surface.get_rect())
         screens.title(surface, credits, free, frame)

@@ -174,3 +174,52 @@ def test_an_uncovered_window_gets_the_whole_picture_again() -> None:
         assert display.shown().get_at((480, 336))[:3] == (10, 20, 30)
     finally:
         display.close()
+
+
+def test_the_kiosk_shows_what_a_fresh_draw_does_through_attract_and_play(
+        tmp_path: Any) -> None:
+    """A whole cabinet, frame by frame: attract mode (title, demo, rankings), coins, a 2P
+    game and its end. Every frame the kept native picture equals the screen drawn from
+    scratch, and now and then the display equals a whole rescale of it."""
+    from dataclasses import replace
+
+    from firmware import kiosk_view
+    from firmware.bench.pacing import play_script
+    from firmware.kiosk import Kiosk, KioskOptions
+    from firmware.machine import Screen
+
+    idle = 1800  # attract mode first
+    script = [replace(e, frame=e.frame + idle) for e in play_script(1800)]
+    cabinet = Kiosk(KioskOptions(mode="headless", inputs=script, save_dir=tmp_path,
+                                 audio=False))
+    fresh = new_native()
+    seen: set[str] = set()
+    kept_frames: dict[str, list[int]] = {}  # screen -> [frames, frames drawn by changes]
+    try:
+        for frame in range(idle + 1800):
+            cabinet.frame()
+            machine = cabinet.machine
+            seen.add(str(machine.screen))
+            counts = kept_frames.setdefault(str(machine.screen), [0, 0])
+            counts[0] += 1
+            counts[1] += cabinet.kept.last_damage is not None
+            shared = screens._view
+            screens._view = FieldView()
+            try:
+                kiosk_view.draw(machine, fresh, cabinet.checker.status)
+            finally:
+                screens._view = shared
+            assert pygame.image.tobytes(cabinet.native, "RGBX") == pygame.image.tobytes(
+                fresh, "RGBX"), f"frame {frame}, {machine.screen}"
+            if frame % 97 == 0:
+                display = cabinet.display
+                whole = pygame.transform.scale(cabinet.native, display.picture.size)
+                view = display.shown().subsurface(display.picture)
+                assert pygame.image.tobytes(view, "RGBX") == pygame.image.tobytes(
+                    whole.convert(view), "RGBX"), f"frame {frame}, {machine.screen}"
+    finally:
+        cabinet.close()
+    assert {str(Screen.TITLE), str(Screen.DEMO), str(Screen.PLAY)} <= seen, seen
+    for screen in (Screen.TITLE, Screen.DEMO, Screen.PLAY):  # these redraw only changes
+        frames, by_changes = kept_frames[str(screen)]
+        assert by_changes > 0.9 * frames, (screen, kept_frames)
