@@ -4,6 +4,7 @@ The play screen is the cartridge's own (``Cartridge.draw_play``); the rest is th
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -47,7 +48,8 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
          kept: KeptPicture | None = None) -> None:
     """``status(replay id)``: a row's verification ("verified", "failed"...), if known.
     ``kept``: the picture kept from the last frame, lent to the play screen (in a game and
-    in the attract demo) and used by the title; the other screens draw everything."""
+    in the attract demo); the title, rankings and game-over screens are drawn again only
+    when what they show changed; the other screens draw everything."""
     screen = machine.screen
     credits, free = machine.credits, machine.free_play
     frame = machine.frame
@@ -81,21 +83,32 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
             for index in (0, 1):
                 summary = game.summary(index)
                 scores.append(None if summary is None else int(summary.get("score", 0)))
-        screens.game_over(surface, scores, credits, free)
+        if not _still(kept, surface, ("game over", scores, credits, free)):
+            screens.game_over(surface, scores, credits, free)
     elif screen == Screen.SCENE and cart.attract_scene is not None:
         cart.attract_scene.draw(surface, machine.scene_value, machine.screen_frames, credits,
                                 free)
     elif screen == Screen.RANKINGS:
-        screens.rankings(surface, cart.ranking.columns, _rows(machine), credits, free,
-                         marks=_marks(machine, status))
+        rows, marks = _rows(machine), _marks(machine, status)
+        if not _still(kept, surface, ("rankings", cart.ranking.columns, rows, credits, free,
+                                      marks)):
+            screens.rankings(surface, cart.ranking.columns, rows, credits, free, marks=marks)
     elif screen == Screen.NOTICE:
         screens.backup_cleared(surface, footer=screens.credit_text(credits, free))
     elif screen == Screen.SERVICE and isinstance(machine.service_menu, ServiceMenu):
         paint(surface, machine.service_menu.picture())
-    else:
-        if kept is not None:  # the title changes only with the credits and its blink
-            if kept.unchanged(("title", credits, free, screens.blink_on(frame))):
-                return
-            kept.begin(("title",))
-            kept.add(surface.get_rect())
+    elif not _still(kept, surface, ("title", credits, free, screens.blink_on(frame))):
         screens.title(surface, credits, free, frame)
+
+
+def _still(kept: KeptPicture | None, surface: pygame.Surface, shown: tuple[Any, ...]
+           ) -> bool:
+    """For a screen drawn whole from a few values (``shown``, its name first): True when
+    they are last frame's, so nothing needs drawing; else it is drawn and presented whole."""
+    if kept is None:
+        return False
+    if kept.unchanged(shown):
+        return True
+    kept.begin(shown[0])
+    kept.add(surface.get_rect())
+    return False
