@@ -6,7 +6,6 @@ import argparse
 import importlib
 import pkgutil
 import sys
-from importlib import metadata
 from typing import NoReturn
 
 from engine.version import ENGINE_VERSION
@@ -25,6 +24,8 @@ class ArgumentParser(argparse.ArgumentParser):
 def version_text() -> str:
     """The installed package's version (its metadata) and the engine's, e.g.
     ``bloxcab 0.1.0 (engine 2)``; a source tree run without installing says so."""
+    from importlib import metadata  # reading it costs ~25 ms: only for --version
+
     try:
         package = metadata.version("bloxcab")
     except metadata.PackageNotFoundError:
@@ -32,11 +33,24 @@ def version_text() -> str:
     return f"bloxcab {package} (engine {ENGINE_VERSION})"
 
 
+class _VersionAction(argparse.Action):
+    """--version, with the version read only when asked for (not on every start)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(version_text())
+        parser.exit()
+
+
 def build_parser(only: str | None = None) -> ArgumentParser:
     """The parser of every command, or of ``only`` that one (a command's module is imported
     only when it is registered, so `bloxcab run` does not load the benchmarks)."""
     parser = ArgumentParser(prog="bloxcab", description="Arcade block-puzzle board firmware.")
-    parser.add_argument("--version", action="version", version=version_text(),
+    parser.add_argument("--version", action=_VersionAction,
                         help="print the package and engine versions and exit")
     sub = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=ArgumentParser

@@ -199,6 +199,7 @@ class Kiosk:
         self.checked_version = -1
         self.native = new_native()
         self.kept = KeptPicture()  # what the last frame drew, so a frame redraws only changes
+        self.shown_alarms: list[str] = []  # the attract screens' alarm line, as last drawn
         # The speaker starts after the first frame is on screen: importing numpy and
         # synthesising the sounds is most of a cold start (bench --startup).
         self.audio: Any = None
@@ -273,9 +274,15 @@ class Kiosk:
         self.display.present(self.native, self.kept.finish_frame())
 
     def _draw(self) -> None:
-        kiosk_view.draw(self.machine, self.native, self.checker.status, self.kept)
-        if self.machine.screen in ATTRACT:
-            screens.alarm_line(self.native, self.alarms())
+        machine = self.machine
+        alarms = self.alarms() if machine.screen in ATTRACT else []
+        if alarms != self.shown_alarms:  # a line that comes or goes: everything again
+            self.shown_alarms = alarms
+            self.kept.forget()
+        kiosk_view.draw(machine, self.native, self.checker.status, self.kept)
+        if alarms:
+            screens.alarm_line(self.native, alarms)
+            self.kept.add(screens.alarm_box(alarms))
 
     def alarms(self) -> list[str]:
         """Hardware alarms for the attract screen: "SAVE ERROR" while the save data cannot

@@ -4,6 +4,7 @@ The play screen is the cartridge's own (``Cartridge.draw_play``); the rest is th
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -46,8 +47,9 @@ def _marks(machine: CabinetMachine, status: Status | None) -> list[str]:
 def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None = None,
          kept: KeptPicture | None = None) -> None:
     """``status(replay id)``: a row's verification ("verified", "failed"...), if known.
-    ``kept``: the picture kept from the last frame, lent to the play screen (the other
-    screens draw everything)."""
+    ``kept``: the picture kept from the last frame, lent to the play screen (in a game and
+    in the attract demo); the title, rankings and game-over screens are drawn again only
+    when what they show changed; the other screens draw everything."""
     screen = machine.screen
     credits, free = machine.credits, machine.free_play
     frame = machine.frame
@@ -59,9 +61,13 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
                                          sides=2 if machine.versus else None,
                                          top_score=_top_score(machine), kept=kept))
     elif screen == Screen.DEMO and machine.demo is not None:
-        cart.draw_play(surface, PlayView(machine.demo, credits, free, frame, demo=True))
+        cart.draw_play(surface, PlayView(machine.demo, credits, free, frame, demo=True,
+                                         kept=kept))
         screens.demo_overlay(surface, credits, free, frame,
                              "TOP PLAY" if machine.top_play else "DEMO PLAY")
+        if kept is not None:  # drawn over the play screen every frame
+            for box in screens.DEMO_OVERLAY:
+                kept.add(box)
     elif screen == Screen.NAME_ENTRY and machine.name_entry is not None:
         entry = machine.name_entry
         rank = 1 + sum(1 for e in machine.data.rankings.get(machine.game_id, {}).get(
@@ -77,16 +83,32 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
             for index in (0, 1):
                 summary = game.summary(index)
                 scores.append(None if summary is None else int(summary.get("score", 0)))
-        screens.game_over(surface, scores, credits, free)
+        if not _still(kept, surface, ("game over", scores, credits, free)):
+            screens.game_over(surface, scores, credits, free)
     elif screen == Screen.SCENE and cart.attract_scene is not None:
         cart.attract_scene.draw(surface, machine.scene_value, machine.screen_frames, credits,
                                 free)
     elif screen == Screen.RANKINGS:
-        screens.rankings(surface, cart.ranking.columns, _rows(machine), credits, free,
-                         marks=_marks(machine, status))
+        rows, marks = _rows(machine), _marks(machine, status)
+        if not _still(kept, surface, ("rankings", cart.ranking.columns, rows, credits, free,
+                                      marks)):
+            screens.rankings(surface, cart.ranking.columns, rows, credits, free, marks=marks)
     elif screen == Screen.NOTICE:
         screens.backup_cleared(surface, footer=screens.credit_text(credits, free))
     elif screen == Screen.SERVICE and isinstance(machine.service_menu, ServiceMenu):
         paint(surface, machine.service_menu.picture())
-    else:
+    elif not _still(kept, surface, ("title", credits, free, screens.blink_on(frame))):
         screens.title(surface, credits, free, frame)
+
+
+def _still(kept: KeptPicture | None, surface: pygame.Surface, shown: tuple[Any, ...]
+           ) -> bool:
+    """For a screen drawn whole from a few values (``shown``, its name first): True when
+    they are last frame's, so nothing needs drawing; else it is drawn and presented whole."""
+    if kept is None:
+        return False
+    if kept.unchanged(shown):
+        return True
+    kept.begin(shown[0])
+    kept.add(surface.get_rect())
+    return False

@@ -81,6 +81,8 @@ def test_attract_screen_shows_jvs_error_while_the_board_is_down(
     wait_for(lambda: source.alarm is None)
     cabinet.frame()
     assert cabinet.alarms() == []
+    # The screen keeps what did not change from frame to frame; the line must still go.
+    assert alert_pixels(cabinet.native, screens.ALARM_Y, CELL) == 0
 
 
 def test_line_errors_show_on_the_notices_page(

@@ -213,3 +213,53 @@ def test_an_uncovered_window_gets_the_whole_picture_again() -> None:
         assert display.shown().get_at((480, 336))[:3] == (10, 20, 30)
     finally:
         display.close()
+
+
+def test_the_kiosk_shows_what_a_fresh_draw_does_through_attract_and_play(
+        tmp_path: Any) -> None:
+    """A whole cabinet, frame by frame: attract mode (title, demo, rankings), coins, 2P
+    games and their ends. Every frame the kept native picture equals the screen drawn from
+    scratch, and now and then the display equals a whole rescale of it."""
+    from dataclasses import replace
+
+    from firmware import kiosk_view
+    from firmware.bench.pacing import play_script
+    from firmware.kiosk import Kiosk, KioskOptions
+    from firmware.machine import Screen
+
+    idle, play = 4000, 6000  # attract mode first, then coins and 2P games
+    script = [replace(e, frame=e.frame + idle) for e in play_script(play)]
+    cabinet = Kiosk(KioskOptions(mode="headless", inputs=script, save_dir=tmp_path,
+                                 audio=False))
+    fresh = new_native()
+    seen: set[str] = set()
+    kept_frames: dict[str, list[int]] = {}  # screen -> [frames, frames drawn by changes]
+    try:
+        for frame in range(idle + play):
+            cabinet.frame()
+            machine = cabinet.machine
+            seen.add(str(machine.screen))
+            counts = kept_frames.setdefault(str(machine.screen), [0, 0])
+            counts[0] += 1
+            counts[1] += cabinet.kept.last_damage is not None
+            shared = screens._view
+            screens._view = FieldView()
+            try:
+                kiosk_view.draw(machine, fresh, cabinet.checker.status)
+            finally:
+                screens._view = shared
+            assert pygame.image.tobytes(cabinet.native, "RGBX") == pygame.image.tobytes(
+                fresh, "RGBX"), f"frame {frame}, {machine.screen}"
+            if frame % 97 == 0:
+                display = cabinet.display
+                whole = pygame.transform.scale(cabinet.native, display.picture.size)
+                view = display.shown().subsurface(display.picture)
+                assert pygame.image.tobytes(view, "RGBX") == pygame.image.tobytes(
+                    whole.convert(view), "RGBX"), f"frame {frame}, {machine.screen}"
+    finally:
+        cabinet.close()
+    kept_screens = (Screen.TITLE, Screen.DEMO, Screen.RANKINGS, Screen.PLAY, Screen.GAME_OVER)
+    assert {str(s) for s in kept_screens} <= seen, seen
+    for screen in kept_screens:  # these redraw only changes
+        frames, by_changes = kept_frames[str(screen)]
+        assert by_changes > 0.9 * frames, (screen, kept_frames)

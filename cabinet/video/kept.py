@@ -28,11 +28,16 @@ class KeptPicture:
         self._used = False
         self._used_last = False
         self._frame_key: object = None
+        self.last_damage: list[pygame.Rect] | None = None  # what finish_frame gave
 
     def start_frame(self) -> None:
         """Before a frame's drawing: nothing is known to be used yet."""
         self._used = False
         self.damage = []
+
+    def forget(self) -> None:
+        """The surface holds something the parts do not know of: draw everything."""
+        self._used_last = False
 
     def unchanged(self, frame_key: object) -> bool:
         """True when the last frame was drawn with this picture and ``frame_key`` (all
@@ -63,9 +68,8 @@ class KeptPicture:
         if not self._used:
             self._screen = None
             self._frame_key = None
-        if not self._used or self.full:
-            return None
-        return self.damage
+        self.last_damage = None if not self._used or self.full else self.damage
+        return self.last_damage
 
     def changed(self, part: Hashable, key: object) -> bool:
         """True (and ``key`` remembered) when ``part`` must be drawn this frame."""

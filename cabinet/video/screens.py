@@ -69,9 +69,13 @@ def alarm_line(surface: pygame.Surface, alarms: list[str]) -> None:
     boards show an I/O error; nothing when the list is empty."""
     if not alarms:
         return
-    text = "  ".join(alarms)
-    surface.fill(UI["background"], (0, ALARM_Y, min(NATIVE_W, (len(text) + 1) * CHAR), CHAR))
-    draw_text(surface, text, 0, ALARM_Y, UI["alert"])
+    surface.fill(UI["background"], alarm_box(alarms))
+    draw_text(surface, "  ".join(alarms), 0, ALARM_Y, UI["alert"])
+
+
+def alarm_box(alarms: list[str]) -> pygame.Rect:
+    """Where ``alarm_line`` draws."""
+    return pygame.Rect(0, ALARM_Y, min(NATIVE_W, (len("  ".join(alarms)) + 1) * CHAR), CHAR)
 
 
 def start_prompt(credits: int, free_play: bool) -> str:
@@ -167,12 +171,15 @@ def _idle_side(surface: pygame.Surface, view: FieldView, well: tuple[int, int], 
 # decision: the demo's caption sits between the wells' bottom frame (y 201) and the credit
 # line, so it never hides the falling piece.
 DEMO_CAPTION_Y = CREDIT_Y - CHAR - 4
+# What demo_overlay draws over the play screen: its caption band and the credit line.
+DEMO_OVERLAY = (pygame.Rect(0, DEMO_CAPTION_Y - 1, NATIVE_W, CHAR + 1),
+                pygame.Rect(0, CREDIT_Y, NATIVE_W, CHAR))
 
 
 def demo_overlay(surface: pygame.Surface, credits: int, free_play: bool, frame: int,
                  caption: str = "DEMO PLAY") -> None:
     """Under an attract-mode demo game: its caption and the blinking start prompt."""
-    surface.fill(UI["background"], (0, DEMO_CAPTION_Y - 1, NATIVE_W, CHAR + 1))
+    surface.fill(UI["background"], DEMO_OVERLAY[0])
     prompt = start_prompt(credits, free_play)
     line = f"{caption}   {prompt}" if blink_on(frame) else f"{caption}   {' ' * len(prompt)}"
     draw_centred(surface, line, DEMO_CAPTION_Y, UI["label"])
