@@ -120,16 +120,37 @@ def _can_play(game_id: str, players: int) -> bool:
     *MORE_GAMES])
 def test_kept_picture_draws_what_a_fresh_draw_does(game_id: str, players: int,
                                                    rules: str | None) -> None:
+    _draws_what_a_fresh_draw_does(game_id, players, rules, demo=False)
+
+
+@pytest.mark.parametrize(("game_id", "rules"), [("tap", "tap-master"), ("ti", "ti-master")])
+def test_a_demo_under_its_caption_draws_what_a_fresh_draw_does(game_id: str,
+                                                               rules: str) -> None:
+    """As the kiosk draws an attract demo: the play screen with the kept picture, then the
+    caption and credit line over it every frame (their boxes added to the damage)."""
+    _draws_what_a_fresh_draw_does(game_id, 1, rules, demo=True)
+
+
+def _draws_what_a_fresh_draw_does(game_id: str, players: int, rules: str | None,
+                                  demo: bool) -> None:
     cart = CARTRIDGES[game_id]
     kept = KeptPicture()
     picture, fresh = new_native(), new_native()
     last = b""
     kept_frames = 0
     for session, args in _play(game_id, players, seed=7, rules=rules):
+        if demo:
+            args = {**args, "demo": True}
         kept.start_frame()
         cart.draw_play(picture, PlayView(session, kept=kept, **args))
+        if demo:
+            screens.demo_overlay(picture, args["credits"], False, args["frame"])
+            for box in screens.DEMO_OVERLAY:
+                kept.add(box)
         damage = kept.finish_frame()
         _draw_from_scratch(cart, fresh, PlayView(session, **args))
+        if demo:
+            screens.demo_overlay(fresh, args["credits"], False, args["frame"])
         now = pygame.image.tobytes(fresh, "RGBX")
         assert pygame.image.tobytes(picture, "RGBX") == now, f"frame {args['frame']}"
         if damage is not None and last:
