@@ -21,6 +21,7 @@ from games.arika_kept import (
 )
 from games.arika_screen import (
     CELL,
+    TWO_WELL_ROLL,
     WELL_H,
     WELL_Y,
     draw_stack,
@@ -64,11 +65,13 @@ def board_layout(session: TapSession, view_sides: int | None) -> tuple[list[int]
 
 
 # The two sides' halves of a two-well screen: side 2's from its well's frame on.
-SIDE_AREAS = ((0, 0, 182, WELL_Y + WELL_H + 16), (182, 0, 320 - 182, WELL_Y + WELL_H + 16))
+SIDE_AREAS = ((0, 0, 166, WELL_Y + WELL_H + 16), (166, 0, 320 - 166, WELL_Y + WELL_H + 16))
 
 
 def side_left(index: int, two: bool) -> int:
-    return (16 + index * 168) if two else 120
+    """The well's left edge: two wells as TI's (each side's figures, 8 characters wide, end
+    inside its half of the screen), one well in the middle."""
+    return (8 + index * 160) if two else 120
 
 
 def draw_board(surface: Any, view: PlayView, kept: KeptPicture | None) -> None:
@@ -84,13 +87,13 @@ def draw_board(surface: Any, view: PlayView, kept: KeptPicture | None) -> None:
     for index in shown:
         if two:  # each side keeps to its half (a long line stops at the other well)
             surface.set_clip(clip.clip(SIDE_AREAS[index]))
-        _draw_side(surface, session, index, side_left(index, two), kept)
+        _draw_side(surface, session, index, side_left(index, two), kept, two)
         surface.set_clip(clip)
     kept_credit_line(surface, kept, view.credits, view.free_play)
 
 
 def _draw_side(surface: Any, session: TapSession, index: int, left: int,
-               kept: KeptPicture | None) -> None:
+               kept: KeptPicture | None, two: bool = False) -> None:
     p = session.players[index]
     info_x = left + WIDTH * CELL + 8
     if p is None:
@@ -135,7 +138,8 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
         ("score label", [text_op("SCORE", info_x, y + 88, label)]),
         ("score", [text_op(str(score), info_x, y + 98, value)]),
         ("time label", [text_op("TIME", info_x, y + 112, label)]),
-        ("roll label", [text_op("STAFF ROLL", info_x, y + 138, label)] if rolling else []),
+        ("roll label", [text_op(TWO_WELL_ROLL if two else "STAFF ROLL", info_x, y + 138,
+                                label)] if rolling else []),
         ("roll", [text_op(clock_text(p.roll_left), info_x, y + 148, value)]
          if rolling else []),
     ]

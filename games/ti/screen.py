@@ -24,6 +24,7 @@ from games.arika_kept import (
 )
 from games.arika_screen import (
     CELL,
+    TWO_WELL_ROLL,
     WELL_H,
     WELL_Y,
     draw_stack,
@@ -205,7 +206,8 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     figures: list[tuple[str, list[Op]]] = [
         ("time", [text_op(clock_text(p.clock), info_x, y + 114, value)]),
         ("below", below),
-        ("roll label", [text_op("STAFF ROLL", info_x, y + 156, label)] if rolling else []),
+        ("roll label", [text_op("STAFF ROLL" if wide else TWO_WELL_ROLL, info_x, y + 156,
+                                label)] if rolling else []),
         ("roll", [text_op(clock_text(p.roll_left), info_x, y + 166, value)]
          if rolling else []),
     ]
