@@ -20,6 +20,7 @@ from games.tap.rules import items as it
 from games.tap.rules.match import VERSUS
 from games.tap.rules.modes import MASTER
 from games.tap.rules.versus_player import VersusPlayer
+from games.tap.screen import side_left
 from games.tap.versus import VersusBoard
 from games.tap.versus_screen import CELL, GREEN, LEFTS, WELL_H, WELL_Y
 
@@ -114,7 +115,8 @@ def test_the_challenge_question_over_the_free_side() -> None:
     board.join(1)
     board.step(InputFrame())
     surface = draw(board)
-    region = [(x, y) for x in range(184, 264) for y in range(60, 200, 2)]
+    left = side_left(1, True)  # the free side's well
+    region = [(x, y) for x in range(left, left + 80) for y in range(60, 200, 2)]
     changed = sum(at(surface, x, y) != at(before, x, y) for x, y in region)
     assert changed > 50
     assert any(at(surface, x, y) == UI["alert"] for x, y in region)

@@ -80,7 +80,7 @@ def _board_overlays(surface: Any, board: VersusBoard, view_sides: int | None) ->
     two = len(sides) == 2 or view_sides == 2
     top = arika_screen.WELL_Y  # the single-player screen's well
     for index in (0, 1):
-        left = (16 + index * 168) if two else 120
+        left = single.side_left(index, two)
         centre = left + WIDTH * CELL // 2
         cursor = board.prompt[index]
         if cursor is not None:
@@ -100,7 +100,7 @@ def _board_overlays(surface: Any, board: VersusBoard, view_sides: int | None) ->
         other = 1 - index
         if board.blocked[index] and board.players[other] is None and board.cursor[
                 other] is None and board.prompt[other] is None:
-            oleft = 16 + other * 168
+            oleft = single.side_left(other, True)
             ocentre = oleft + WIDTH * CELL // 2
             draw_centred(surface, "NO MORE", top + 60, UI["alert"],
                          centre_x=ocentre)
