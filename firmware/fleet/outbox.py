@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from firmware.durable_file import fsync_directory, replace_file
+
 log = logging.getLogger("bloxcab.fleet")
 
 BOOK = "book"  # bookkeeping: totals and the delta since the previous book entry
@@ -87,24 +89,6 @@ def read_entry(entry: Entry) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
-
-
-def _fsync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _write_file(path: Path, data: bytes) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o640)
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
 
 
 def _sub(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
@@ -242,10 +226,10 @@ class Outbox:
                         self._fail(f"outbox: cannot write a {kind} entry: {exc}")
             try:
                 if self._totals is not None and self._mark_stale:
-                    _write_file(self.directory / MARK,
-                                json.dumps({"totals": self._totals}).encode())
+                    replace_file(self.directory / MARK,
+                                 json.dumps({"totals": self._totals}).encode(), 0o640)
                     self._mark_stale = False
-                _fsync_dir(self.directory)
+                fsync_directory(self.directory)
             except OSError as exc:
                 self._fail(f"outbox: cannot sync {self.directory}: {exc.strerror or exc}")
             if self.on_written is not None:
@@ -274,7 +258,7 @@ class Outbox:
             raise ValueError(f"entry of {len(data)} bytes is larger than the outbox")
         self._make_room(len(data))
         path = self.directory / f"{seq:012d}.{kind}.json"
-        _write_file(path, data)
+        replace_file(path, data, 0o640)
         self._next = seq + 1
         self._index.append(Entry(seq, kind, path, len(data)))
         if kind == BOOK:
@@ -316,8 +300,8 @@ class Outbox:
         new["body"]["delta"] = _add(old["body"].get("delta", {}), new["body"].get("delta", {}))
         new["body"]["covers"] = int(old["body"].get("covers", older.seq))
         data = json.dumps(new, sort_keys=True, separators=(",", ":")).encode()
-        _write_file(newer.path, data)  # the merged delta is durable before the older goes
-        _fsync_dir(self.directory)
+        replace_file(newer.path, data, 0o640)  # the merged delta is durable before the older goes
+        fsync_directory(self.directory)
         older.path.unlink(missing_ok=True)
         self._index.remove(older)
         self._index[self._index.index(newer)] = Entry(newer.seq, BOOK, newer.path, len(data))

@@ -15,6 +15,8 @@ import re
 import threading
 from pathlib import Path
 
+from firmware.durable_file import fsync_directory, replace_file
+
 log = logging.getLogger("bloxcab.rankings")
 
 PENDING = "pending"
@@ -104,15 +106,9 @@ class ReplayStore:
 
     def _write(self, name: str, text: str) -> None:
         path = self.path(name)
-        tmp = path.with_suffix(".tmp")
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
-            with os.fdopen(fd, "wb") as f:
-                f.write(text.encode("utf-8"))
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-            _fsync_dir(self.directory)
+            replace_file(path, text.encode("utf-8"), tmp=path.with_suffix(".tmp"))
+            fsync_directory(self.directory)
         except OSError as exc:
             self.states[name] = FAILED
             self._fail(f"replay store: cannot write {path.name}: {exc.strerror or exc}")
@@ -123,16 +119,8 @@ class ReplayStore:
     def _delete(self, name: str) -> None:
         try:
             self.path(name).unlink(missing_ok=True)
-            _fsync_dir(self.directory)
+            fsync_directory(self.directory)
         except OSError as exc:
             self._fail(f"replay store: cannot delete {name}: {exc.strerror or exc}")
             return
         self.states.pop(name, None)
-
-
-def _fsync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

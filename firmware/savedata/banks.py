@@ -22,6 +22,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware.durable_file import fsync_directory
 from firmware.savedata.record import MAX_RECORD, BadRecord, Record, decode, encode
 
 BANK_FILES = {"A": "bank-a.bin", "B": "bank-b.bin"}
@@ -65,14 +66,6 @@ def read_banks(directory: Path) -> list[BankRead]:
 
 def other(name: str) -> str:
     return "B" if name == "A" else "A"
-
-
-def fsync_directory(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
