@@ -7,7 +7,11 @@ STAMP      := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 WHEELHOUSE ?= wheelhouse
 # The pure parts, type-checked strictly: the engine kit and every cartridge's rules.
-PURE   := engine $(wildcard games/*/rules games/*/rules.py)
+PURE   := $(sort engine $(wildcard games/*/rules games/*/rules.py) \
+	games/sega/game.py games/sega/player.py games/sega/rotation.py games/sega/randomizer.py \
+	games/sega/tables.py games/sega/decisions.py \
+	$(filter-out games/arika/session.py games/arika/screen.py games/arika/kept.py games/arika/demo.py, \
+		$(wildcard games/arika/*.py)))
 
 .PHONY: run test test-long bench lint clean wheelhouse arm64-check
 

@@ -1,9 +1,9 @@
-"""The shared kit, pure and deterministic (no I/O, no clock, no randomness of its own):
-field, pieces, randomizers, rotation, the Sega player loop, replays, and the GameSession
-seam every cartridge's game implements (engine/session.py)."""
+"""What every game uses, pure and deterministic (no I/O, no clock, no randomness of its own):
+inputs, events, the field's bits, pieces, replays, decisions and the GameSession seam every
+cartridge's game implements (engine/session.py). The families' kits live in games/sega/ and
+games/arika/."""
 
 from engine.events import Event
-from engine.game import Game
 from engine.inputs import NO_INPUT, InputFrame, PlayerInput
 from engine.session import GameSession
 from engine.settings import Difficulty, GameSettings
@@ -14,7 +14,6 @@ __all__ = [
     "NO_INPUT",
     "Difficulty",
     "Event",
-    "Game",
     "GameSession",
     "GameSettings",
     "InputFrame",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.rotation import FIELD_HEIGHT, FIELD_WIDTH, RowMasks
+FIELD_WIDTH = 10
+FIELD_HEIGHT = 20
+RowMasks = tuple[tuple[int, int], ...]  # (box row, bit mask of the row's cells at that x)
 
 FULL_ROW = (1 << FIELD_WIDTH) - 1
 

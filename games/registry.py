@@ -3,8 +3,6 @@ bench and `bloxcab rules` all read it; firmware reaches games through this modul
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from engine.session import GameSession, Seeds, Settings
 from games.blockout import CARTRIDGE as _BLOCKOUT
 from games.bloxeed import CARTRIDGE as _BLOXEED
@@ -23,7 +21,6 @@ __all__ = [
     "RankingSpec",
     "cartridge",
     "cartridge_of_rules",
-    "gallery",
     "new_session",
     "register",
     "rules_ids",
@@ -73,10 +70,3 @@ def register(cart: Cartridge) -> None:
 def unregister(game_id: str) -> None:
     CARTRIDGES.pop(game_id, None)
 
-
-def gallery() -> ModuleType:
-    """Sample scenes of every screen from real games (screenshots, render bench); imported
-    on demand because it draws with pygame."""
-    import games.gallery
-
-    return games.gallery

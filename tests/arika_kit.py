@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.arika.board import Board
-from engine.arika.player import ACTIVE, ArikaPlayer
-from engine.arika.rules import ArikaRules, Referee, x99_stops
-from engine.arika.timing import DelayRow, GravityRow
 from engine.events import Event
 from engine.inputs import PlayerInput
 from engine.pieces import kind_of
+from games.arika.board import Board
+from games.arika.player import ACTIVE, ArikaPlayer
+from games.arika.rules import ArikaRules, Referee, x99_stops
+from games.arika.timing import DelayRow, GravityRow
 
 IDLE = PlayerInput()
 

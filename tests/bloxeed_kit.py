@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from engine import Game, GameSettings, InputFrame, PlayerInput
+from engine import GameSettings, InputFrame, PlayerInput
 from engine.events import Event
 from engine.field import Field
-from engine.player import ACTIVE, Player
-from engine.rotation import SEGA_ROTATION
 from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.extras import BloxeedExtras
+from games.sega.game import Game
+from games.sega.player import ACTIVE, Player
+from games.sega.rotation import SEGA_ROTATION
 
 IDLE = InputFrame()
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import Game, GameSettings, InputFrame, PlayerInput
+from engine import GameSettings, InputFrame, PlayerInput
 from engine.events import Event
 from engine.field import Field
-from engine.player import ACTIVE, Player
-from engine.rules import Rules
 from games.bloxeed.rules import BLOXEED
+from games.sega.game import Game
+from games.sega.player import ACTIVE, Player
+from games.sega.rules import Rules
 from games.sega88.rules import SEGA88
 
 IDLE = InputFrame()

@@ -6,10 +6,10 @@ from collections.abc import Callable, Sequence
 
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
-from engine.player import ACTIVE
 from games.flashpoint.rules.session import FlashPointGame
 from games.flashpoint.rules.stages import Stage, parse_stages
 from games.flashpoint.stagefile import builtin_stages
+from games.sega.player import ACTIVE
 
 IDLE = InputFrame()
 

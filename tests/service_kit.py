@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from firmware.kiosk import Kiosk, KioskOptions
-from firmware.service.operator import Operator
+from tools.operator import Operator
 
 
 @contextmanager

@@ -7,9 +7,9 @@ from __future__ import annotations
 import itertools
 
 from engine import events as ev
-from engine.arika import events as aev
-from engine.arika.player import ACTIVE, ARE, CLEAR, OVER, SPAWN, STEP
 from engine.pieces import I, O, T
+from games.arika import events as aev
+from games.arika.player import ACTIVE, ARE, CLEAR, OVER, SPAWN, STEP
 from tests.arika_kit import IDLE, cells, flat_rules, kinds, pad, player, spawned, step
 
 LEFT, RIGHT, UP, DOWN = pad(left=True), pad(right=True), pad(up=True), pad(down=True)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine import events as ev
-from engine.arika import events as aev
-from engine.arika.player import ACTIVE, ArikaPlayer
-from engine.arika.shapes import ARS_SHAPES, CELLS
 from engine.pieces import I, J, L, O, S, T, Z, kind_of
+from games.arika import events as aev
+from games.arika.player import ACTIVE, ArikaPlayer
+from games.arika.shapes import ARS_SHAPES, CELLS
 from tests.arika_kit import cells, kinds, pad, player, spawned, step
 
 B1, B2, B3 = pad(b1=True), pad(b2=True), pad(b3=True)

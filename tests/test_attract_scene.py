@@ -10,14 +10,14 @@ from pathlib import Path
 import pygame
 
 from cabinet.video.screen import new_native
-from engine.game import Game
-from engine.player import OVER
-from engine.randomizer import sega_random
 from firmware import kiosk_view
 from firmware.machine import Screen
 from firmware.machine.decisions import frames
 from firmware.savedata import load
 from games.registry import cartridge
+from games.sega.game import Game
+from games.sega.player import OVER
+from games.sega.randomizer import sega_random
 from games.sega88.rules import SEGA88, SEGA88_DEFAULT_CONSTANT, sega88_attract_call
 from games.sega88.scene import SCENE_FRAMES, pick, piece_at
 from tests.kiosk_kit import Rig, p1

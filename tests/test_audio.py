@@ -12,7 +12,7 @@ import pytest
 from cabinet.audio import ALWAYS_AUDIBLE, Audio, effect_for
 from cabinet.audio.synth import EFFECTS, Tone, length, note, render
 from engine.events import Event
-from games.sega_board import SEGA_SOUNDS as SOUNDS
+from games.sega.board import SEGA_SOUNDS as SOUNDS
 
 REQUIRED = {"move", "rotate", "lock", "clear1", "clear2", "clear3", "clear4", "level_up",
             "coin", "garbage", "power_block", "game_over"}

@@ -10,12 +10,12 @@ from __future__ import annotations
 import pytest
 
 from engine.events import Event
-from engine.game import Game
 from engine.pieces import I, T
-from engine.player import NO_PIECE, Player
 from games.bloxeed.rules.characters import FALLING, LANDED, WAITING, flicky_lines_scored
 from games.bloxeed.rules.decisions import BOMB, FLICKY, SATELLITE, T16
 from games.bloxeed.rules.extras import CHARACTER
+from games.sega.game import Game
+from games.sega.player import NO_PIECE, Player
 from tests.bloxeed_kit import (
     IDLE,
     drop_and_lock,
@@ -305,8 +305,8 @@ def test_buttons_work_above_the_ceiling_only_for_flicky_and_satellite() -> None:
 
 
 def test_the_16t_sprite_covers_its_three_columns() -> None:
-    from cabinet.video.field_view import CELL
     from games.bloxeed.sprites import CHARACTER_ART
+    from games.sega.field_view import CELL
 
     assert {len(row) for row in CHARACTER_ART[T16]} == {3 * CELL}
     assert all(len(row) == CELL for kind in (BOMB, FLICKY, SATELLITE)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
-from engine import Game, GameSettings, InputFrame, PlayerInput
+from engine import GameSettings, InputFrame, PlayerInput
 from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.extras import CHARACTER, BloxeedExtras
+from games.sega.game import Game
 from tests.conftest import LONG
 
 FRAMES = 120_000 if LONG else 30_000

@@ -7,8 +7,6 @@ import pytest
 
 from engine.field import POWER_SHIFT, Field
 from engine.pieces import I, J, L, O, S, T, Z
-from engine.randomizer import sega_random
-from engine.rules import MainSeed
 from games.bloxeed.rules.decisions import BOMB, FLICKY, FOUR_LINES, SATELLITE, T16
 from games.bloxeed.rules.power import (
     THRESHOLDS,
@@ -18,6 +16,8 @@ from games.bloxeed.rules.power import (
     four_lines_rows,
     zone_of,
 )
+from games.sega.randomizer import sega_random
+from games.sega.rules import MainSeed
 from tests.bloxeed_kit import (
     drop_and_lock,
     frames_of,

@@ -9,14 +9,15 @@ import json
 
 import pytest
 
-from engine import Difficulty, Game, GameSettings
+from engine import Difficulty, GameSettings
 from engine.pieces import LETTERS, I, J, L, O, S, T, Z
-from engine.randomizer import sega_random
-from engine.rules import Delays
 from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, HIGH_SPEED_FROM_LEVEL
 from games.bloxeed.rules.tables import BLOXEED_PIECE_BY_VALUE, bloxeed_piece
 from games.registry import cartridge_of_rules
+from games.sega.game import Game
+from games.sega.randomizer import sega_random
+from games.sega.rules import Delays
 from games.sega88.rules import SEGA88
 from tests.bloxeed_kit import drop_and_lock, new_game, run, run_until, set_field, values_of
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game, GameSettings
+from engine import GameSettings
 from engine.pieces import I, O
-from engine.player import Player
 from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.extras import BloxeedExtras
+from games.sega.game import Game
+from games.sega.player import Player
 from games.sega88.rules import SEGA88
 from tests.bloxeed_kit import drop_and_lock, frames_of, run, run_until, set_field, values_of
 

@@ -15,9 +15,9 @@ from firmware.cli import main
 from firmware.kiosk import Kiosk, KioskOptions
 from firmware.machine import Screen
 from firmware.savedata import load
-from firmware.service.operator import Operator
 from games import registry
 from tests.tiny_cartridge import CARTRIDGE
+from tools.operator import Operator
 
 # Three taps in a Long (240-frame) game, GAME OVER for name_entry_after_frames (240), then
 # initials A, B, C.

@@ -9,13 +9,13 @@ import pytest
 
 from dipswitch.decisions import DIP_DECISIONS
 from engine.decision import Decision
-from engine.decisions import ENGINE_DECISIONS
 from firmware.cli import main
 from firmware.credits import CREDIT_DECISIONS, CREDITS_PER_PLAYER
 from firmware.machine.decisions import CABINET_DECISIONS, frames
 from firmware.service.decisions import SERVICE_DECISIONS
 from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.decisions import BLOXEED_DECISIONS
+from games.sega.decisions import ENGINE_DECISIONS
 from games.sega88.rules import SEGA88
 
 RULES = {SEGA88.id: SEGA88, BLOXEED.id: BLOXEED}

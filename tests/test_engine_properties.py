@@ -3,10 +3,11 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Difficulty, Game, GameSettings, InputFrame
+from engine import Difficulty, GameSettings, InputFrame
 from engine.replay import Replay, record, verify
 from games.bloxeed.rules import BLOXEED
 from games.registry import new_session
+from games.sega.game import Game
 from tests.enginekit import rules_of
 
 frames = st.lists(st.integers(min_value=0, max_value=0xFFFF), min_size=1, max_size=1500)

@@ -6,7 +6,6 @@ import pytest
 from engine import events as ev
 from engine.inputs import InputFrame
 from engine.pieces import LETTERS, S
-from engine.player import ACTIVE, ARE
 from engine.settings import Difficulty
 from games.flashpoint.rules import events as fev
 from games.flashpoint.rules.extras import TWO_CELL_GRAVITY
@@ -14,6 +13,7 @@ from games.flashpoint.rules.ruleset import draw_table
 from games.flashpoint.rules.session import CHOICE, OVER, PLAY, FlashPointGame, FlashSettings
 from games.flashpoint.rules.tables import LEVEL_DROP_UNTIL, TWO_CELL_FROM
 from games.flashpoint.solver import Placement, solution_inputs
+from games.sega.player import ACTIVE, ARE
 from tests.flashpoint_kit import IDLE, kinds, new_game, press, same_stages, step_until, until_active
 
 # Every stage: row 1 has a gap for the first piece of the default seed (S, flat: its bottom

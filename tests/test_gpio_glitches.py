@@ -20,10 +20,10 @@ from cabinet.gpio_inputs import GpioSource
 from firmware.kiosk import Kiosk, KioskOptions
 from firmware.machine import Screen
 from firmware.machine.service_switch import TEST_HOLD_FRAMES
-from firmware.service.operator import Operator
 from tests.conftest import LONG
 from tests.gpio_rig import HandClock
 from tests.service_kit import cabinet
+from tools.operator import Operator
 
 PINS = {"coin1": 4, "coin2": 5, "p1.b1": 17, "p1.left": 27, "p2.start": 6, "test": 22,
         "service": 23, "tilt": 24}

@@ -18,8 +18,8 @@ from cabinet.video.palette import UI
 from cabinet.video.screen import NATIVE_H, NATIVE_W
 from firmware.kiosk import Kiosk, KioskOptions
 from firmware.machine.screens import ATTRACT
-from firmware.service.operator import Operator
 from tests.test_jvs_master import FAST, wait_for
+from tools.operator import Operator
 
 
 def alert_pixels(surface: pygame.Surface, top: int, height: int) -> int:

@@ -11,13 +11,14 @@ import pygame
 import pytest
 
 from cabinet.video import screens
-from cabinet.video.field_view import FieldView
 from cabinet.video.kept import KeptPicture
 from cabinet.video.screen import HEADLESS, Display, new_native
-from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
 from engine.inputs import InputFrame
 from firmware.inputscript import random_inputs
+from games.arika.rules import ROLL_FADING, ROLL_INVISIBLE
 from games.registry import CARTRIDGES, PlayView, new_session
+from games.sega import screen as sega_screen
+from games.sega.field_view import FieldView
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -85,12 +86,12 @@ def _play(game_id: str, players: int, seed: int, rules: str | None = None):
 
 def _draw_from_scratch(cart: Any, surface: pygame.Surface, view: PlayView) -> None:
     """The play screen drawn with a new field view, so no kept stack is reused either."""
-    shared = screens._view
-    screens._view = FieldView()
+    shared = sega_screen._view
+    sega_screen._view = FieldView()
     try:
         cart.draw_play(surface, view)
     finally:
-        screens._view = shared
+        sega_screen._view = shared
 
 
 def _changed(before: bytes, after: bytes) -> set[tuple[int, int]]:
@@ -160,7 +161,7 @@ def _draws_what_a_fresh_draw_does(game_id: str, players: int, rules: str | None,
                        if not any(b.collidepoint(p) for b in boxes)]
             assert not outside, f"frame {args['frame']}: changed outside damage {outside[:5]}"
         last = now
-    if cart.draw_play.__module__ == "games.sega_board" or game_id in ARIKA_KEPT:
+    if cart.draw_play.__module__ == "games.sega.board" or game_id in ARIKA_KEPT:
         assert kept_frames > FRAMES * 0.9, kept_frames
 
 
@@ -263,12 +264,12 @@ def test_the_kiosk_shows_what_a_fresh_draw_does_through_attract_and_play(
             counts = kept_frames.setdefault(str(machine.screen), [0, 0])
             counts[0] += 1
             counts[1] += cabinet.kept.last_damage is not None
-            shared = screens._view
-            screens._view = FieldView()
+            shared = sega_screen._view
+            sega_screen._view = FieldView()
             try:
                 kiosk_view.draw(machine, fresh, cabinet.checker.status)
             finally:
-                screens._view = shared
+                sega_screen._view = shared
             assert pygame.image.tobytes(cabinet.native, "RGBX") == pygame.image.tobytes(
                 fresh, "RGBX"), f"frame {frame}, {machine.screen}"
             if frame % 97 == 0:

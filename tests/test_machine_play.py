@@ -6,11 +6,11 @@ import pygame
 
 from cabinet.video.screen import new_native
 from engine import InputFrame
-from engine.player import OVER
 from firmware import kiosk_view
 from firmware.machine import Screen
 from firmware.machine.decisions import NAME_ENTRY_FRAMES, frames
 from firmware.machine.screens import ATTRACT
+from games.sega.player import OVER
 from tests.kiosk_kit import Rig, p1, p2
 
 

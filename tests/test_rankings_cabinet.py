@@ -77,7 +77,7 @@ def test_attract_mode_plays_the_top_game_back(tmp_path: Path,
 
 def test_the_service_menu_verifies_the_tables(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    from firmware.service.operator import Operator
+    from tools.operator import Operator
 
     save = ranked_save(tmp_path, capsys)
     [row] = load(save).data.rankings["bloxeed"]["normal"]

@@ -3,9 +3,9 @@
 Source: tetris.wiki "Sega Randomizer" (the core, 0x2A6D365A, 1000 pieces, (value AND 0x3F)
 mod 7, one more call when the attract scene plays)."""
 
-from engine import Game
 from engine.pieces import LETTERS
-from engine.randomizer import PieceTable, sega_random
+from games.sega.game import Game
+from games.sega.randomizer import PieceTable, sega_random
 from games.sega88.rules import SEGA88, SEGA88_DEFAULT_CONSTANT
 
 # Power-on sequence, pieces 1-200, seed 0, computed from tetris.wiki "Sega Randomizer".
@@ -93,7 +93,7 @@ def test_attract_call_starts_the_next_game_one_call_later() -> None:
 
 
 def test_main_seed_attract_call_is_one_draw() -> None:
-    from engine.rules import MainSeed
+    from games.sega.rules import MainSeed
 
     main = MainSeed(0x2880F2DA, SEGA88_DEFAULT_CONSTANT)
     main.attract_call()

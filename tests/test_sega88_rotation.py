@@ -4,7 +4,7 @@ ceiling rule."""
 import pytest
 
 from engine.pieces import I, J, L, O, S, T, Z, kind_of
-from engine.rotation import SEGA_ROTATION, cells_of
+from games.sega.rotation import SEGA_ROTATION, cells_of
 from tests.enginekit import IDLE, cells_1based, first_active, place, press, set_field
 
 # Source: tetris.wiki "Tetris (Sega)" (the drawn states: spawn, then each counter-clockwise turn).

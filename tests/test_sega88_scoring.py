@@ -3,10 +3,10 @@ over."""
 
 import pytest
 
-from engine import Game
 from engine import events as ev
 from engine.pieces import I, O
-from engine.player import ACTIVE, CLEAR, OVER
+from games.sega.game import Game
+from games.sega.player import ACTIVE, CLEAR, OVER
 from tests.enginekit import IDLE, first_active, place, set_field, set_level, step_until
 
 # Source: tetris.wiki "Tetris (Sega)" (points for 1-4 lines by level band).

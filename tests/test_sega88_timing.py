@@ -2,10 +2,11 @@
 
 import pytest
 
-from engine import Difficulty, Game, GameSettings, InputFrame, PlayerInput
+from engine import Difficulty, GameSettings, InputFrame, PlayerInput
 from engine import events as ev
 from engine.pieces import I, O, T
-from engine.player import ACTIVE, ARE, CLEAR
+from games.sega.game import Game
+from games.sega.player import ACTIVE, ARE, CLEAR
 from games.sega88.rules import SEGA88
 from tests.enginekit import IDLE, first_active, place, press, set_field, set_level, step_until
 

@@ -238,7 +238,7 @@ def test_every_page_renders(tmp_path: Path) -> None:
 
 
 def test_screenshots_of_every_screen(tmp_path: Path) -> None:
-    from firmware.service.shots import take
+    from tools.shots.service import take
 
     shots = take(tmp_path / "shots")
     assert len(shots) == 18

@@ -1,4 +1,5 @@
-from engine import Game, InputFrame
+from engine import InputFrame
+from games.sega.game import Game
 from games.sega88.rules import SEGA88
 
 

@@ -11,9 +11,9 @@ import pytest
 
 from cabinet.video.palette import UI
 from cabinet.video.screen import new_native
-from engine.arika.rules import ROLL_INVISIBLE
-from engine.arika.timing import clock_text
 from engine.inputs import InputFrame, PlayerInput
+from games.arika.rules import ROLL_INVISIBLE
+from games.arika.timing import clock_text
 from games.cartridge import PlayView
 from games.registry import cartridge, cartridge_of_rules
 from games.tap.cartridge import rank_key
@@ -133,8 +133,8 @@ def test_screen_draws_select_play_and_results() -> None:
 
 
 def test_decision_tables_print_value_why_source(capsys: pytest.CaptureFixture[str]) -> None:
-    from engine.arika.decisions import ARIKA_DECISIONS
     from engine.decision import Decision
+    from games.arika.decisions import ARIKA_DECISIONS
     from games.tap.rules.decisions import TAP_DECISIONS
 
     for table in (ARIKA_DECISIONS, TAP_DECISIONS):

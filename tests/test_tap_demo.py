@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import itertools
 
-from engine.arika.board import Board
 from engine.pieces import I, O, S, T
-from games.tap.demo import best_move, distinct_states, evaluate, rows_of
+from games.arika.board import Board
+from games.arika.demo import best_move, distinct_states, evaluate, rows_of
 from games.tap.session import TapSession
 
 
 def test_bot_survives_death_opening() -> None:
     s = TapSession("tap-death", {}, {"main": 3}, 1)
-    from games.tap.demo import demo_inputs
+    from games.arika.demo import demo_inputs
 
     inputs = demo_inputs(s)
     for frame in itertools.islice(inputs, 1500):

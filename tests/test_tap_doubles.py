@@ -9,13 +9,13 @@ from __future__ import annotations
 import pytest
 
 from engine import events as ev
-from engine.arika import events as aev
-from engine.arika.board import WIDE, Board
-from engine.arika.player import ACTIVE, PAUSE, SPAWN
-from engine.arika.speeds import NORMAL_GRAVITY
-from engine.arika.timing import TWENTY_G
 from engine.events import Event
 from engine.inputs import PlayerInput
+from games.arika import events as aev
+from games.arika.board import WIDE, Board
+from games.arika.player import ACTIVE, PAUSE, SPAWN
+from games.arika.speeds import NORMAL_GRAVITY
+from games.arika.timing import TWENTY_G
 from games.tap.rules.decisions import DOUBLES_DECISIONS
 from games.tap.rules.doubles import (
     CREDIT_FRAMES,

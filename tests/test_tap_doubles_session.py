@@ -13,7 +13,7 @@ import pytest
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import GameSession
 from firmware.inputscript import random_inputs
-from games.arika_session import MODE_CURSOR, MODE_START
+from games.arika.session import MODE_CURSOR, MODE_START
 from games.registry import cartridge, new_session
 from games.tap.doubles import DoublesBoard
 from games.tap.rules.doubles import DOUBLES, DoublesPlayer

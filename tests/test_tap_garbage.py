@@ -4,10 +4,10 @@ wait (decision); rows rise in order, the lowest cleared row lowest."""
 
 from __future__ import annotations
 
-from engine.arika.board import GARBAGE, Board
-from engine.arika.player import ArikaPlayer
-from engine.arika.rules import Referee
 from engine.events import Event
+from games.arika.board import GARBAGE, Board
+from games.arika.player import ArikaPlayer
+from games.arika.rules import Referee
 from games.tap.rules.garbage import GARBAGE_CAP, GarbageQueue, Row, garbage_rows
 from tests.arika_kit import Script, flat_rules, pad, spawned, step
 

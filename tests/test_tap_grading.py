@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.arika.grading import Grades, award, grade_name
+from games.arika.grading import Grades, award, grade_name
 
 # Typed from the wiki: internal grade -> (shown grade, decay frames, single, double,
 # triple, tetris points).
@@ -121,7 +121,7 @@ def test_grade_up_at_100_drops_the_excess() -> None:
 
 
 def test_decay_only_while_a_piece_is_in_play() -> None:
-    from engine.arika.player import ACTIVE, ArikaPlayer
+    from games.arika.player import ACTIVE, ArikaPlayer
     from games.tap.rules import MASTER, rules_for
     from games.tap.rules.referees import MasterReferee
     from tests.arika_kit import Script, step

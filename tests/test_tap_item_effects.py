@@ -3,10 +3,10 @@ and timings are VERSUS_DECISIONS)."""
 
 from __future__ import annotations
 
-from engine.arika.board import ITEM_SHIFT
-from engine.arika.player import ACTIVE, NO_PIECE
 from engine.events import Event
 from engine.pieces import I, O, T
+from games.arika.board import ITEM_SHIFT
+from games.arika.player import ACTIVE, NO_PIECE
 from games.tap.rules import items as it
 from games.tap.rules.big import BIG_SPAWN_X
 from games.tap.rules.versus_player import (

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import math
 
-from engine.arika.board import ITEM_SHIFT, Board
-from engine.arika.player import ACTIVE, NO_PIECE
 from engine.events import Event
+from games.arika.board import ITEM_SHIFT, Board
+from games.arika.player import ACTIVE, NO_PIECE
 from games.tap.rules import items as it
 from games.tap.rules.versus_player import ITEM_FIRED, SNIPED, Side, VersusPlayer
 from tests.arika_kit import Script, flat_rules, pad, spawned, step, step_until

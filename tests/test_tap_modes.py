@@ -5,13 +5,13 @@ time bonus), TGM+ rising garbage, T.A. Death's torikan, M and GM; the board's mo
 from __future__ import annotations
 
 from engine import events as ev
-from engine.arika import events as aev
-from engine.arika.board import Board
-from engine.arika.player import ACTIVE, ArikaPlayer
-from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
-from engine.arika.scoring import clear_score, next_combo
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
+from games.arika import events as aev
+from games.arika.board import Board
+from games.arika.player import ACTIVE, ArikaPlayer
+from games.arika.rules import ROLL_FADING, ROLL_INVISIBLE
+from games.arika.scoring import clear_score, next_combo
 from games.tap.rules import DEATH, MASTER, NORMAL, PLUS, mroll, rules_for
 from games.tap.rules.referees import DeathReferee, MasterReferee, NormalReferee, PlusReferee
 from games.tap.rules.tables import PLUS_PATTERN

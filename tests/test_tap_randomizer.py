@@ -3,7 +3,8 @@ re-draw quirk, Arika's LCG (tetris.wiki, "TGM randomizer"; the Heboris C.E. note
 
 from __future__ import annotations
 
-from engine.arika.randomizer import (
+from engine.pieces import LETTERS, O, S, Z
+from games.arika.randomizer import (
     ARIKA_ORDER,
     LCG_INCREMENT,
     LCG_MULTIPLIER,
@@ -11,7 +12,6 @@ from engine.arika.randomizer import (
     lcg_output,
     lcg_step,
 )
-from engine.pieces import LETTERS, O, S, Z
 
 
 def test_lcg_is_the_documented_one() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.arika import events as aev
 from engine.inputs import InputFrame
 from engine.replay import Replay, verify
+from games.arika import events as aev
 from games.registry import new_session
 from games.tap.session import TapSession
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from engine import events as ev
-from engine.arika.player import ACTIVE, FLASH, ArikaPlayer
-from engine.arika.rules import ArikaRules
+from games.arika.player import ACTIVE, FLASH, ArikaPlayer
+from games.arika.rules import ArikaRules
 from games.tap.rules import DEATH, MASTER, NORMAL, PLUS, rules_for
 from games.tap.rules.modes import rules_from_settings
 from tests.arika_kit import IDLE, Script, kinds, pad, step
@@ -118,7 +118,7 @@ def fresh(rules: ArikaRules, level: int, board: list[str] | None = None) -> Arik
     p = ArikaPlayer(0, rules, 0, pieces=Script("OOOOOO"))
     p.set_level(level)
     if board:
-        from engine.arika.board import Board
+        from games.arika.board import Board
         p.board = Board.from_text(board)
     while p.phase != ACTIVE:
         step(p)

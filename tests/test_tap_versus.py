@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.arika import speeds
-from engine.arika.board import Board
-from engine.arika.events import GARBAGE_RISE
-from engine.arika.player import ACTIVE, OVER, READY
-from engine.arika.timing import TWENTY_G
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.pieces import I
 from engine.replay import CHECKPOINT_EVERY, Replay, verify
+from games.arika import speeds
+from games.arika.board import Board
+from games.arika.events import GARBAGE_RISE
+from games.arika.player import ACTIVE, OVER, READY
+from games.arika.timing import TWENTY_G
 from games.registry import new_session
 from games.tap.rules.match import (
     DRAW,

@@ -12,8 +12,8 @@ import pygame
 
 from cabinet.video.palette import UI
 from cabinet.video.screen import new_native
-from engine.arika.board import Board
 from engine.inputs import InputFrame, PlayerInput
+from games.arika.board import Board
 from games.cartridge import PlayView
 from games.tap import CARTRIDGE
 from games.tap.rules import items as it

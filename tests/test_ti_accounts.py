@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arika.randomizer import lcg_output, lcg_step
 from engine.inputs import InputFrame, PlayerInput
 from firmware.savedata import SaveData
 from firmware.savedata.schema import SchemaError, from_dict, to_dict
+from games.arika.randomizer import lcg_output, lcg_step
 from games.registry import cartridge
 from games.ti.accounts import (
     GRADE_RANKING,

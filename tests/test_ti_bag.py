@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from engine.arika.randomizer import ARIKA_ORDER, lcg_output, lcg_step
 from engine.pieces import LETTERS, I, J, L, O, S, T, Z
+from games.arika.randomizer import ARIKA_ORDER, lcg_output, lcg_step
 from games.ti.rules.bag import COPIES, DROUGHT_START, POOL_SIZE, START_POOL, TiBag
 
 

@@ -9,11 +9,11 @@ import dataclasses
 import pytest
 
 from engine import events as ev
-from engine.arika import events as aev
-from engine.arika.board import Board
-from engine.arika.player import ACTIVE
-from engine.arika.rules import ArikaRules
-from engine.arika.timing import TWENTY_G
+from games.arika import events as aev
+from games.arika.board import Board
+from games.arika.player import ACTIVE
+from games.arika.rules import ArikaRules
+from games.arika.timing import TWENTY_G
 from games.ti.rules import easy
 from games.ti.rules.easy import HANABI, easy_rules, fireworks
 from games.ti.rules.player import TiPlayer

@@ -5,9 +5,9 @@ kick"); hold and IHS with IRS (tetris.wiki, "Tetris: The Grand Master 3 Terror-I
 from __future__ import annotations
 
 from engine import events as ev
-from engine.arika.board import Board
-from engine.arika.player import ACTIVE, NO_PIECE
 from engine.pieces import I, J, L, T, Z, kind_of
+from games.arika.board import Board
+from games.arika.player import ACTIVE, NO_PIECE
 from games.ti.rules.player import HOLD, TiPlayer
 from tests.arika_kit import Script, flat_rules, kinds, pad, spawned, step, step_until
 

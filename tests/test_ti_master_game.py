@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.arika import events as aev
-from engine.arika.player import OVER
-from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE, ROLL_NONE
 from engine.events import Event
 from engine.inputs import InputFrame
 from engine.replay import Replay, record, verify
 from firmware.replay_file import read_replay
+from games.arika import events as aev
+from games.arika.player import OVER
+from games.arika.rules import ROLL_FADING, ROLL_INVISIBLE, ROLL_NONE
 from games.registry import new_session
 from games.ti.demo import demo_inputs
 from games.ti.rules import master
@@ -200,10 +200,10 @@ def test_a_game_for_an_account_replays_from_its_header() -> None:
 
 @pytest.mark.parametrize(("rows", "levels"), [(1, 1), (2, 2), (3, 4), (4, 6)])
 def test_a_clear_adds_1_2_4_or_6_levels(rows: int, levels: int) -> None:
-    from engine.arika.board import Board
-    from engine.arika.player import ACTIVE
     from engine.inputs import PlayerInput
     from engine.pieces import I
+    from games.arika.board import Board
+    from games.arika.player import ACTIVE
     from tests.arika_kit import Script
 
     p = TiMasterPlayer(0, master_rules(), 0, pieces=Script("I"))

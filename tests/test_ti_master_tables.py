@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arika import grading
+from games.arika import grading
 from games.ti.rules import master as m
 
 

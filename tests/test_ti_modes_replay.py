@@ -10,7 +10,7 @@ import pytest
 
 from engine.inputs import InputFrame, PlayerInput
 from engine.replay import Replay, record, verify
-from games.arika_session import MODE_START
+from games.arika.session import MODE_START
 from games.registry import new_session
 from games.ti.rules import sakura
 from games.ti.rules.player import TiPlayer

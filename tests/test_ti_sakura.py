@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from engine import events as ev
-from engine.arika.board import Board
-from engine.arika.player import ACTIVE, READY
 from engine.inputs import PlayerInput
 from engine.pieces import L
 from engine.stage_text import StageFileError
+from games.arika.board import Board
+from games.arika.player import ACTIVE, READY
 from games.ti.rules import sakura
 from games.ti.rules.sakura import SakuraPlayer, SakuraStage, parse_stages, sakura_rules
 from games.ti.stagefile import STAGES, builtin_stages, load_stages

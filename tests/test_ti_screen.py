@@ -10,9 +10,9 @@ import pytest
 
 from cabinet.video.palette import UI
 from cabinet.video.screen import new_native
-from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
+from games.arika.rules import ROLL_FADING, ROLL_INVISIBLE
 from games.cartridge import PlayView
 from games.registry import cartridge
 from games.ti import modes

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from engine import events as ev
-from engine.arika import events as aev
-from engine.arika.board import Board
-from engine.arika.player import ACTIVE
-from engine.arika.timing import TWENTY_G, Timing
+from games.arika import events as aev
+from games.arika.board import Board
+from games.arika.player import ACTIVE
+from games.arika.timing import TWENTY_G, Timing
 from games.ti.rules import shirase
 from games.ti.rules.player import world_rule
 from games.ti.rules.shirase import ShirasePlayer, shirase_rules

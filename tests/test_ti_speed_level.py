@@ -3,9 +3,9 @@ speed level; COOL at x70, REGRET at the section's end, a REGRET overriding the C
 
 from __future__ import annotations
 
-from engine.arika.rules import ArikaRules, Referee, x99_stops
-from engine.arika.speeds import MASTER_GRAVITY
 from engine.events import Event
+from games.arika.rules import ArikaRules, Referee, x99_stops
+from games.arika.speeds import MASTER_GRAVITY
 from games.ti.rules import master
 from games.ti.rules.speed import COOL, REGRET, SpeedLevelPlayer
 from tests.arika_kit import Script

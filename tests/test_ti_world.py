@@ -9,9 +9,9 @@ import itertools
 import pytest
 
 from engine import events as ev
-from engine.arika.board import ORIGIN, ROW_BITS, Board
-from engine.arika.player import ACTIVE
 from engine.pieces import LETTERS, I, J, L, S, T, Z, kind_of
+from games.arika.board import ORIGIN, ROW_BITS, Board
+from games.arika.player import ACTIVE
 from games.ti.rules import world as srs
 from games.ti.rules.player import TiPlayer, world_rule
 from games.ti.rules.speed import SpeedLevelPlayer

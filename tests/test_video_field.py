@@ -5,7 +5,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cabinet.video.field_view import (
+from cabinet.video.palette import UI, cell_rgb
+from cabinet.video.screen import new_native
+from engine import InputFrame, PlayerInput
+from engine.events import LINE_CLEAR, LOCK
+from engine.pieces import PIECE_RGB, I, T
+from games.bloxeed.screen import POWER_LETTERS
+from games.bloxeed.sprites import CHARACTER_ART, SPRITE_RGB, character_sprite
+from games.sega.field_view import (
     CELL,
     LAMP_GAP,
     LAMP_H,
@@ -17,13 +24,7 @@ from cabinet.video.field_view import (
     FieldView,
     cell_origin,
 )
-from cabinet.video.palette import UI, cell_rgb
-from cabinet.video.screen import new_native
-from engine import Game, InputFrame, PlayerInput
-from engine.events import LINE_CLEAR, LOCK
-from engine.pieces import PIECE_RGB, I, T
-from games.bloxeed.screen import POWER_LETTERS
-from games.bloxeed.sprites import CHARACTER_ART, SPRITE_RGB, character_sprite
+from games.sega.game import Game
 from games.sega88.rules import SEGA88
 
 DOWN = InputFrame(p1=PlayerInput(down=True))

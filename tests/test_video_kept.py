@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cabinet.video import screens
 from cabinet.video.font import CELL
 from cabinet.video.palette import UI
 from cabinet.video.screen import new_native
@@ -16,12 +15,13 @@ from engine.field import Field
 from firmware.inputscript import random_inputs
 from games.cartridge import PlayView
 from games.registry import CARTRIDGES, new_session
+from games.sega import screen as sega_screen
 
 FRAMES = 1500
 
 
 def _full_redraw(draw: object, surface: pygame.Surface) -> None:
-    screens.field_view().forget()
+    sega_screen.field_view().forget()
     forget_lines()
     draw()  # type: ignore[operator]
 

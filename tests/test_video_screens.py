@@ -10,15 +10,16 @@ import pygame
 import pytest
 
 from cabinet.video import patterns, screens
-from cabinet.video.field_view import LAYOUT_2P, WELL_H, WELL_W
 from cabinet.video.font import lit_pixels
 from cabinet.video.paint import paint
 from cabinet.video.palette import COLOUR_BARS, UI
 from cabinet.video.picture import FOOTER_PITCH, LABEL_X, LEFT, RIGHT, MenuRow, Picture, Text
 from cabinet.video.screen import NATIVE_H, NATIVE_SIZE, NATIVE_W, new_native
-from engine import Game
-from games.gallery import scenes
+from games.sega import screen as sega_screen
+from games.sega.field_view import LAYOUT_2P, WELL_H, WELL_W
+from games.sega.game import Game
 from games.sega88.rules import SEGA88
+from tools.gallery import scenes
 
 SCENES = scenes()
 SOLID_SCENES = {"monitor_red", "monitor_green", "monitor_blue", "monitor_white"}
@@ -79,7 +80,8 @@ def test_attract_prompt_blinks_and_depends_on_credits() -> None:
 
 def test_demo_overlay_asks_for_a_coin_below_the_wells() -> None:
     game = Game(SEGA88, players=2)
-    surface = drawn(lambda s: (screens.game(s, game.players), screens.demo_overlay(s, 0, False, 0)))
+    surface = drawn(lambda s: (sega_screen.game(s, game.players),
+                               screens.demo_overlay(s, 0, False, 0)))
     line = "DEMO PLAY   INSERT COIN"
     assert text_at(surface, line, centred_x(line), screens.DEMO_CAPTION_Y, UI["label"])
     assert text_at(surface, "CREDIT 0", centred_x("CREDIT 0"), screens.CREDIT_Y, UI["credit"])
@@ -93,7 +95,7 @@ def test_demo_overlay_asks_for_a_coin_below_the_wells() -> None:
 
 def test_two_player_screen_draws_both_wells() -> None:
     game = Game(SEGA88, players=2)
-    surface = drawn(lambda s: screens.game(s, game.players))
+    surface = drawn(lambda s: sega_screen.game(s, game.players))
     for layout in LAYOUT_2P:
         x, y = layout.well
         assert tuple(surface.get_at((x - 1, y + 50)))[:3] == UI["frame_light"]

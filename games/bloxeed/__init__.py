@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from engine import events as ev
-from games import sega_board
 from games.bloxeed.dips import BANK, BLOXEED_DIP_DECISIONS
 from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.decisions import FACTORY_RANKINGS
 from games.bloxeed.screen import field_extras
+from games.sega import board as sega_board
 
 
 def _start_seeds(kept: Mapping[str, int], same_sequence: bool) -> dict[str, int]:

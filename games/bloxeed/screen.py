@@ -18,8 +18,8 @@ POWER_LETTERS: dict[int, str] = {1: "4", 2: "T", 3: "B", 4: "F", 5: "S"}
 def _drawing() -> tuple[Any, Any]:
     """The drawing side's parts, imported on the first frame drawn (the machine runs
     without pygame) and then kept: an import statement costs on every frame."""
-    from cabinet.video.field_view import FieldExtras
     from games.bloxeed.sprites import character_sprite
+    from games.sega.field_view import FieldExtras
 
     return FieldExtras, character_sprite
 

@@ -10,7 +10,6 @@ from typing import Any
 from engine.pieces import LETTERS
 from engine.session import GameSession
 from engine.settings import Difficulty
-from games import sega_board
 from games.cartridge import Cartridge, RankingSpec, play_screen
 from games.flashpoint.dips import SW2, decode_dips
 from games.flashpoint.rules import events as fev
@@ -19,6 +18,7 @@ from games.flashpoint.rules.session import FlashPointGame
 from games.flashpoint.rules.tables import CLEAR_ROUND_FACTORY, stage_bonus
 from games.flashpoint.session import new_session
 from games.flashpoint.stagefile import active_stages, use_stage_file
+from games.sega import board as sega_board
 
 FLASHPOINT_EVENTS = sega_board.SEGA_EVENTS | fev.FLASHPOINT_EVENTS
 FLASHPOINT_SOUNDS = {

@@ -8,13 +8,13 @@ from typing import Any
 
 import pygame
 
-from cabinet.video import screens
-from cabinet.video.field_view import CELL, LAYOUT_1P, LAYOUT_2P, WELL_H, WELL_W, cell_origin
 from cabinet.video.palette import UI
 from cabinet.video.text import draw_centred, draw_right, draw_text
 from games.cartridge import PlayView
 from games.flashpoint.rules.session import CHOICE, SELECT, FlashPointGame, Side
 from games.flashpoint.rules.stages import FLASH_BIT
+from games.sega import screen as sega_screen
+from games.sega.field_view import CELL, LAYOUT_1P, LAYOUT_2P, WELL_H, WELL_W, cell_origin
 
 # decision: a flashing cell is lit for 8 frames, then shows as a plain block for 8.
 FLASH_FRAMES = 8
@@ -113,7 +113,7 @@ def draw_play(surface: Any, view: PlayView) -> None:
     count = view.sides
     if count is None and not view.demo:
         count = 2 if sides[1] is not None else None
-    screens.game(surface, players, (), view.credits, view.free_play, view.frame,
+    sega_screen.game(surface, players, (), view.credits, view.free_play, view.frame,
                  sides=count, top_score=view.top_score)
     two = count == 2 or (count is None and all(s is not None for s in sides))
     for index, side in enumerate(sides):

@@ -19,13 +19,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.field import FULL_ROW
+from engine.field import FIELD_HEIGHT, FIELD_WIDTH, FULL_ROW
 from engine.inputs import InputFrame, PlayerInput
-from engine.player import ACTIVE
-from engine.rotation import FIELD_HEIGHT, FIELD_WIDTH, SEGA_ROTATION, X_MAX, X_MIN
 from games.flashpoint.rules.ruleset import draw_table
 from games.flashpoint.rules.session import PLAY, FlashPointGame
 from games.flashpoint.rules.stages import FLASH, Stage
+from games.sega.player import ACTIVE
+from games.sega.rotation import SEGA_ROTATION, X_MAX, X_MIN
 
 # The search keeps every cell below this row index (0-based), so that the falling piece
 # always has four free rows above the stack to turn and move in.

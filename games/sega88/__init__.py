@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from games import sega_board
+from games.sega import board as sega_board
 from games.sega88.dips import BANK
 from games.sega88.rules import SEGA88, SEGA88_DECISIONS
 from games.sega88.scene import SCENE

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.decision import Decision
-from engine.decisions import ENGINE_DECISIONS
-from engine.randomizer import PieceTable, sega_random
-from engine.rotation import SEGA_ROTATION
-from engine.rules import Delays, Gravity, MainSeed, Rules, TableDeal
 from engine.settings import GameSettings
-from engine.tables import sega_common as tab
+from games.sega import tables as tab
+from games.sega.decisions import ENGINE_DECISIONS
+from games.sega.randomizer import PieceTable, sega_random
+from games.sega.rotation import SEGA_ROTATION
+from games.sega.rules import Delays, Gravity, MainSeed, Rules, TableDeal
 
 # Source: tetris.wiki "Tetris (Sega)", details (soft drop 1G, lock 30, ARE 30, line clear
 # 42, DAS 20).

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rotation import SEGA_ROTATION
 from games.cartridge import AttractScene
+from games.sega.rotation import SEGA_ROTATION
 from games.sega88.rules import SEGA88_DECISIONS, SEGA88_INDEX_MASK, sega88_attract_draw
 
 SCENE_FRAMES: int = SEGA88_DECISIONS["attract_scene_frames"].value
@@ -48,11 +48,11 @@ def piece_at(value: int, frame: int) -> tuple[int, int, list[tuple[int, int]]]:
 
 def draw(surface: Any, value: int, frame: int, credits: int, free_play: bool) -> None:
     from cabinet.video import screens
-    from cabinet.video.field_view import CELL
     from cabinet.video.palette import UI
     from cabinet.video.picture import NATIVE_W
     from cabinet.video.text import draw_centred
     from engine.pieces import PIECE_RGB
+    from games.sega.field_view import CELL
 
     surface.fill(UI["background"])
     left = (NATIVE_W - WELL_COLUMNS * CELL) // 2

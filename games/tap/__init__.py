@@ -1,5 +1,5 @@
 """Tetris The Absolute The Grand Master 2 PLUS (Arika, 2000): Normal, Master, TGM+ and
-T.A. Death on the Arika player loop (engine/arika/), Versus with the Item mode, and Doubles."""
+T.A. Death on the Arika player loop (games/arika/), Versus with the Item mode, and Doubles."""
 
 from __future__ import annotations
 

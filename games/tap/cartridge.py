@@ -6,14 +6,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine import events as ev
-from engine.arika import events as aev
-from engine.arika import grading
-from engine.arika.randomizer import Tgm2Randomizer
-from engine.arika.rules import ROLL_NAMES
 from engine.inputs import InputFrame
 from engine.pieces import LETTERS
 from engine.session import GameSession
-from games.arika_session import MODE_CURSOR, MODE_START
+from games.arika import events as aev
+from games.arika import grading
+from games.arika.randomizer import Tgm2Randomizer
+from games.arika.rules import ROLL_NAMES
+from games.arika.session import MODE_CURSOR, MODE_START
 from games.cartridge import RankingSpec, RankValue
 from games.tap.rules import tables
 from games.tap.rules.modes import DEFAULT_SETTINGS, MODES, check_settings, rules_for
@@ -144,7 +144,7 @@ def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def demo_player(session: GameSession) -> Iterator[InputFrame]:
-    from games.tap.demo import demo_inputs
+    from games.arika.demo import demo_inputs
     from games.tap.versus import VersusBoard
     from games.tap.versus_demo import p1_inputs
 

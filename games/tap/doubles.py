@@ -13,11 +13,11 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from engine.arika.rules import ArikaRules
 from engine.events import Event
 from engine.inputs import InputFrame
 from engine.session import Seeds, Settings
-from games.arika_session import MODE_START
+from games.arika.rules import ArikaRules
+from games.arika.session import MODE_START
 from games.tap.rules.doubles import DOUBLES, DoublesPair, doubles_rules
 from games.tap.rules.match import VERSUS
 from games.tap.rules.modes import MODES

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.arika.board import FLOOR, ORIGIN, ROW_BITS, WIDE
-from engine.arika.player import ACTIVE, ArikaPlayer
-from engine.arika.shapes import CELLS, MASKS, SPAWN_Y
 from engine.inputs import InputFrame, PlayerInput
 from engine.pieces import I, O, S, Z
+from games.arika.board import FLOOR, ORIGIN, ROW_BITS, WIDE
+from games.arika.player import ACTIVE, ArikaPlayer
+from games.arika.shapes import CELLS, MASKS, SPAWN_Y
 
 ROWS = 21
 FULL = (1 << WIDE) - 1

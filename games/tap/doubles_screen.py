@@ -11,11 +11,8 @@ import pygame
 
 from cabinet.video.kept import KeptPicture
 from cabinet.video.palette import UI, cell_rgb, shade
-from engine.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDE
-from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY, ArikaPlayer
-from engine.arika.shapes import CELLS, SIZES
-from engine.arika.timing import clock_text
-from games.arika_kept import (
+from games.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDE
+from games.arika.kept import (
     Op,
     centred_op,
     fill_op,
@@ -24,6 +21,9 @@ from games.arika_kept import (
     kept_well,
     text_op,
 )
+from games.arika.player import ACTIVE, NO_PIECE, OVER, READY, ArikaPlayer
+from games.arika.shapes import CELLS, SIZES
+from games.arika.timing import clock_text
 from games.cartridge import PlayView
 from games.tap.doubles import DoublesBoard
 from games.tap.rules.doubles import DOUBLES_GOAL, SPAWN_COLUMNS, DoublesPair

@@ -7,10 +7,8 @@ from typing import Any
 
 from cabinet.video.kept import KeptPicture
 from cabinet.video.palette import UI, cell_rgb
-from engine.arika.board import COLOUR_MASK, ITEM_SHIFT, WIDTH
-from engine.arika.player import OVER, READY, ArikaPlayer
-from engine.arika.timing import clock_text
-from games.arika_kept import (
+from games.arika.board import COLOUR_MASK, ITEM_SHIFT, WIDTH
+from games.arika.kept import (
     RGB,
     Op,
     fill_op,
@@ -19,7 +17,8 @@ from games.arika_kept import (
     kept_well,
     text_op,
 )
-from games.arika_screen import (
+from games.arika.player import OVER, READY, ArikaPlayer
+from games.arika.screen import (
     CELL,
     TWO_WELL_ROLL,
     WELL_H,
@@ -34,6 +33,7 @@ from games.arika_screen import (
     well_box,
     well_ops,
 )
+from games.arika.timing import clock_text
 from games.cartridge import PlayView
 from games.tap.rules.decisions import TAP_DECISIONS
 from games.tap.rules.doubles import DOUBLES, DOUBLES_TITLE

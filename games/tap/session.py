@@ -1,6 +1,6 @@
 """A TAP game on the board: one or two players, each an Arika player loop in one mode.
 ``TapSession`` is a ``GameSession`` (engine/session.py) on the Arika boards' common part
-(games/arika_session.py).
+(games/arika/session.py).
 
 Rules id ``tap`` is the board: a player who joins first picks a mode (lever left/right,
 any button or Start to play; the selection times out and plays the highlighted mode).
@@ -11,12 +11,12 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from engine.arika.player import OVER, ArikaPlayer
-from engine.arika.rules import ArikaRules
 from engine.events import Event
 from engine.inputs import InputFrame
 from engine.session import Seeds, Settings, Summary
-from games.arika_session import MODE_START, ArikaBoardSession
+from games.arika.player import OVER, ArikaPlayer
+from games.arika.rules import ArikaRules
+from games.arika.session import MODE_START, ArikaBoardSession
 from games.tap.rules.decisions import TAP_DECISIONS
 from games.tap.rules.modes import MASTER, MODES, check_settings, rules_for
 from games.tap.rules.referees import TapReferee
@@ -28,7 +28,7 @@ DEFAULT_MODE = MODES.index(MASTER)
 
 class TapSession(ArikaBoardSession):
     """``TapSession(rules_id, settings, seeds, players)``. ``seeds["main"]`` seeds the
-    first game (games/arika_session.py)."""
+    first game (games/arika/session.py)."""
 
     rules_ids: tuple[str, ...] = (BOARD, *MODES)  # what it plays (a subclass adds modes)
 

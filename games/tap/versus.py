@@ -19,11 +19,11 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from engine.arika.player import OVER, READY, ArikaPlayer
-from engine.arika.timing import clock_text
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
+from games.arika.player import OVER, READY, ArikaPlayer
+from games.arika.timing import clock_text
 from games.tap.rules.decisions import VERSUS_DECISIONS
 from games.tap.rules.match import (
     DEFAULT_TARGET,

@@ -1,5 +1,5 @@
 """Closed-loop demo inputs for both players of the TAP board (the demo bot of
-games/tap/demo.py on each side), and the attract-mode demo "here comes a challenger": P1
+games/arika/demo.py on each side), and the attract-mode demo "here comes a challenger": P1
 plays T.A. Death alone, P2 joins, accepts the challenge, and the two play a versus match.
 
     .venv/bin/python -m games.tap.versus_demo games/tap/demos/challenger.rpl
@@ -13,10 +13,10 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from engine.arika.player import ArikaPlayer
 from engine.inputs import InputFrame, PlayerInput
 from engine.replay import CHECKPOINT_EVERY, Replay
-from games.tap.demo import Bot
+from games.arika.demo import Bot
+from games.arika.player import ArikaPlayer
 from games.tap.rules.modes import DEATH
 from games.tap.versus import VersusBoard
 

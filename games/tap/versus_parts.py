@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.arika.decisions import ARIKA_DECISIONS
+from games.arika.decisions import ARIKA_DECISIONS
 from games.tap.rules.decisions import TAP_DECISIONS, VERSUS_DECISIONS
 from games.tap.rules.garbage import GARBAGE_CAP, MIN_LINES
 from games.tap.rules.items import BAG_WEIGHT, ITEMS, METER_PIECES

@@ -13,12 +13,9 @@ import pygame
 from cabinet.video.kept import KeptPicture
 from cabinet.video.palette import UI, cell_rgb, shade
 from cabinet.video.text import draw_centred, text_width
-from engine.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDTH
-from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY
-from engine.arika.shapes import CELLS, SIZES
-from engine.arika.timing import clock_text
-from games import arika_screen
-from games.arika_kept import (
+from games.arika import screen as arika_screen
+from games.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDTH
+from games.arika.kept import (
     Op,
     centred_op,
     draw_ops,
@@ -29,6 +26,9 @@ from games.arika_kept import (
     kept_well,
     text_op,
 )
+from games.arika.player import ACTIVE, NO_PIECE, OVER, READY
+from games.arika.shapes import CELLS, SIZES
+from games.arika.timing import clock_text
 from games.cartridge import PlayView
 from games.tap import screen as single
 from games.tap.rules import items as it

@@ -1,6 +1,6 @@
 """Tetris The Grand Master 3 Terror-Instinct (Arika, 2005): the Classic rule (Ti-ARS, hold,
 the 35-piece bag) and the modes of games/ti/modes.py on the Arika player loop
-(engine/arika/)."""
+(games/arika/)."""
 
 from __future__ import annotations
 

@@ -7,12 +7,12 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine import events as ev
-from engine.arika import events as aev
-from engine.arika.decisions import ARIKA_DECISIONS
 from engine.inputs import InputFrame
 from engine.pieces import LETTERS
 from engine.session import GameSession
-from games.arika_session import MODE_CURSOR, MODE_START
+from games.arika import events as aev
+from games.arika.decisions import ARIKA_DECISIONS
+from games.arika.session import MODE_CURSOR, MODE_START
 from games.cartridge import RankingSpec, RankValue
 from games.ti.modes import MODES, check_settings, mode
 from games.ti.rules import sakura

@@ -1,4 +1,4 @@
-"""The attract-mode demo player for TGM3: TAP's closed-loop stacking bot (games/tap/demo.py)
+"""The attract-mode demo player for TGM3: TAP's closed-loop stacking bot (games/arika/demo.py)
 planning with the gravity of the speed level (displayed level + 100 a COOL). It never
 holds; the Ti kicks only widen what it can reach."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.arika.player import ArikaPlayer
 from engine.inputs import InputFrame, PlayerInput
-from games.tap.demo import Bot
-from games.tap.demo import demo_inputs as arika_demo_inputs
+from games.arika.demo import Bot
+from games.arika.demo import demo_inputs as arika_demo_inputs
+from games.arika.player import ArikaPlayer
 
 
 class TiBot(Bot):

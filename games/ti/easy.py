@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.arika.player import ArikaPlayer
+from games.arika.player import ArikaPlayer
 from games.ti import rule_choice
 from games.ti.modes import TiMode
 from games.ti.rules import easy

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.arika import grading
-from engine.arika.player import ArikaPlayer
+from games.arika import grading
+from games.arika.player import ArikaPlayer
 from games.ti.modes import TiMode
 from games.ti.rules import master
 from games.ti.rules.decisions import TI_DECISIONS

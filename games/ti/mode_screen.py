@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from cabinet.video.palette import UI
-from engine.arika.board import ITEM_SHIFT, WIDTH
-from engine.arika.player import ArikaPlayer
-from engine.arika.timing import clock_text
-from games.arika_kept import Op, draw_ops, fill_op, text_op
+from games.arika.board import ITEM_SHIFT, WIDTH
+from games.arika.kept import Op, draw_ops, fill_op, text_op
+from games.arika.player import ArikaPlayer
+from games.arika.timing import clock_text
 from games.ti.rules import easy, sakura, shirase
 
 RGB = tuple[int, int, int]

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from engine.arika.player import ArikaPlayer
-from engine.arika.randomizer import PieceDealer
-from engine.arika.rules import ArikaRules
 from engine.decision import Decision
+from games.arika.player import ArikaPlayer
+from games.arika.randomizer import PieceDealer
+from games.arika.rules import ArikaRules
 from games.ti.rules.bag import TiBag
 from games.ti.rules.exams import Account, Exam
 

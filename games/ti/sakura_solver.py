@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.arika.board import WIDTH
-from engine.arika.player import ACTIVE
-from engine.arika.shapes import ARS, BIG_ARS, ShapeSet
 from engine.events import Event
 from engine.inputs import PlayerInput
 from engine.pieces import LETTERS, kind_of
+from games.arika.board import WIDTH
+from games.arika.player import ACTIVE
+from games.arika.shapes import ARS, BIG_ARS, ShapeSet
 from games.ti.rules.sakura import (
     JEWEL,
     MIRROR_EVERY,
@@ -88,7 +88,7 @@ OPTIONS = {ARS.name: _options(ARS), BIG_ARS.name: _options(BIG_ARS)}
 
 def placement_options(shapes: ShapeSet) -> list[list[tuple[int, int, tuple[tuple[int, int], ...]]]]:
     """Per kind: (state, x, cells) of every straight drop of ``shapes`` (the World rule's
-    shapes too: games/ti/mode_shots.py)."""
+    shapes too: tools/shots/ti_modes.py)."""
     if shapes.name not in OPTIONS:
         OPTIONS[shapes.name] = _options(shapes)
     return OPTIONS[shapes.name]

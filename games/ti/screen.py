@@ -9,11 +9,8 @@ from typing import Any
 from cabinet.video.kept import KeptPicture
 from cabinet.video.palette import UI, cell_rgb
 from cabinet.video.text import draw_text
-from engine.arika.board import COLOUR_MASK, WIDTH
-from engine.arika.player import NO_PIECE, OVER, READY, ArikaPlayer
-from engine.arika.randomizer import Tgm2Randomizer
-from engine.arika.timing import clock_text
-from games.arika_kept import (
+from games.arika.board import COLOUR_MASK, WIDTH
+from games.arika.kept import (
     RGB,
     Op,
     fill_op,
@@ -22,7 +19,9 @@ from games.arika_kept import (
     kept_well,
     text_op,
 )
-from games.arika_screen import (
+from games.arika.player import NO_PIECE, OVER, READY, ArikaPlayer
+from games.arika.randomizer import Tgm2Randomizer
+from games.arika.screen import (
     CELL,
     TWO_WELL_ROLL,
     WELL_H,
@@ -37,6 +36,7 @@ from games.arika_screen import (
     well_box,
     well_ops,
 )
+from games.arika.timing import clock_text
 from games.cartridge import PlayView
 from games.ti import mode_screen
 from games.ti.modes import MODES

@@ -1,6 +1,6 @@
 """A TGM3 game on the board: one or two players, each an Arika player loop in one mode
 of games/ti/modes.py. ``TiSession`` is a ``GameSession`` (engine/session.py) on the Arika
-boards' common part (games/arika_session.py).
+boards' common part (games/arika/session.py).
 
 Rules id ``ti`` is the board: a player who joins first enters an account (initials and
 PIN, games/ti/rules/login.py; Start plays as a guest), then picks a mode (lever
@@ -17,12 +17,12 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from engine.arika.player import OVER, ArikaPlayer
-from engine.arika.randomizer import lcg_output, lcg_step
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
-from games.arika_session import MODE_START, ArikaBoardSession
+from games.arika.player import OVER, ArikaPlayer
+from games.arika.randomizer import lcg_output, lcg_step
+from games.arika.session import MODE_START, ArikaBoardSession
 from games.ti.modes import MODES, check_settings, mode
 from games.ti.rule_choice import RULES, WORLD
 from games.ti.rules.exams import Account, Exam, choose_exam
@@ -40,7 +40,7 @@ def mode_ids() -> tuple[str, ...]:
 
 class TiSession(ArikaBoardSession):
     """``TiSession(rules_id, settings, seeds, players)``. ``seeds["main"]`` seeds the
-    first game (games/arika_session.py)."""
+    first game (games/arika/session.py)."""
 
     def __init__(self, rules_id: str, settings: Settings, seeds: Seeds, players: int) -> None:
         super().__init__(rules_id, seeds, players)

@@ -6,9 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine import events as ev
 from engine.events import Event
-from engine.field import FULL_ROW, Field
-from engine.rotation import FIELD_HEIGHT, FIELD_WIDTH
-from engine.tables.sega_common import ALL_CLEAR_MULTIPLIER, LINES_CAP
+from engine.field import FIELD_HEIGHT, FIELD_WIDTH, FULL_ROW, Field
 from games.bloxeed.rules.decisions import (
     BOMB,
     BOMB_SIZE,
@@ -33,9 +31,10 @@ from games.bloxeed.rules.tables import (
     SATELLITE_POINTS_DIVISOR,
     T16_WIDTH,
 )
+from games.sega.tables import ALL_CLEAR_MULTIPLIER, LINES_CAP
 
 if TYPE_CHECKING:
-    from engine.player import Player
+    from games.sega.player import Player
 
 # Character phases, for the screen.
 NONE = ""

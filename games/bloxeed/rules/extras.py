@@ -1,4 +1,4 @@
-"""Bloxeed's parts hooked into the common Sega player loop (engine/player.py)."""
+"""Bloxeed's parts hooked into the common Sega player loop (games/sega/player.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any
 from engine import events as ev
 from engine.events import Event
 from engine.field import POWER_SHIFT
-from engine.player import ARE, NO_PIECE, OVER
-from engine.rules import Extras, MainSeed
 from engine.settings import GameSettings
 from games.bloxeed.rules.characters import PENDING, Character
 from games.bloxeed.rules.decisions import (
@@ -26,11 +24,13 @@ from games.bloxeed.rules.power import (
 )
 from games.bloxeed.rules.tables import GARBAGE_STACK_LIMIT_ROW, POWER_BLOCK_POINTS
 from games.bloxeed.rules.versus import versus_row
+from games.sega.player import ARE, NO_PIECE, OVER
+from games.sega.rules import Extras, MainSeed
 
 if TYPE_CHECKING:
-    from engine.player import Player
+    from games.sega.player import Player
 
-# Player phases added by Bloxeed (engine/player.py has are, active, clear, over).
+# Player phases added by Bloxeed (games/sega/player.py has are, active, clear, over).
 GARBAGE = "garbage"  # the garbage delay; the row rises on its last frame + 1 (first ARE)
 CHARACTER = "character"  # a power-block character is in control
 

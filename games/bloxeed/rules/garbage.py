@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engine.tables.sega_common import LEVEL_CAP
 from games.bloxeed.rules.tables import (
     BOTTOM_LAMP_FACTOR,
     GARBAGE_PATTERN,
@@ -10,6 +9,7 @@ from games.bloxeed.rules.tables import (
     frames_per_lamp,
     garbage_cells,
 )
+from games.sega.tables import LEVEL_CAP
 
 # Frames per lamp by level, looked up every frame.
 _LAMP_FRAMES: tuple[int, ...] = tuple(frames_per_lamp(lv) for lv in range(LEVEL_CAP + 1))

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from engine.field import COLOUR_MASK, POWER_SHIFT, Field
-from engine.rules import MainSeed
-from engine.tables.sega_common import LEVEL_CAP
 from games.bloxeed.rules.decisions import (
     BOMB,
     FLICKY,
@@ -19,6 +17,8 @@ from games.bloxeed.rules.decisions import (
     ZONE_WEIGHTS,
 )
 from games.bloxeed.rules.tables import POWER_VALUE_MASK, ZONE_COLUMNS, ZONE_FLOORS
+from games.sega.rules import MainSeed
+from games.sega.tables import LEVEL_CAP
 
 __all__ = [
     "BOMB", "FLICKY", "FOUR_LINES", "KIND_NAMES", "SATELLITE", "T16", "PowerBlocks",

@@ -4,13 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.decisions import ENGINE_DECISIONS
-from engine.player import Player
-from engine.randomizer import PieceStream
-from engine.rotation import SEGA_ROTATION
-from engine.rules import Extras, Gravity, MainSeed, PieceSource, Rules
 from engine.settings import Difficulty, GameSettings
-from engine.tables import sega_common as tab
 from games.bloxeed.rules.decisions import (
     BLOXEED_DECISIONS,
     GRAVITY_DIFFICULTY_SHIFT,
@@ -25,6 +19,12 @@ from games.bloxeed.rules.tables import (
     BLOXEED_PIECE_BY_VALUE,
 )
 from games.bloxeed.rules.versus import exchange
+from games.sega import tables as tab
+from games.sega.decisions import ENGINE_DECISIONS
+from games.sega.player import Player
+from games.sega.randomizer import PieceStream
+from games.sega.rotation import SEGA_ROTATION
+from games.sega.rules import Extras, Gravity, MainSeed, PieceSource, Rules
 
 
 def _gravity(level: int, difficulty: int, high_speed: bool) -> Gravity:

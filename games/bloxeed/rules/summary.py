@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.pieces import letter
-from engine.tables import sega_common as tab
 from games.bloxeed.rules.decisions import (
     CHARACTER_FALL_FRAMES,
     CHARACTER_WAIT,
@@ -36,6 +35,7 @@ from games.bloxeed.rules.tables import (
     T16_WIDTH,
     ZONE_FLOORS,
 )
+from games.sega import tables as tab
 
 
 def bloxeed_tables() -> dict[str, object]:

@@ -8,7 +8,7 @@ Source names: tetris.wiki "Bloxeed" and "Sega Randomizer"; tetrisconcept.net thr
 from __future__ import annotations
 
 from engine.pieces import I, J, L, O, S, T, Z
-from engine.rules import Delays
+from games.sega.rules import Delays
 
 # Source: tetris.wiki "Bloxeed"; the Bloxeed introduction, basic rules (DAS 12, lock delay
 # 30, ARE 30, line clear 40, garbage 10 frames).

@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 from engine import events as ev
 from engine.events import Event
-from engine.player import OVER
-from engine.rotation import FIELD_WIDTH
+from engine.field import FIELD_WIDTH
 from games.bloxeed.rules.decisions import VERSUS_GARBAGE_COLOUR
+from games.sega.player import OVER
 
 if TYPE_CHECKING:
-    from engine.player import Player
     from games.bloxeed.rules.extras import BloxeedExtras
+    from games.sega.player import Player
 
 
 def versus_row(hole: int) -> list[int]:

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.events import Event
-from engine.player import ACTIVE
-from engine.rules import Extras, Gravity
 from games.flashpoint.rules import decisions as dec
 from games.flashpoint.rules.events import FLASH_GONE
 from games.flashpoint.rules.stages import flashing_cells
+from games.sega.player import ACTIVE
+from games.sega.rules import Extras, Gravity
 
 if TYPE_CHECKING:
-    from engine.player import Player
+    from games.sega.player import Player
 
 # Source: tetris.wiki "Flash Point" (2 Cell Move: blocks fall two rows per frame).
 TWO_CELL_GRAVITY = Gravity(frames=1, rows=2)

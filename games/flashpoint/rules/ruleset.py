@@ -1,15 +1,10 @@
-"""Flash Point's rules for the common Sega player loop (engine/player.py)."""
+"""Flash Point's rules for the common Sega player loop (games/sega/player.py)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.player import Player
-from engine.randomizer import PieceTable
-from engine.rotation import SEGA_ROTATION
-from engine.rules import Delays, Extras, Gravity, MainSeed, Rules, TableDeal
 from engine.settings import GameSettings
-from engine.tables import sega_common as tab
 from games.flashpoint.rules import decisions as dec
 from games.flashpoint.rules.extras import FlashExtras
 from games.flashpoint.rules.tables import (
@@ -19,6 +14,11 @@ from games.flashpoint.rules.tables import (
     TABLE_SIZE,
     gravity_frames,
 )
+from games.sega import tables as tab
+from games.sega.player import Player
+from games.sega.randomizer import PieceTable
+from games.sega.rotation import SEGA_ROTATION
+from games.sega.rules import Delays, Extras, Gravity, MainSeed, Rules, TableDeal
 
 FLASHPOINT_ID = "flashpoint"
 

@@ -19,9 +19,6 @@ from typing import Any
 
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
-from engine.player import ACTIVE, ARE, NO_PIECE, Player
-from engine.player import OVER as OVER_PHASE
-from engine.rules import TableDeal
 from engine.settings import Difficulty, GameSettings
 from games.flashpoint.rules import events as fev
 from games.flashpoint.rules.choice import Choice
@@ -45,6 +42,9 @@ from games.flashpoint.rules.tables import (
     level_after_clear,
     stage_bonus,
 )
+from games.sega.player import ACTIVE, ARE, NO_PIECE, Player
+from games.sega.player import OVER as OVER_PHASE
+from games.sega.rules import TableDeal
 
 SELECT = "select"
 PLAY = "play"

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.field import Field
-from engine.rotation import FIELD_HEIGHT, FIELD_WIDTH
+from engine.field import FIELD_HEIGHT, FIELD_WIDTH, Field
 from engine.stage_text import StageFileError as StageFileError
 from engine.stage_text import StageSource, check_rows, split_stages
 from games.flashpoint.rules.tables import STAGE_COUNT

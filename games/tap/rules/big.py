@@ -1,14 +1,14 @@
 """The BIG piece of the DEATH BLOCK item: every block of the piece drawn as 2 x 2 cells.
 
-The shapes are the ARS shapes (engine/arika/shapes.py) doubled, in a box twice as wide and
+The shapes are the ARS shapes (games/arika/shapes.py) doubled, in a box twice as wide and
 high; the piece moves one column at a time and turns without kicks
 (VERSUS_DECISIONS["death_block"]). It spawns centred with its top in the hidden row 21.
 """
 
 from __future__ import annotations
 
-from engine.arika.board import ORIGIN, ROW_BITS, WIDTH
-from engine.arika.shapes import CELLS, SIZES, SPAWN_TOP_ROW, Cells
+from games.arika.board import ORIGIN, ROW_BITS, WIDTH
+from games.arika.shapes import CELLS, SIZES, SPAWN_TOP_ROW, Cells
 
 BigCells = tuple[tuple[int, int], ...]  # (box row from the top, box column), doubled
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine.arika.board import ORIGIN, ROW_BITS, WIDE, Board
-from engine.arika.player import ACTIVE, NO_PIECE, OVER, PAUSE, SPAWN, ArikaPlayer
-from engine.arika.rules import ROLL_NONE, ROLL_PLAIN, ArikaRules, kit_options
-from engine.arika.shapes import MASKS, SPAWN_Y
-from engine.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
 from engine.events import Event
 from engine.inputs import PlayerInput
+from games.arika.board import ORIGIN, ROW_BITS, WIDE, Board
+from games.arika.player import ACTIVE, NO_PIECE, OVER, PAUSE, SPAWN, ArikaPlayer
+from games.arika.rules import ROLL_NONE, ROLL_PLAIN, ArikaRules, kit_options
+from games.arika.shapes import MASKS, SPAWN_Y
+from games.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
 from games.tap.rules.decisions import DOUBLES_DECISIONS, TAP_DECISIONS
 from games.tap.rules.referees import TapReferee
 from games.tap.rules.tables import NORMAL_GOAL

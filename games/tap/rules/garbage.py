@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.arika.board import GARBAGE, WIDTH, Board
+from games.arika.board import GARBAGE, WIDTH, Board
 from games.tap.rules.decisions import VERSUS_DECISIONS
 
 MIN_LINES = 2  # singles send nothing

@@ -6,8 +6,8 @@ games/tap/rules/versus_player.py and the versus screen.
 
 from __future__ import annotations
 
-from engine.arika.board import BUFFER_ROW, GARBAGE, ROWS, WIDTH, Board
-from engine.arika.randomizer import lcg_output, lcg_step
+from games.arika.board import BUFFER_ROW, GARBAGE, ROWS, WIDTH, Board
+from games.arika.randomizer import lcg_output, lcg_step
 
 Grid = list[list[int]]  # cell values, index 0 = row 1
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.arika.randomizer import lcg_output, lcg_step
+from games.arika.randomizer import lcg_output, lcg_step
 from games.tap.rules.decisions import VERSUS_DECISIONS
 
 ATTACK = "attack"

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine.arika.player import OVER, READY
-from engine.arika.randomizer import lcg_step
-from engine.arika.rules import ArikaRules, x99_stops
 from engine.events import Event
 from engine.inputs import InputFrame
+from games.arika.player import OVER, READY
+from games.arika.randomizer import lcg_step
+from games.arika.rules import ArikaRules, x99_stops
 from games.tap.rules.decisions import VERSUS_DECISIONS
 from games.tap.rules.modes import MASTER, NORMAL, rules_for
 from games.tap.rules.versus_player import Side, VersusPlayer, item_seed

@@ -6,9 +6,9 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from engine.arika.rules import ArikaRules, Referee, kit_options, x99_stops
-from engine.arika.speeds import MASTER_GRAVITY, NORMAL_DELAYS, NORMAL_GRAVITY
-from engine.arika.timing import DelayRow
+from games.arika.rules import ArikaRules, Referee, kit_options, x99_stops
+from games.arika.speeds import MASTER_GRAVITY, NORMAL_DELAYS, NORMAL_GRAVITY
+from games.arika.timing import DelayRow
 from games.tap.rules.decisions import TAP_DECISIONS
 from games.tap.rules.referees import DeathReferee, MasterReferee, NormalReferee, PlusReferee
 from games.tap.rules.tables import (

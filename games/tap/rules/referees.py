@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.arika import events as aev
-from engine.arika.board import GARBAGE, ROWS
-from engine.arika.grading import Grades, grade_name
-from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE, ROLL_NAMES, ROLL_PLAIN, Referee
-from engine.arika.scoring import clear_score, next_combo
 from engine.events import Event
+from games.arika import events as aev
+from games.arika.board import GARBAGE, ROWS
+from games.arika.grading import Grades, grade_name
+from games.arika.rules import ROLL_FADING, ROLL_INVISIBLE, ROLL_NAMES, ROLL_PLAIN, Referee
+from games.arika.scoring import clear_score, next_combo
 from games.tap.rules import mroll
 from games.tap.rules.tables import (
     DEATH_TORIKAN_FRAMES,
@@ -26,7 +26,7 @@ from games.tap.rules.tables import (
 )
 
 if TYPE_CHECKING:
-    from engine.arika.player import ArikaPlayer
+    from games.arika.player import ArikaPlayer
 
 
 def _bravo(p: ArikaPlayer) -> bool:

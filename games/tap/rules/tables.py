@@ -1,16 +1,16 @@
 """TAP's own tables as data: gravity and delays, the M-roll limits and the TGM+ garbage
 pattern. The tables TGM3 shares with TAP are in the Arika kit: Master and Normal gravity and
-Normal delays (engine/arika/speeds.py), the Grade Recognition System
-(engine/arika/grading.py).
+Normal delays (games/arika/speeds.py), the Grade Recognition System
+(games/arika/grading.py).
 
-Frame counts are the engine's internal convention (engine/arika/timing.py). tetris.wiki
+Frame counts are the engine's internal convention (games/arika/timing.py). tetris.wiki
 prints observed frames; the conversion is ARE - 2, line ARE - 2, DAS - 2, lock and line
 clear unchanged (it reproduces the shiromino clone's tables row for row).
 """
 
 from __future__ import annotations
 
-from engine.arika.timing import DelayRow, GravityRow
+from games.arika.timing import DelayRow, GravityRow
 
 # T.A. Death: 20G at every level.
 DEATH_GRAVITY: tuple[GravityRow, ...] = (GravityRow(0, 5120),)

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.arika import events as aev
-from engine.arika.board import ITEM_SHIFT, ORIGIN, ROW_BITS, WIDTH
-from engine.arika.player import ACTIVE, FLASH, NO_PIECE, ArikaPlayer
-from engine.arika.randomizer import ARIKA_ORDER, PieceDealer, lcg_step
-from engine.arika.rules import ROLL_NONE, ArikaRules, Referee
-from engine.arika.shapes import MASKS
 from engine.events import Event
 from engine.inputs import PlayerInput
 from engine.pieces import O
+from games.arika import events as aev
+from games.arika.board import ITEM_SHIFT, ORIGIN, ROW_BITS, WIDTH
+from games.arika.player import ACTIVE, FLASH, NO_PIECE, ArikaPlayer
+from games.arika.randomizer import ARIKA_ORDER, PieceDealer, lcg_step
+from games.arika.rules import ROLL_NONE, ArikaRules, Referee
+from games.arika.shapes import MASKS
 from games.tap.rules import item_effects as fx
 from games.tap.rules import items as it
 from games.tap.rules.big import BIG_SPAWN_X, BIG_SPAWN_Y, big_cells, big_fits
@@ -301,7 +301,7 @@ class VersusPlayer(ArikaPlayer):
 
     def _active_big(self, pi: PlayerInput, d: int, pressed: int, out: list[Event]) -> None:
         """The frame of a BIG piece: turn (no kicks), move, sonic drop, Down, gravity, lock;
-        the same order as the normal piece (engine/arika/player.py)."""
+        the same order as the normal piece (games/arika/player.py)."""
         self.active_frames += 1
         if self.ticking:
             self.referee.on_active_frame(self)

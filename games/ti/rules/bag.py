@@ -10,7 +10,8 @@ first piece in Arika's order). Numbers only; no code copied.
 
 from __future__ import annotations
 
-from engine.arika.randomizer import (
+from engine.pieces import I, J, L, O, S, T, Z
+from games.arika.randomizer import (
     ARIKA_ORDER,
     FIRST_PIECE_BANNED,
     LCG_INCREMENT,
@@ -19,7 +20,6 @@ from engine.arika.randomizer import (
     START_HISTORY,
     TRIES,
 )
-from engine.pieces import I, J, L, O, S, T, Z
 
 POOL_SIZE = 35
 COPIES = 5

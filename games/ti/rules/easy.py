@@ -12,11 +12,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine.arika.board import ROWS
-from engine.arika.rules import ROLL_PLAIN, ArikaRules, Referee, kit_options, x99_stops
-from engine.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
-from engine.arika.timing import TWENTY_G, GravityRow
 from engine.events import Event
+from games.arika.board import ROWS
+from games.arika.rules import ROLL_PLAIN, ArikaRules, Referee, kit_options, x99_stops
+from games.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
+from games.arika.timing import TWENTY_G, GravityRow
 from games.ti.rules import master
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.master_game import rank_order

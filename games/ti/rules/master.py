@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.arika import grading
-from engine.arika.timing import DelayRow, Timing
+from games.arika import grading
+from games.arika.timing import DelayRow, Timing
 
 SECOND = 60  # the game clock counts 60 a second
 # Levels a clear of 0..4 lines adds: a triple 4, a Tetris 6 (tetris.wiki TGM3 page, level
@@ -24,7 +24,7 @@ SECOND = 60  # the game clock counts 60 a second
 CLEAR_LEVELS: tuple[int, ...] = (0, 1, 2, 4, 6)
 SPEED_PER_COOL = 100
 
-# The internal grade is TGM2's (engine/arika/grading.py) but for the combo multipliers,
+# The internal grade is TGM2's (games/arika/grading.py) but for the combo multipliers,
 # shifted one line count (tetris.wiki TGM3 page; NullpoMino's GradeMania3Mode and cambridge
 # agree): singles always x1, doubles take TGM2's single column, triples its double column,
 # Tetrises its triple column.

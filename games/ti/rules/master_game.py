@@ -11,10 +11,11 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from engine.arika import events as aev
-from engine.arika.board import ROWS
-from engine.arika.grading import Grades
-from engine.arika.rules import (
+from engine.events import Event
+from games.arika import events as aev
+from games.arika.board import ROWS
+from games.arika.grading import Grades
+from games.arika.rules import (
     ROLL_FADING,
     ROLL_INVISIBLE,
     ROLL_NAMES,
@@ -24,16 +25,15 @@ from engine.arika.rules import (
     kit_options,
     x99_stops,
 )
-from engine.arika.scoring import clear_score, next_combo
-from engine.arika.speeds import MASTER_GRAVITY
-from engine.events import Event
+from games.arika.scoring import clear_score, next_combo
+from games.arika.speeds import MASTER_GRAVITY
 from games.ti.rules import master
 from games.ti.rules.bag import TiBag
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.speed import REGRET, SpeedLevelPlayer
 
 if TYPE_CHECKING:
-    from engine.arika.player import ArikaPlayer
+    from games.arika.player import ArikaPlayer
 
 MASTER = "ti-master"
 GOAL = 999

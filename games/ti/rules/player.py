@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import Any, TypeVar, cast
 
 from engine import events as ev
-from engine.arika.board import FLOOR, ORIGIN, ROW_BITS, ROWS
-from engine.arika.player import ACTIVE, NO_PIECE, ArikaPlayer
-from engine.arika.randomizer import PieceDealer
-from engine.arika.rules import ArikaRules, Referee
-from engine.arika.shapes import MASKS
 from engine.events import Event
 from engine.inputs import PlayerInput
 from engine.pieces import I, T
+from games.arika.board import FLOOR, ORIGIN, ROW_BITS, ROWS
+from games.arika.player import ACTIVE, NO_PIECE, ArikaPlayer
+from games.arika.randomizer import PieceDealer
+from games.arika.rules import ArikaRules, Referee
+from games.arika.shapes import MASKS
 from games.ti.rules import world as srs
 
 HOLD = "hold"  # value: the kind put in the hold box

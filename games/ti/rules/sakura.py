@@ -20,15 +20,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine.arika.board import ITEM_SHIFT, VISIBLE_ROWS, WIDTH, Board
-from engine.arika.player import ACTIVE, NO_PIECE, OVER, READY
-from engine.arika.randomizer import Tgm2Randomizer
-from engine.arika.rules import ArikaRules, Referee, kit_options, x99_stops
-from engine.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
 from engine.events import ROTATE, Event
 from engine.inputs import PlayerInput
 from engine.pieces import O
 from engine.stage_text import StageFileError, StageSource, check_rows, split_stages
+from games.arika.board import ITEM_SHIFT, VISIBLE_ROWS, WIDTH, Board
+from games.arika.player import ACTIVE, NO_PIECE, OVER, READY
+from games.arika.randomizer import Tgm2Randomizer
+from games.arika.rules import ArikaRules, Referee, kit_options, x99_stops
+from games.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.master_game import rank_order
 from games.ti.rules.player import TI_EXTRAS, TiPlayer

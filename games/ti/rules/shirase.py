@@ -15,12 +15,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine.arika import events as aev
-from engine.arika.rules import ROLL_NONE, ROLL_PLAIN, ArikaRules, Referee, kit_options, x99_stops
-from engine.arika.scoring import clear_score, next_combo
-from engine.arika.timing import TWENTY_G, DelayRow, GravityRow
 from engine.events import Event
 from engine.inputs import PlayerInput
+from games.arika import events as aev
+from games.arika.rules import ROLL_NONE, ROLL_PLAIN, ArikaRules, Referee, kit_options, x99_stops
+from games.arika.scoring import clear_score, next_combo
+from games.arika.timing import TWENTY_G, DelayRow, GravityRow
 from games.ti.rules import master
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.master_game import rank_order

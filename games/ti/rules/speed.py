@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.arika.timing import TWENTY_G, Timing
 from engine.events import Event
+from games.arika.timing import TWENTY_G, Timing
 from games.ti.rules import master
 from games.ti.rules.player import TI_EXTRAS, TiPlayer
 

@@ -13,9 +13,9 @@ Kick offsets are (columns right, rows up), tried in order after the rotation in 
 
 from __future__ import annotations
 
-from engine.arika.board import FLOOR, ORIGIN, ROW_BITS, ROWS
-from engine.arika.shapes import ShapeSet, big
 from engine.pieces import I, J, L, O, S, T, Z
+from games.arika.board import FLOOR, ORIGIN, ROW_BITS, ROWS
+from games.arika.shapes import ShapeSet, big
 
 # SRS states, box row 0 at the top: 0 = spawn, 1 = R, 2 = upside down, 3 = L. J L S T Z
 # spawn flat side down in a 3x3 box; I in the second row of a 4x4 box.

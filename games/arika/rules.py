@@ -7,8 +7,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.arika.decisions import ARIKA_DECISIONS
-from engine.arika.timing import (
+from engine.decision import Decision
+from games.arika.decisions import ARIKA_DECISIONS
+from games.arika.timing import (
     LEVELS,
     DelayRow,
     GravityRow,
@@ -16,11 +17,10 @@ from engine.arika.timing import (
     gravity_by_level,
     timing_by_level,
 )
-from engine.decision import Decision
 
 if TYPE_CHECKING:
-    from engine.arika.player import ArikaPlayer
     from engine.events import Event
+    from games.arika.player import ArikaPlayer
 
 ROLL_NONE = 0
 ROLL_PLAIN = 1  # blocks stay

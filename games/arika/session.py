@@ -14,12 +14,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from engine.arika.player import OVER, ArikaPlayer
-from engine.arika.randomizer import lcg_step
-from engine.arika.timing import clock_text
 from engine.events import Event
 from engine.inputs import PlayerInput
 from engine.session import Seeds
+from games.arika.player import OVER, ArikaPlayer
+from games.arika.randomizer import lcg_step
+from games.arika.timing import clock_text
 
 MODE_CURSOR = "mode_cursor"  # value: the highlighted mode's index in the select list
 MODE_START = "mode_start"  # value: the chosen mode's index

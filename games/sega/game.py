@@ -8,10 +8,10 @@ from typing import Any
 
 from engine.events import Event
 from engine.inputs import InputFrame
-from engine.player import Player
-from engine.rules import Rules
 from engine.settings import GameSettings
 from engine.version import ENGINE_VERSION
+from games.sega.player import Player
+from games.sega.rules import Rules
 
 
 class Game:

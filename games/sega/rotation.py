@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.field import FIELD_WIDTH, RowMasks
 from engine.pieces import I, J, L, O, S, T, Z
-
-FIELD_WIDTH = 10
-FIELD_HEIGHT = 20
 
 # Source: tetris.wiki "Tetris (Sega)" (shapes: spawn state, then each counter-clockwise turn).
 # Box row 0 is the top of the box.
@@ -33,7 +31,6 @@ X_MIN = -3
 X_MAX = FIELD_WIDTH
 
 Cells = tuple[tuple[int, int], ...]  # (box row, box column)
-RowMasks = tuple[tuple[int, int], ...]  # (box row, bit mask of the row's cells at that x)
 
 
 def cells_of(rows: tuple[str, ...]) -> Cells:

@@ -12,12 +12,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from engine.arika.board import FLOOR, ORIGIN, ROW_BITS
-from engine.arika.player import ACTIVE, NO_PIECE, OVER, ArikaPlayer
-from engine.arika.shapes import CELLS, MASKS, SIZES, SPAWN_X, SPAWN_Y
-from engine.arika.timing import G
 from engine.inputs import InputFrame, PlayerInput
 from engine.pieces import I, O, S, Z
+from games.arika.board import FLOOR, ORIGIN, ROW_BITS
+from games.arika.player import ACTIVE, NO_PIECE, OVER, ArikaPlayer
+from games.arika.shapes import CELLS, MASKS, SIZES, SPAWN_X, SPAWN_Y
+from games.arika.timing import G
 
 FIELD_ROWS = 21  # rows 1..21 (the hidden row counts)
 FULL_ROW = 0x3FF
@@ -199,7 +199,7 @@ def reach_from(bits: int, kind: int, state: int, x: int, y: int, target_state: i
 
 def place(bits: int, kind: int, state: int, x: int, y: int) -> int:
     """The board bits after locking and clearing."""
-    from engine.arika.board import Board
+    from games.arika.board import Board
 
     board = Board()
     board.bits = bits

@@ -26,8 +26,8 @@ from cabinet.video.palette import (
 )
 from cabinet.video.text import draw_centred, draw_right, draw_text
 from engine.field import COLOUR_MASK, POWER_SHIFT
-from engine.rotation import FIELD_HEIGHT as ROWS
-from engine.rotation import FIELD_WIDTH as COLUMNS
+from engine.field import FIELD_HEIGHT as ROWS
+from engine.field import FIELD_WIDTH as COLUMNS
 
 CELL = 8  # pixels per field cell
 WELL_W = COLUMNS * CELL  # 80

@@ -1,4 +1,4 @@
-"""Screenshots of TGM3's modes beyond Master, from real engine play (games/ti/shots.py
+"""Screenshots of TGM3's modes beyond Master, from real engine play (tools/shots/ti.py
 calls ``take``; ``python -m tools.shots`` takes every screenshot of the docs):
 
 - the mode select of the board, EASY highlighted and the World rule picked;
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from engine.arika.player import ACTIVE, ArikaPlayer
 from engine.inputs import InputFrame, PlayerInput
+from games.arika.player import ACTIVE, ArikaPlayer
 from games.ti.demo import demo_inputs
 from games.ti.rules import easy, sakura
 from games.ti.rules.shirase import ShirasePlayer

@@ -15,12 +15,12 @@ import pygame
 
 from engine.inputs import InputFrame
 from games.cartridge import PlayView
-from games.tap import doubles_shots
 from games.tap.rules.match import VERSUS
 from games.tap.rules.modes import MASTER
 from games.tap.versus import VersusBoard
 from games.tap.versus_demo import versus_inputs
 from games.tap.versus_screen import draw_play
+from tools.shots import tap_doubles as doubles_shots
 
 SCALE = 2
 SIZE = (320, 224)

@@ -12,7 +12,7 @@ def take(out: Path) -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from firmware.kiosk import Kiosk, KioskOptions
-    from firmware.service.operator import Operator
+    from tools.operator import Operator
 
     out.mkdir(parents=True, exist_ok=True)
     shots: list[Path] = []

@@ -24,12 +24,15 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine import events as ev
-from engine.arika import events as aev
-from engine.arika.board import ITEM_SHIFT, ORIGIN, ROW_BITS, Board
-from engine.arika.decisions import ARIKA_DECISIONS
-from engine.arika.randomizer import PieceDealer, Tgm2Randomizer
-from engine.arika.rules import ROLL_NONE, ArikaRules, Referee
-from engine.arika.shapes import (
+from engine.events import Event
+from engine.inputs import PlayerInput
+from engine.pieces import O
+from games.arika import events as aev
+from games.arika.board import ITEM_SHIFT, ORIGIN, ROW_BITS, Board
+from games.arika.decisions import ARIKA_DECISIONS
+from games.arika.randomizer import PieceDealer, Tgm2Randomizer
+from games.arika.rules import ROLL_NONE, ArikaRules, Referee
+from games.arika.shapes import (
     ARS,
     BIG_ARS,
     CENTRE_COLUMN_PIECES,
@@ -39,10 +42,7 @@ from engine.arika.shapes import (
     SPAWN_X,
     ShapeSet,
 )
-from engine.arika.timing import TWENTY_G, Timing
-from engine.events import Event
-from engine.inputs import PlayerInput
-from engine.pieces import O
+from games.arika.timing import TWENTY_G, Timing
 
 # Phases.
 READY = 0  # before the first piece

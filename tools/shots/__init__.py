@@ -3,9 +3,9 @@
     .venv/bin/python -m tools.shots [ROOT]
 
 writes ROOT/docs/screens/ (the kiosk: attract mode, play, GAME OVER, name entry; each
-cartridge that has a ``shots`` module takes its own) and ROOT/docs/service/ (every page of
-the service menu). ROOT is the repository (the current folder) unless given. Headless: SDL's
-dummy video and audio drivers, no window.
+cartridge with a module here, ``tools/shots/<id>.py``, takes its own) and ROOT/docs/service/
+(every page of the service menu). ROOT is the repository (the current folder) unless
+given. Headless: SDL's dummy video and audio drivers, no window.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
-import sys
 from pathlib import Path
 
 SCREENS = Path("docs/screens")
@@ -21,10 +20,10 @@ SERVICE = Path("docs/service")
 
 
 def cartridge_shots() -> list[str]:
-    """The modules (``games.<id>.shots``) of the cartridges that take screenshots."""
+    """The modules (``tools.shots.<id>``) of the cartridges that take screenshots."""
     from games.registry import CARTRIDGES
 
-    names = [f"games.{game_id}.shots" for game_id in CARTRIDGES]
+    names = [f"tools.shots.{game_id}" for game_id in CARTRIDGES]
     return [name for name in names if importlib.util.find_spec(name) is not None]
 
 
@@ -33,7 +32,7 @@ def take_all(root: Path) -> list[Path]:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from firmware.service.shots import take as service_shots
+    from tools.shots.service import take as service_shots
 
     taken: list[Path] = []
     for name in cartridge_shots():
@@ -48,6 +47,3 @@ def main(argv: list[str]) -> int:
         print(path)
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

@@ -3,7 +3,7 @@ every other screenshot the docs show by ``python -m tools.shots``.
 
 Attract (title, demo, rankings with the factory table), a 1P Bloxeed game with garbage and
 a power block, a 2P game, GAME OVER and then name entry. Play comes from the attract-mode
-demo player (engine/sega_demo.py).
+demo player (games/sega/demo.py).
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 from engine import NO_INPUT, InputFrame, PlayerInput
-from engine.game import Game
-from engine.sega_demo import demo_inputs
 from firmware.kiosk import Kiosk, KioskOptions
 from firmware.machine import Screen
 from games.bloxeed.screen import field_extras
+from games.sega.demo import demo_inputs
+from games.sega.game import Game
 
 SCALE = 2
 

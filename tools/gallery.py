@@ -10,16 +10,18 @@ from pathlib import Path
 import pygame
 
 from cabinet.video import screens
-from cabinet.video.field_view import FieldExtras
 from cabinet.video.paint import paint
 from cabinet.video.palette import GARBAGE_BASE
 from cabinet.video.patterns import MONITOR_PATTERNS
 from cabinet.video.picture import MenuRow, Picture
 from cabinet.video.screen import new_native
-from engine import Game, InputFrame, PlayerInput
+from engine import InputFrame, PlayerInput
 from engine.pieces import I, J, T
 from games.bloxeed.screen import POWER_LETTERS
 from games.bloxeed.sprites import character_sprite
+from games.sega import screen as sega_screen
+from games.sega.field_view import FieldExtras
+from games.sega.game import Game
 from games.sega88.rules import SEGA88
 
 
@@ -73,18 +75,18 @@ def scenes() -> dict[str, Callable[[pygame.Surface], None]]:
             ("TET", [45210, 33, 4]), ("ZZZ", [1200, 4, 0])]
 
     def demo(s: pygame.Surface) -> None:
-        screens.game(s, two.players)
+        sega_screen.game(s, two.players)
         screens.demo_overlay(s, 0, False, 0)
 
     game_over_two = busy_game(2, frames=30000, seed=5)
     return {
-        "game_1p": lambda s: screens.game(s, one.players, credits=2, top_score=512340),
-        "game_2p": lambda s: screens.game(s, two.players, credits=3),
-        "game_2p_bloxeed": lambda s: screens.game(
+        "game_1p": lambda s: sega_screen.game(s, one.players, credits=2, top_score=512340),
+        "game_2p": lambda s: sega_screen.game(s, two.players, credits=3),
+        "game_2p_bloxeed": lambda s: sega_screen.game(
             s, dressed.players, dressed_extras, free_play=True
         ),
-        "game_1p_idle_2p": lambda s: screens.game(s, (one.player(0), None), sides=2, credits=1),
-        "game_over_fields": lambda s: screens.game(s, game_over_two.players, credits=0),
+        "game_1p_idle_2p": lambda s: sega_screen.game(s, (one.player(0), None), sides=2, credits=1),
+        "game_over_fields": lambda s: sega_screen.game(s, game_over_two.players, credits=0),
         "demo": demo,
         "title": lambda s: screens.title(s, 0, False, 0),
         "title_free_play": lambda s: screens.title(s, 0, True, 0),

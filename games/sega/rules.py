@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.decision import DecisionTable
-from engine.randomizer import PieceTable, sega_random
-from engine.rotation import RotationSystem
 from engine.settings import GameSettings
+from games.sega.randomizer import PieceTable, sega_random
+from games.sega.rotation import RotationSystem
 
 if TYPE_CHECKING:
     from engine.events import Event
-    from engine.player import Player
+    from games.sega.player import Player
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,8 @@ cambridge and shiromino clones' tables.
 
 from __future__ import annotations
 
-from engine.arika.board import ROW_BITS
 from engine.pieces import I, J, L, O, S, T, Z
+from games.arika.board import ROW_BITS
 
 # Box row 0 is the top of the box. States: 0 = spawn, 1 = R (one turn clockwise),
 # 2 = upside down, 3 = L (one turn counter-clockwise). Spawn T, L and J point down (flat

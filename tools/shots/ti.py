@@ -4,7 +4,7 @@
 
 Master played by the demo player (seed 1): the frame a COOL pop-up shows, the staff roll,
 and the final grade; the account entry and an exam; then the other modes, the mode select
-and the World rule (games/ti/mode_shots.py).
+and the World rule (tools/shots/ti_modes.py).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pygame
 
 from cabinet.video.screen import new_native
-from engine.arika.randomizer import lcg_output, lcg_step
 from engine.inputs import InputFrame
+from games.arika.randomizer import lcg_output, lcg_step
 from games.cartridge import PlayView
-from games.ti import CARTRIDGE, mode_shots
+from games.ti import CARTRIDGE
 from games.ti.accounts import account_json, session_settings
 from games.ti.demo import demo_inputs
 from games.ti.rules.exams import EXAM_CHANCE, Account
@@ -29,6 +29,7 @@ from games.ti.rules.login import alphabet, pin_digest
 from games.ti.rules.speed import COOL
 from games.ti.screen import popup
 from games.ti.session import TiSession
+from tools.shots import ti_modes as mode_shots
 
 SCALE = 2
 NAMES = ("ti-master-cool.png", "ti-master-roll.png", "ti-master-grade.png",

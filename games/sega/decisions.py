@@ -2,7 +2,7 @@
 
 Each entry is a ``Decision(value, why, source)`` (engine/decision.py); correct it here when
 better evidence arrives, and move it to a sourced table once a source settles it (the lock
-reset did: tetris.wiki "Tetris (Sega)" names step reset, see engine/tables/sega_common.py).
+reset did: tetris.wiki "Tetris (Sega)" names step reset, see games/sega/tables.py).
 """
 
 from __future__ import annotations

@@ -20,13 +20,13 @@ from engine.events import (
     ROTATE,
     SPAWN,
 )
-from engine.game import Game
 from engine.inputs import InputFrame
 from engine.pieces import LETTERS
-from engine.rules import Rules
 from engine.session import GameSession, Seeds, Settings
 from engine.settings import Difficulty, GameSettings
 from games.cartridge import CartDips, Cartridge, PlayView, RankingSpec
+from games.sega.game import Game
+from games.sega.rules import Rules
 
 # Event kinds of the common Sega loop and the effect each one plays.
 SEGA_EVENTS = frozenset({SPAWN, MOVE, ROTATE, LAND, LOCK, LINE_CLEAR, ALL_CLEAR, LEVEL_UP,
@@ -132,7 +132,7 @@ def sim_fields(session: GameSession) -> dict[str, object]:
 
 
 def demo_player(session: GameSession) -> Iterator[InputFrame]:
-    from engine.sega_demo import demo_inputs
+    from games.sega.demo import demo_inputs
 
     assert isinstance(session, Game)
     return demo_inputs(session)
@@ -140,11 +140,11 @@ def demo_player(session: GameSession) -> Iterator[InputFrame]:
 
 @functools.cache
 def _screens() -> Any:
-    """cabinet.video.screens, imported on the first frame drawn (the machine runs without
-    pygame) and then kept: an import statement costs on every frame."""
-    from cabinet.video import screens
+    """The family's play screen (games.sega.screen), imported on the first frame drawn (the
+    machine runs without pygame) and then kept: an import statement costs on every frame."""
+    from games.sega import screen
 
-    return screens
+    return screen
 
 
 def draw_play_with(
@@ -154,7 +154,7 @@ def draw_play_with(
     ``FieldExtras`` (meter, character, power-block marks) or None."""
 
     def draw(surface: Any, view: PlayView) -> None:
-        screens = _screens()
+        screen = _screens()
         game = view.session
         assert isinstance(game, Game)
         players = game.players
@@ -166,10 +166,10 @@ def draw_play_with(
         kept = view.kept
         if kept is not None and kept.unchanged((
                 [_shown(p) for p in players], extras, view.credits, view.free_play,
-                screens.blink_on(view.frame), sides, view.top_score)):
+                screen.blink_on(view.frame), sides, view.top_score)):
             return
-        screens.game(surface, players, extras, view.credits, view.free_play, view.frame,
-                     sides=sides, top_score=view.top_score, kept=kept)
+        screen.game(surface, players, extras, view.credits, view.free_play, view.frame,
+                    sides=sides, top_score=view.top_score, kept=kept)
 
     return draw
 

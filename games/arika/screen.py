@@ -11,11 +11,11 @@ from typing import Any
 import pygame
 
 from cabinet.video.palette import UI, cell_rgb, shade
-from engine.arika.board import VISIBLE_ROWS, WIDTH
-from engine.arika.player import ACTIVE, NO_PIECE, ArikaPlayer
-from engine.arika.rules import ROLL_FADING, ROLL_INVISIBLE
-from engine.arika.shapes import ARS, ShapeSet
-from games.arika_kept import RGB, Op, draw_ops, fill_op, frame_op
+from games.arika.board import VISIBLE_ROWS, WIDTH
+from games.arika.kept import RGB, Op, draw_ops, fill_op, frame_op
+from games.arika.player import ACTIVE, NO_PIECE, ArikaPlayer
+from games.arika.rules import ROLL_FADING, ROLL_INVISIBLE
+from games.arika.shapes import ARS, ShapeSet
 
 CELL = 8
 WELL_H = VISIBLE_ROWS * CELL

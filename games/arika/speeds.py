@@ -2,14 +2,14 @@
 TGM+; TGM3 Master reads it by speed level) and Normal gravity and delays (TGM2 Normal and
 Doubles; TGM3 Easy and Sakura).
 
-Frame counts are the engine's internal convention (engine/arika/timing.py). tetris.wiki
+Frame counts are the engine's internal convention (games/arika/timing.py). tetris.wiki
 prints observed frames; the conversion is ARE - 2, line ARE - 2, DAS - 2, lock and line
 clear unchanged (it reproduces the shiromino clone's tables row for row).
 """
 
 from __future__ import annotations
 
-from engine.arika.timing import DelayRow, GravityRow
+from games.arika.timing import DelayRow, GravityRow
 
 # Source: tetris.wiki, "Tetris The Absolute The Grand Master 2", Normal mode, internal
 # gravity (1/256 G, from the listed level on); cambridge's Sakura mode uses the same table.

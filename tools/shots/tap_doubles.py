@@ -1,4 +1,4 @@
-"""TAP's Doubles screenshots for docs/screens (games/tap/shots.py takes them with the
+"""TAP's Doubles screenshots for docs/screens (tools/shots/tap.py takes them with the
 others, ``python -m tools.shots``): the mode select with DOUBLES highlighted, and a Doubles
 game played by the Doubles bot (in play, and its end)."""
 
@@ -12,8 +12,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from cabinet.video.screen import new_native
-from engine.arika.player import ACTIVE
 from engine.inputs import InputFrame, PlayerInput
+from games.arika.player import ACTIVE
 from games.cartridge import PlayView
 from games.registry import cartridge, new_session
 from games.tap.doubles_demo import doubles_inputs

@@ -8,9 +8,9 @@ from engine import events as ev
 from engine.events import Event
 from engine.field import Field
 from engine.inputs import PlayerInput
-from engine.rotation import X_MAX, X_MIN
-from engine.rules import Extras, MainSeed, PieceSource, Rules
-from engine.tables.sega_common import LEVEL_CAP, LINES_CAP, SCORE_CAP
+from games.sega.rotation import X_MAX, X_MIN
+from games.sega.rules import Extras, MainSeed, PieceSource, Rules
+from games.sega.tables import LEVEL_CAP, LINES_CAP, SCORE_CAP
 
 ARE = "are"
 ACTIVE = "active"
@@ -28,7 +28,7 @@ _STATE_SLOTS = (
 
 class Player:
     """Frame semantics (all counted in 1/60 s frames, see ENGINE_DECISIONS in
-    engine/decisions.py): a lock on frame L spawns the next piece on frame L + ARE + 1,
+    games/sega/decisions.py): a lock on frame L spawns the next piece on frame L + ARE + 1,
     or on frame L + line clear delay + ARE + 1 after a clear. The spawn frame only places
     the piece; control and gravity act from the next frame, rotation first, then the lever,
     then gravity. A piece that reaches the ground on frame G locks on frame G + lock delay

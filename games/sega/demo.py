@@ -10,11 +10,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from engine.field import FULL_ROW, Field
-from engine.game import Game
+from engine.field import FIELD_HEIGHT, FULL_ROW, Field
 from engine.inputs import InputFrame, PlayerInput
-from engine.player import ACTIVE, Player
-from engine.rotation import FIELD_HEIGHT, X_MAX, X_MIN
+from games.sega.game import Game
+from games.sega.player import ACTIVE, Player
+from games.sega.rotation import X_MAX, X_MIN
 
 
 def _drop_y(player: Player, field: Field, state: int, x: int, y: int) -> int | None:

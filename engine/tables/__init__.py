@@ -1,1 +1,0 @@
-"""Rule tables as data, one module per game."""
