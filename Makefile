@@ -6,12 +6,8 @@ BIN    := $(VENV)/bin
 STAMP      := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 WHEELHOUSE ?= wheelhouse
-# The pure parts, type-checked strictly: the engine kit and every cartridge's rules.
-PURE   := $(sort engine $(wildcard games/*/rules games/*/rules.py) \
-	games/sega/game.py games/sega/player.py games/sega/rotation.py games/sega/randomizer.py \
-	games/sega/tables.py games/sega/decisions.py \
-	$(filter-out games/arika/session.py games/arika/screen.py games/arika/kept.py games/arika/demo.py, \
-		$(wildcard games/arika/*.py)))
+# Every package of the project, type-checked strictly ([tool.mypy] in pyproject.toml).
+TYPED  := engine games firmware cabinet dipswitch tools
 
 .PHONY: run test test-long bench lint clean wheelhouse arm64-check
 
@@ -42,7 +38,7 @@ run: $(STAMP)
 
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy $(PURE)
+	$(BIN)/mypy $(TYPED)
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
@@ -55,7 +51,7 @@ bench: $(STAMP)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy $(PURE)
+	$(BIN)/mypy $(TYPED)
 	$(BIN)/lint-imports
 
 # The wheels a Pi needs to install with no network (install.sh --wheelhouse DIR).

@@ -34,6 +34,7 @@ from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
 from firmware.fleet.feed import OutboxFeed
 from firmware.fleet.outbox import Outbox
+from firmware.game_files import demo_folder
 from firmware.kiosk_paths import OUTBOX_DIR, REPLAY_DIR
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.screens import ATTRACT
@@ -105,9 +106,10 @@ def load_demos(notices: list[str] | None = None,
     firmware/replay_file.py) is skipped with a line in ``notices``, never fatal."""
     demos: dict[str, Replay] = {}
     for game_id, cart in (CARTRIDGES if carts is None else carts).items():
-        if cart.demo_dir is None:
+        folder = demo_folder(cart)
+        if folder is None:
             continue
-        for path in sorted(cart.demo_dir.glob("*.rpl")):
+        for path in sorted(folder.glob("*.rpl")):
             try:
                 replay = read_replay(path)
                 if replay.rules not in cart.rules_ids:

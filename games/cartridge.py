@@ -8,10 +8,8 @@ columns), draws it (``draw_play``), voices it (``sounds``) and demonstrates it (
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from dipswitch.bank import DipBank
@@ -79,16 +77,20 @@ class PlayView:
     kept: Any = None
 
 
-def play_screen(module: str) -> Callable[[Any, PlayView], None]:
-    """A cartridge's ``draw_play``: ``module.draw_play``, imported when the first frame is
-    drawn. A screen module imports pygame and cabinet.video at its top, and the machine
-    loads cartridges without pygame; later frames call it straight, with no import
-    statement on the way (one costs about 2 us a frame, more when the kiosk is paced)."""
-    screen: list[Callable[[Any, PlayView], None]] = []
+DrawPlay = Callable[[Any, PlayView], None]  # (pygame surface, view)
+
+
+def play_screen(load: Callable[[], DrawPlay]) -> DrawPlay:
+    """A cartridge's ``draw_play``: the one ``load()`` gives (it imports the screen module),
+    called when the first frame is drawn. A screen module imports pygame and cabinet.video
+    at its top, and the machine loads cartridges without pygame; later frames call it
+    straight, with no import statement on the way (one costs about 2 us a frame, more when
+    the kiosk is paced)."""
+    screen: list[DrawPlay] = []
 
     def draw_play(surface: Any, view: PlayView) -> None:
         if not screen:
-            screen.append(importlib.import_module(module).draw_play)
+            screen.append(load())
         screen[0](surface, view)
 
     return draw_play
@@ -154,7 +156,9 @@ class Cartridge:
     on_attract: Callable[[dict[str, int]], None] | None = None
     # The scene played then, after on_attract (None: straight to the title).
     attract_scene: AttractScene | None = None
-    demo_dir: Path | None = None  # *.rpl replays of real engine play for attract mode
+    # A folder of *.rpl replays of real engine play for attract mode, named under games/
+    # ("sega88/demos"; the board lists it: firmware/game_files.py).
+    demo_dir: str | None = None
     sounds: Mapping[str, str] = field(default_factory=dict)  # event kind -> sound name
     silent: frozenset[str] = frozenset()  # event kinds that make no sound, on purpose
     events: frozenset[str] = frozenset()  # every event kind its sessions can emit

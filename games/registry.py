@@ -7,6 +7,7 @@ from engine.session import GameSession, Seeds, Settings
 from games.blockout import CARTRIDGE as _BLOCKOUT
 from games.bloxeed import CARTRIDGE as _BLOXEED
 from games.cartridge import CartDips, Cartridge, PlayView, RankingSpec
+from games.data_files import lend as lend_files
 from games.flashpoint import CARTRIDGE as _FLASHPOINT
 from games.sega88 import CARTRIDGE as _SEGA88
 from games.tap import CARTRIDGE as _TAP
@@ -21,6 +22,7 @@ __all__ = [
     "RankingSpec",
     "cartridge",
     "cartridge_of_rules",
+    "lend_files",
     "new_session",
     "register",
     "rules_ids",

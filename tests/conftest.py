@@ -3,6 +3,8 @@ from collections.abc import Iterator
 
 import pytest
 
+import firmware  # noqa: F401  (lends games/ the board's file reader: firmware/game_files.py)
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -7,6 +7,7 @@ import pytest
 from engine import events as ev
 from engine.inputs import InputFrame
 from engine.replay import Replay, record, verify
+from firmware.game_files import games_dir
 from games.blockout.rules import decisions as d
 from games.blockout.rules.autoplay import demo_inputs
 from games.blockout.rules.pieces import BY_NAME, PIECES
@@ -92,7 +93,7 @@ def test_level_up_rule_of_round_1():
 def test_bad_table_text_is_one_line_error():
     with pytest.raises(ValueError, match="bad round table"):
         parse("slot = 3", 57.44)
-    text = ROUNDS_FILE.read_text().replace("3I = 40", "9Z = 40", 1)
+    text = (games_dir() / ROUNDS_FILE).read_text().replace("3I = 40", "9Z = 40", 1)
     with pytest.raises(ValueError, match="unknown piece"):
         parse(text, 57.44)
 

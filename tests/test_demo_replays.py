@@ -7,6 +7,7 @@ import pytest
 
 from engine.replay import verify
 from engine.version import ENGINE_VERSION
+from firmware.game_files import demo_folder
 from firmware.kiosk import load_demos
 from firmware.machine.decisions import frames
 from games.registry import CARTRIDGES, new_session
@@ -15,7 +16,7 @@ from games.registry import CARTRIDGES, new_session
 def test_every_cartridge_with_a_demo_folder_has_a_demo() -> None:
     demos = load_demos()
     with_demos = {gid for gid, cart in CARTRIDGES.items()
-                  if cart.demo_dir is not None and any(cart.demo_dir.glob("*.rpl"))}
+                  if (folder := demo_folder(cart)) is not None and any(folder.glob("*.rpl"))}
     assert with_demos and with_demos <= set(demos)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.replay import Replay, verify
+from firmware.game_files import demo_folder
 from games.flashpoint import CARTRIDGE
 from games.flashpoint.dips import SW2, decode_dips
 from games.flashpoint.stagefile import active_stages, builtin_stages, use_stage_file
@@ -99,8 +100,9 @@ def test_operator_stage_file(tmp_path: Path) -> None:
 
 
 def test_demo_replay_is_real_engine_play() -> None:
-    assert CARTRIDGE.demo_dir is not None
-    replay = Replay.from_text((CARTRIDGE.demo_dir / "demo.rpl").read_text())
+    folder = demo_folder(CARTRIDGE)
+    assert folder is not None
+    replay = Replay.from_text((folder / "demo.rpl").read_text())
     assert replay.rules == "flashpoint"
     session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
     assert verify(replay, session).ok

@@ -5,7 +5,6 @@ a lever-and-button player and clear the stage. The measured difficulty is printe
 import pytest
 
 from games.flashpoint.solver import (
-    SOLUTIONS_FILE,
     difficulty_report,
     parse_solutions,
     play_solution,
@@ -14,6 +13,7 @@ from games.flashpoint.solver import (
     solve,
 )
 from games.flashpoint.stagefile import builtin_stages
+from tools.flashpoint_solver import SOLUTIONS_FILE
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +31,7 @@ def test_every_stage_clears_when_its_solution_is_played(solutions, decade: int) 
     for number in range(decade * 10 + 1, decade * 10 + 11):
         cleared, frames = play_solution(stages, solutions[number])
         assert cleared, (f"stage {number} did not clear in {frames} frames: run "
-                         "python -m games.flashpoint.solver --write "
+                         "python -m tools.flashpoint_solver --write "
                          "games/flashpoint/solutions.txt after editing stages.txt")
 
 

@@ -91,7 +91,7 @@ def test_builtin_file_parses_and_round_trips() -> None:
     assert len(stages) == 100
     again = parse_stages("\n\n".join(s.text() for s in stages))
     assert again == stages
-    assert STAGES.builtin_file.name == "stages.txt"
+    assert STAGES.builtin_file == "flashpoint/stages.txt"
 
 
 def test_stage_1_is_a_pyramid_with_two_flashing_cells_on_top() -> None:

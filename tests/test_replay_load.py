@@ -13,6 +13,7 @@ import pytest
 
 from engine.replay import MAX_FRAMES, Replay, ReplayError, verify
 from firmware.cli import main
+from firmware.game_files import demo_folder
 from firmware.kiosk import load_demos
 from firmware.replay_file import read_replay
 from games.registry import CARTRIDGES, new_session
@@ -142,14 +143,15 @@ def test_hash_differs_keeps_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture
 
 def test_good_replays_still_round_trip() -> None:
     for cart in CARTRIDGES.values():
-        for path in sorted(cart.demo_dir.glob("*.rpl")) if cart.demo_dir else []:
+        folder = demo_folder(cart)
+        for path in sorted(folder.glob("*.rpl")) if folder else []:
             replay = read_replay(path)
             assert Replay.from_text(replay.to_text()) == replay
 
 
 def demos_from(directory: Path, notices: list[str]) -> dict[str, Replay]:
     """load_demos with the sega88 cartridge's demo folder moved to ``directory``."""
-    carts = {"sega88": replace(CARTRIDGES["sega88"], demo_dir=directory)}
+    carts = {"sega88": replace(CARTRIDGES["sega88"], demo_dir=str(directory))}
     return load_demos(notices, carts)
 
 

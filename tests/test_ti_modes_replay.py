@@ -14,8 +14,9 @@ from games.arika.session import MODE_START
 from games.registry import new_session
 from games.ti.rules import sakura
 from games.ti.rules.player import TiPlayer
-from games.ti.sakura_solver import SOLUTIONS_FILE, parse_solutions
+from games.ti.sakura_solver import parse_solutions
 from games.ti.session import RULE_CURSOR, TiSession
+from tools.sakura_solver import SOLUTIONS_FILE
 
 IDLE = InputFrame(PlayerInput(), PlayerInput())
 

@@ -36,7 +36,7 @@ def file_text(count: int = 27) -> str:
 # ---- the stage file ------------------------------------------------------------------
 def test_builtin_file_has_27_stages_with_jewels_and_the_documented_effects() -> None:
     stages = builtin_stages()
-    assert len(stages) == 27 and STAGES.builtin_file.name == "sakura_stages.txt"
+    assert len(stages) == 27 and STAGES.builtin_file == "ti/sakura_stages.txt"
     assert all(s.jewels > 0 for s in stages)
     effects = {s.number: set(s.effects) for s in stages if s.effects}
     assert effects[4] == {"mirror"} and effects[8] == {"xray"} and effects[12] == {"colour"}

@@ -1,6 +1,6 @@
 """Every shipped Sakura stage is clearable: the solver's placements for the stage's own
 fixed piece sequence are played through the real Sakura player by a lever-and-button
-player and clear the stage within its minute (python -m games.ti.sakura_solver --write
+player and clear the stage within its minute (python -m tools.sakura_solver --write
 games/ti/sakura_solutions.txt after editing games/ti/sakura_stages.txt)."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ import pytest
 
 from games.ti.rules.sakura import STAGE_LIMIT_FRAMES
 from games.ti.sakura_solver import (
-    SOLUTIONS_FILE,
     Solution,
     parse_solutions,
     play_solution,
     solve,
 )
 from games.ti.stagefile import builtin_stages
+from tools.sakura_solver import SOLUTIONS_FILE
 
 SOLUTIONS = parse_solutions(SOLUTIONS_FILE.read_text(encoding="utf-8"))
 

@@ -128,7 +128,7 @@ def extra_mode() -> modes.TiMode:
 
 def test_one_entry_in_modes_adds_a_mode(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(modes.MODES, "ti-extra",
-                        modes.ModeEntry("EXTRA", "tests.test_ti_screen:extra_mode"))
+                        modes.ModeEntry("EXTRA", extra_mode))
     made = modes.mode("ti-extra")
     assert made.title == "EXTRA"
     session = TiSession("ti-extra", {}, {"main": 2}, 1)

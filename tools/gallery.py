@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -96,7 +97,7 @@ def scenes() -> dict[str, Callable[[pygame.Surface], None]]:
         "game_over": lambda s: screens.game_over(s, (123450, 9870), credits=0),
         "backup_cleared": lambda s: screens.backup_cleared(s, footer="PRESS TEST"),
         "menu": lambda s: paint(s, SERVICE_PAGE),
-        **{f"monitor_{name.replace(' ', '_')}": lambda s, p=picture: paint(s, p)
+        **{f"monitor_{name.replace(' ', '_')}": partial(paint, picture=picture)
            for name, picture in MONITOR_PATTERNS.items()},
         "font": _font_sheet,
     }

@@ -161,7 +161,8 @@ class Display:
         self.gpu = True
         self.renderer_name = "gpu renderer"
         self.surface = None
-        self._layout(tuple(window.size))
+        width, height = window.size
+        self._layout((width, height))
         return True
 
     def _open_surface(self, mode: str, size: tuple[int, int]) -> None:

@@ -135,7 +135,8 @@ def measure(broker_kind: str, cabinets: int, seconds: int, intakes: int) -> None
     stored = sum(t.stored for t in takers)
     with store.connect(server.get_uri()) as conn:
         in_db = {f"{c} {i}" for c, i in conn.execute("SELECT cabinet, id FROM messages")}
-        verified = int(conn.execute("SELECT count(*) FROM rankings").fetchone()[0])
+        counted = conn.execute("SELECT count(*) FROM rankings").fetchone()
+        verified = int(counted[0]) if counted is not None else 0
     acked_keys = {line for path in work.glob("acked-*.txt")
                   for line in path.read_text().splitlines()}
     lost = len(acked_keys - in_db)

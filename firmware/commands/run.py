@@ -96,8 +96,10 @@ def run(args: argparse.Namespace) -> int:
     except NoDisplay as exc:
         # Exit 2 without READY: under systemd the unit never reports started on a black
         # screen, the line goes to the journal, and Restart=always tries again.
-        for part in (*wiring.sources, *wiring.sinks):
-            part.close()
+        for source in wiring.sources:
+            source.close()
+        for sink in wiring.sinks:
+            sink.close()
         print(f"bloxcab run: {exc}; to run without a screen use `bloxcab run --headless` "
               "(make run ARGS=--headless)", file=sys.stderr)
         return 2

@@ -48,7 +48,7 @@ def allowed(user: str | None, topic: str, action: Action) -> bool:
     return user == SERVICE_ID  # receiving
 
 
-class CertificateUser(BaseAuthPlugin):
+class CertificateUser(BaseAuthPlugin):  # type: ignore[misc]  # amqtt has no types
     """The verified client certificate's common name becomes the session's user name."""
 
     async def authenticate(self, *, session: Session) -> bool | None:
@@ -63,7 +63,7 @@ class CertificateUser(BaseAuthPlugin):
         return True
 
 
-class OwnTopic(BaseTopicPlugin):
+class OwnTopic(BaseTopicPlugin):  # type: ignore[misc]  # amqtt has no types
     def __init__(self, context: BaseContext) -> None:
         super().__init__(context)
 
@@ -102,7 +102,7 @@ class RoutedQueue(asyncio.Queue[Any]):
                 waiter.cancel()  # no acknowledgement: the client sends it again
 
 
-class FleetBroker(Broker):
+class FleetBroker(Broker):  # type: ignore[misc]  # amqtt has no types
     """amqtt with persistent sessions that outlive the broker (``broker_sessions``), an
     acknowledgement that means "routed", and the new connection's certificate on a resumed
     session: what a cabinet's uplink relies on."""
@@ -125,7 +125,7 @@ class FleetBroker(Broker):
         await super()._start_listeners()
 
     async def add_subscription(self, subscription: tuple[str, int], session: Session) -> int:
-        granted = await super().add_subscription(subscription, session)
+        granted: int = await super().add_subscription(subscription, session)
         if granted in (0, 1, 2) and not session.clean_session and session.client_id:
             self.store.subscribe(session.client_id, session.username, subscription[0], granted)
         return granted
@@ -197,8 +197,8 @@ class FleetBroker(Broker):
                                        wait_deliver: asyncio.Future[Any]) -> bool:
         ok = False
         try:
-            result = await super()._handle_message_delivery(client_session, handler,
-                                                            wait_deliver)
+            result: bool = await super()._handle_message_delivery(client_session, handler,
+                                                                  wait_deliver)
             ok = True
             return result
         finally:

@@ -6,6 +6,7 @@ totals, and it reads no file: a ranking row's replay is read on the outbox's thr
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from firmware.fleet.outbox import BEAT, NOTICE, RANK, RESULT, Outbox
@@ -93,5 +94,5 @@ class OutboxFeed:
             entry = next(e for e in table if e.replay_id == rid)
             self.outbox.post(RANK, {"game": game, "mode": mode, "replay_id": rid,
                                     "initials": initials, "values": dict(entry.values)},
-                             attach=lambda rid=rid, store=self.replays: store.read(rid))
+                             attach=partial(self.replays.read, rid))
         self.known_rows = now

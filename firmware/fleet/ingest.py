@@ -18,6 +18,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 import psycopg
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.reasoncodes import ReasonCode
 
 from firmware.fleet import store
 from firmware.fleet.pki import SERVICE_ID
@@ -73,7 +74,7 @@ class Intake:
         return f"$share/{SHARE_GROUP}/{TOPICS}" if self.config.shared else TOPICS
 
     def _on_connect(self, client: mqtt.Client, userdata: object, flags: object,
-                    reason: mqtt.ReasonCode, properties: object) -> None:
+                    reason: ReasonCode, properties: object) -> None:
         if reason.is_failure:
             log.warning("fleet: the broker refused the connection: %s", reason)
             return

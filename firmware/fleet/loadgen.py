@@ -25,6 +25,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.reasoncodes import ReasonCode
 
 RANK_EVERY = 10
 CONNECT_BATCH = 50  # TLS handshakes started at once (a burst of 500 overflows the backlog)
@@ -50,7 +51,7 @@ def main(argv: list[str]) -> int:
             lock.notify_all()
 
     def on_connect(client: mqtt.Client, userdata: object, flags: object,
-                   reason: mqtt.ReasonCode, properties: object) -> None:
+                   reason: ReasonCode, properties: object) -> None:
         if reason.is_failure:
             print(f"loadgen: {client._client_id!r} refused: {reason}", file=sys.stderr)
             return

@@ -251,7 +251,8 @@ class Outbox:
             body = {**body, "totals": totals, "delta": _sub(totals, previous),
                     "reset": cleared}
         seq = self._next
-        message = {"id": f"{self.epoch}-{seq}", "seq": seq, "kind": kind,
+        message_id = f"{self.epoch}-{seq}"
+        message = {"id": message_id, "seq": seq, "kind": kind,
                    "at": round(self.clock(), 3), "body": body}
         data = json.dumps(message, sort_keys=True, separators=(",", ":")).encode()
         if len(data) > self.max_bytes:
@@ -265,7 +266,7 @@ class Outbox:
             self._totals = body["totals"]
             self._mark_stale = True
         self.last_error = None
-        return message["id"], seq
+        return message_id, seq
 
     def _full(self, extra: int) -> bool:
         return (len(self._index) + 1 > self.max_entries

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.reasoncodes import ReasonCode
 
 from firmware.fleet.outbox import Entry, entries
 from firmware.fleet.pki import check_id
@@ -73,7 +74,7 @@ class Uplink:
 
     # ---- paho's thread ---------------------------------------------------------------------
     def _on_connect(self, client: mqtt.Client, userdata: object, flags: object,
-                    reason: mqtt.ReasonCode, properties: object) -> None:
+                    reason: ReasonCode, properties: object) -> None:
         if reason.is_failure:
             self.refused = str(reason)
             log.warning("uplink: the broker refused the connection: %s", reason)
@@ -83,11 +84,11 @@ class Uplink:
         self.wake.set()
 
     def _on_disconnect(self, client: mqtt.Client, userdata: object, flags: object,
-                       reason: mqtt.ReasonCode, properties: object) -> None:
+                       reason: ReasonCode, properties: object) -> None:
         self.connected.clear()
 
     def _on_publish(self, client: mqtt.Client, userdata: object, mid: int,
-                    reason: mqtt.ReasonCode, properties: object) -> None:
+                    reason: ReasonCode, properties: object) -> None:
         with self.lock:
             entry = self.inflight.pop(mid, None)
             if entry is None:  # acknowledged before pump() filed it

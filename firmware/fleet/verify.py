@@ -26,7 +26,7 @@ class Refused(ValueError):
     """A message the service will not store (one line: why)."""
 
 
-def parse(topic: str, payload: bytes) -> tuple[str, dict[str, Any]]:
+def parse(topic: str, payload: bytes | bytearray) -> tuple[str, dict[str, Any]]:
     """(cabinet, message) of a well-formed message, else Refused."""
     match = _TOPIC.match(topic)
     if match is None:

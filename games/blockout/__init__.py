@@ -5,7 +5,6 @@ that keep the round, and a 2P versus match."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 from typing import Any
 
 from engine import events as ev
@@ -19,7 +18,7 @@ from games.blockout.rules.pieces import DECISIONS as PIECE_DECISIONS
 from games.blockout.rules.pieces import PIECES
 from games.blockout.rules.session import RULES_ID, BlockoutSession
 from games.blockout.table import round_table
-from games.cartridge import CartDips, Cartridge, RankingSpec, play_screen
+from games.cartridge import CartDips, Cartridge, DrawPlay, RankingSpec, play_screen
 
 
 def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int
@@ -145,6 +144,14 @@ BLOCKOUT_SOUNDS = {
 # own.
 BLOCKOUT_SILENT = frozenset({ev.SPAWN, ev.LAND, pl.ROUND_START})
 
+
+def _screen() -> DrawPlay:
+    """The play screen, imported on the first frame drawn (games/cartridge.py)."""
+    from games.blockout import screen
+
+    return screen.draw_play
+
+
 CARTRIDGE = Cartridge(
     id=RULES_ID,
     title="BLOCKOUT (TECHNOS 1989)",
@@ -153,10 +160,10 @@ CARTRIDGE = Cartridge(
     new_session=new_session,
     dip_bank=blockout_dips.SW2,
     decode_dips=decode_dips,
-    draw_play=play_screen("games.blockout.screen"),
+    draw_play=play_screen(_screen),
     factory_seeds={"main": 0},
     ranking=RankingSpec(columns=("score", "round"), key=_rank_key),
-    demo_dir=Path(__file__).parent / "demos",
+    demo_dir="blockout/demos",
     sounds=BLOCKOUT_SOUNDS,
     silent=BLOCKOUT_SILENT,
     events=BLOCKOUT_EVENTS,

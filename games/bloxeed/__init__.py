@@ -4,7 +4,6 @@ versus on the common Sega loop."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 
 from engine import events as ev
 from games.bloxeed.dips import BANK, BLOXEED_DIP_DECISIONS
@@ -56,7 +55,7 @@ CARTRIDGE = sega_board.sega_cartridge(
     same_sequence=True,
     # decision: factory rankings, our own initials and modest scores (the decision table).
     ranking=sega_board.score_table(FACTORY_RANKINGS.value),
-    demo_dir=Path(__file__).parent / "demos",
+    demo_dir="bloxeed/demos",
     sounds=BLOXEED_SOUNDS,
     silent=BLOXEED_SILENT,
     events=BLOXEED_EVENTS,

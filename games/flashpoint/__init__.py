@@ -4,13 +4,12 @@ the stage select, the next-stage choice and the stage bonus, on the common Sega 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from engine.pieces import LETTERS
 from engine.session import GameSession
 from engine.settings import Difficulty
-from games.cartridge import Cartridge, RankingSpec, play_screen
+from games.cartridge import Cartridge, DrawPlay, RankingSpec, play_screen
 from games.flashpoint.dips import SW2, decode_dips
 from games.flashpoint.rules import events as fev
 from games.flashpoint.rules.ruleset import FLASHPOINT, FLASHPOINT_ID, draw_table
@@ -84,6 +83,13 @@ def _demo_player(session: GameSession) -> Any:
     return demo_inputs(session)
 
 
+def _screen() -> DrawPlay:
+    """The play screen, imported on the first frame drawn (games/cartridge.py)."""
+    from games.flashpoint import screen
+
+    return screen.draw_play
+
+
 CARTRIDGE = Cartridge(
     id=FLASHPOINT_ID,
     title="FLASH POINT (1989)",
@@ -92,10 +98,10 @@ CARTRIDGE = Cartridge(
     new_session=new_session,
     dip_bank=SW2,
     decode_dips=decode_dips,
-    draw_play=play_screen("games.flashpoint.screen"),
+    draw_play=play_screen(_screen),
     factory_seeds={"main": 0},
     ranking=RankingSpec(columns=("score", "stage"), key=_ranking_key),
-    demo_dir=Path(__file__).parent / "demos",
+    demo_dir="flashpoint/demos",
     sounds=FLASHPOINT_SOUNDS,
     silent=FLASHPOINT_SILENT,
     events=FLASHPOINT_EVENTS,

@@ -8,16 +8,13 @@ always free because the search keeps the stack below row ``MAX_STACK``). Its mea
 well: flashing cells left first, then how buried they are (holes, empty cells of flashing
 rows, covered cells), then the stack's height and roughness.
 
-    python -m games.flashpoint.solver [--stages FILE] [--stage N] [--write FILE] [--report]
+    python -m tools.flashpoint_solver [--stages FILE] [--stage N] [--write FILE] [--report]
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from engine.field import FIELD_HEIGHT, FIELD_WIDTH, FULL_ROW
 from engine.inputs import InputFrame, PlayerInput
@@ -34,8 +31,6 @@ BEAM = 48
 PIECE_LIMIT = 400
 
 Rows = tuple[int, ...]
-
-SOLUTIONS_FILE = Path(__file__).with_name("solutions.txt")
 
 
 @dataclass(frozen=True)
@@ -307,54 +302,3 @@ def difficulty_report(stages: Sequence[Stage], solutions: dict[int, Solution]) -
     lines.append(f"rank correlation of stage number and pieces needed: "
                  f"{rank_correlation(numbers, pieces):.2f}")
     return lines
-
-
-def main(argv: list[str] | None = None) -> int:
-    from games.flashpoint.stagefile import STAGES
-
-    parser = argparse.ArgumentParser(prog="python -m games.flashpoint.solver")
-    parser.add_argument("--stages", help="a stage file (default: the built-in set)")
-    parser.add_argument("--stage", type=int, action="append", help="only these stages")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--beam", type=int, default=BEAM)
-    parser.add_argument("--write", help="write the solutions to this file")
-    parser.add_argument("--report", action="store_true",
-                        help="print the measured difficulty of the kept solutions")
-    args = parser.parse_args(argv)
-    try:
-        stages = STAGES.read(args.stages) if args.stages else STAGES.builtin()
-    except (OSError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    if args.report:
-        solutions = parse_solutions(SOLUTIONS_FILE.read_text(encoding="utf-8"))
-        print("\n".join(difficulty_report(stages, solutions)))
-        return 0
-    sequence = sequence_for(args.seed)
-    numbers = args.stage or [s.number for s in stages]
-    lines = []
-    failed = 0
-    for number in numbers:
-        stage = stages[number - 1]
-        solution = solve(stage, sequence, beam=args.beam)
-        if solution is None:
-            print(f"stage {number}: no solution found", flush=True)
-            failed += 1
-            continue
-        cleared, frames = play_solution(stages, solution, args.seed)
-        print(f"stage {number:3d}: {solution.pieces:3d} pieces, height {stage.height:2d}, "
-              f"flashing {stage.flashing:2d}, played {'clear' if cleared else 'FAILED'} in "
-              f"{frames} frames", flush=True)
-        if not cleared:
-            failed += 1
-        lines.append(solution.text())
-    if args.write:
-        with open(args.write, "w", encoding="utf-8") as handle:
-            handle.write("; placements (piece, turns, box column) found by "
-                         "games/flashpoint/solver.py for seed "
-                         f"{args.seed}\n" + "\n".join(lines) + "\n")
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

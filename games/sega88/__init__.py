@@ -4,7 +4,6 @@ table, no extras."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 
 from games.sega import board as sega_board
 from games.sega88.dips import BANK
@@ -24,7 +23,7 @@ CARTRIDGE = sega_board.sega_cartridge(
     start_seeds=_start_seeds,
     # decision: factory rankings, our own initials and modest scores (the decision table).
     ranking=sega_board.score_table(SEGA88_DECISIONS["factory_rankings"].value),
-    demo_dir=Path(__file__).parent / "demos",
+    demo_dir="sega88/demos",
     legacy_seeds={"sega88_main": "main"},
     # Source: tetris.wiki "Sega Randomizer" (one more call when the attract scene plays).
     attract_scene=SCENE,

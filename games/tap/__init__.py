@@ -3,15 +3,21 @@ T.A. Death on the Arika player loop (games/arika/), Versus with the Item mode, a
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from games.cartridge import Cartridge, play_screen
+from games.cartridge import Cartridge, DrawPlay, play_screen
 from games.tap import cartridge as parts
 from games.tap.dips import SW2, decode_dips
 from games.tap.doubles import ALL_RULES, new_session, rules_document
 
 # Source: shiromino's RefreshRates.h (TAP: 57,272,700 / 8 / 443 / 262 = about 61.68 Hz).
 TAP_REFRESH_HZ = 61.68
+
+
+def _screen() -> DrawPlay:
+    """The play screen, imported on the first frame drawn (games/cartridge.py)."""
+    from games.tap import doubles_screen
+
+    return doubles_screen.draw_play
+
 
 CARTRIDGE = Cartridge(
     id="tap",
@@ -21,10 +27,10 @@ CARTRIDGE = Cartridge(
     new_session=new_session,
     dip_bank=SW2,
     decode_dips=decode_dips,
-    draw_play=play_screen("games.tap.doubles_screen"),
+    draw_play=play_screen(_screen),
     factory_seeds={"main": 0},
     ranking=parts.RANKING,
-    demo_dir=Path(__file__).parent / "demos",
+    demo_dir="tap/demos",
     sounds=parts.TAP_SOUNDS,
     silent=parts.TAP_SILENT,
     events=parts.TAP_EVENTS,

@@ -1,29 +1,18 @@
 """Closed-loop demo inputs for both players of the TAP board (the demo bot of
 games/arika/demo.py on each side), and the attract-mode demo "here comes a challenger": P1
-plays T.A. Death alone, P2 joins, accepts the challenge, and the two play a versus match.
-
-    .venv/bin/python -m games.tap.versus_demo games/tap/demos/challenger.rpl
-
-writes the demo replay (the kiosk plays the first replay of games/tap/demos/ by name).
+plays T.A. Death alone, P2 joins, accepts the challenge, and the two play a versus match
+(``python -m tools.challenger_demo`` records it).
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 from engine.inputs import InputFrame, PlayerInput
-from engine.replay import CHECKPOINT_EVERY, Replay
 from games.arika.demo import Bot
 from games.arika.player import ArikaPlayer
-from games.tap.rules.modes import DEATH
 from games.tap.versus import VersusBoard
 
-DEMO_MODE = DEATH
-DEMO_SEED = 1
-DEMO_FRAMES = 2400  # the kiosk's longest demo (firmware decision demo_frames)
-JOIN_AT = 840  # P2's Start: a challenger after 14 s of P1 alone
 ANSWER_AFTER = 45  # frames P2 looks at the question before pressing A (YES)
 
 
@@ -61,35 +50,3 @@ def p1_inputs(session: VersusBoard) -> Iterator[InputFrame]:
     """The demo player of the cartridge record: the bot on player 1 (alone or in a match)."""
     for frame in versus_inputs(session):
         yield InputFrame(p1=frame.p1)
-
-
-def record_challenger_demo(frames: int = DEMO_FRAMES, seed: int = DEMO_SEED,
-                           join_at: int = JOIN_AT) -> Replay:
-    settings = {"boundaries": "wiki", "das_step": 901}
-    seeds = {"main": seed}
-    session = VersusBoard(DEMO_MODE, settings, seeds, 1)
-    replay = Replay(DEMO_MODE, dict(settings), dict(seeds), 1, [])
-    inputs = versus_inputs(session)
-    for number in range(1, frames + 1):
-        if number == join_at:
-            session.join(1)
-            replay.joins.append((number, 1))
-        frame = next(inputs)
-        replay.inputs.append(frame.to_bits())
-        session.step(frame)
-        if number % CHECKPOINT_EVERY == 0:
-            replay.checkpoints[number] = session.state_hash()
-    replay.final_hash = session.state_hash()
-    return replay
-
-
-def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m games.tap.versus_demo OUT.rpl", file=sys.stderr)
-        return 2
-    Path(argv[0]).write_text(record_challenger_demo().to_text())
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

@@ -5,15 +5,22 @@ the 35-piece bag) and the modes of games/ti/modes.py on the Arika player loop
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 
-from games.cartridge import Cartridge, play_screen
+from games.cartridge import Cartridge, DrawPlay, play_screen
 from games.ti import cartridge as parts
 from games.ti.accounts import SAVE_SECTION
 from games.ti.dips import SW2, decode_dips
 from games.ti.modes import MODES
 from games.ti.session import BOARD, new_session
 from games.ti.stagefile import use_stage_file
+
+
+def _screen() -> DrawPlay:
+    """The play screen, imported on the first frame drawn (games/cartridge.py)."""
+    from games.ti import screen
+
+    return screen.draw_play
+
 
 CARTRIDGE = Cartridge(
     id="ti",
@@ -23,10 +30,10 @@ CARTRIDGE = Cartridge(
     new_session=new_session,
     dip_bank=SW2,
     decode_dips=decode_dips,
-    draw_play=play_screen("games.ti.screen"),
+    draw_play=play_screen(_screen),
     factory_seeds={"main": 0},
     ranking=parts.RANKING,
-    demo_dir=Path(__file__).parent / "demos",
+    demo_dir="ti/demos",
     sounds=parts.TI_SOUNDS,
     silent=parts.TI_SILENT,
     events=parts.TI_EVENTS,

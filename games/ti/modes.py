@@ -1,15 +1,14 @@
-"""The TGM3 cartridge's modes, keyed by rules id. Adding a mode is one line here: its
-rules id, the name on the mode select and a factory as ``"module:function"`` that returns
-a ``TiMode``. The mode module brings its own player and referee (on the Arika kit); the
-session, screen, rankings and CLI read the mode only through ``TiMode``.
+"""The TGM3 cartridge's modes, keyed by rules id. Adding a mode is one entry here: its
+rules id, the name on the mode select and a factory that returns a ``TiMode``. The mode
+module brings its own player and referee (on the Arika kit); the session, screen,
+rankings and CLI read the mode only through ``TiMode``.
 
-The factories are imported when a mode is first used, so one mode's module never has to
-import another's.
+A factory imports its mode's module when the mode is first used, so one mode's module
+never has to import another's (and each imports this one for ``TiMode``).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -28,15 +27,39 @@ ACCOUNT_PREFIX = "account_"  # settings that hold an account (games/ti/accounts.
 @dataclass(frozen=True)
 class ModeEntry:
     title: str  # the mode select's name
-    factory: str  # "module:function" -> TiMode
+    factory: Callable[[], TiMode]
+
+
+def _master() -> TiMode:
+    from games.ti import master
+
+    return master.mode()
+
+
+def _easy() -> TiMode:
+    from games.ti import easy
+
+    return easy.mode()
+
+
+def _shirase() -> TiMode:
+    from games.ti import shirase
+
+    return shirase.mode()
+
+
+def _sakura() -> TiMode:
+    from games.ti import sakura
+
+    return sakura.mode()
 
 
 # In the order of the mode select.
 MODES: dict[str, ModeEntry] = {
-    "ti-master": ModeEntry("MASTER", "games.ti.master:mode"),
-    "ti-easy": ModeEntry("EASY", "games.ti.easy:mode"),
-    "ti-shirase": ModeEntry("SHIRASE", "games.ti.shirase:mode"),
-    "ti-sakura": ModeEntry("SAKURA", "games.ti.sakura:mode"),
+    "ti-master": ModeEntry("MASTER", _master),
+    "ti-easy": ModeEntry("EASY", _easy),
+    "ti-shirase": ModeEntry("SHIRASE", _shirase),
+    "ti-sakura": ModeEntry("SAKURA", _sakura),
 }
 
 
@@ -73,10 +96,9 @@ def mode(rules_id: str) -> TiMode:
     entry = MODES.get(rules_id)
     if entry is None:
         raise ValueError(f"unknown rules {rules_id!r}; choose one of: {', '.join(MODES)}")
-    module, _, function = entry.factory.partition(":")
-    made = getattr(importlib.import_module(module), function)()
+    made = entry.factory()
     if not isinstance(made, TiMode) or made.id != rules_id:
-        raise ValueError(f"{entry.factory} does not make the mode {rules_id}")
+        raise ValueError(f"the factory of {rules_id} makes another mode")
     return made
 
 

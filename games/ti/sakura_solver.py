@@ -8,16 +8,13 @@ free because the search keeps the stack below row ``MAX_STACK``), with the stage
 flips and BIG blocks. Its measure of a well: jewels left first, then how buried they are,
 then holes, height and roughness.
 
-    python -m games.ti.sakura_solver [--stages FILE] [--stage N] [--write FILE]
+    python -m tools.sakura_solver [--stages FILE] [--stage N] [--write FILE]
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from engine.events import Event
 from engine.inputs import PlayerInput
@@ -39,8 +36,6 @@ MAX_STACK = 13  # rows 1..13 at most: the piece moves and turns above them
 BEAM = 40
 PIECE_LIMIT = 60
 FULL = (1 << WIDTH) - 1
-SOLUTIONS_FILE = Path(__file__).with_name("sakura_solutions.txt")
-
 Rows = tuple[int, ...]  # row 1 first, bit c = column c
 
 
@@ -225,33 +220,3 @@ def parse_solutions(text: str) -> dict[int, Solution]:
         placements = tuple(Placement(kind_of(w[0]), int(w[1]), int(w[2:])) for w in body.split())
         out[number] = Solution(number, placements)
     return out
-
-
-def main(argv: list[str] | None = None) -> int:
-    from games.ti.stagefile import STAGES
-
-    parser = argparse.ArgumentParser(prog="python -m games.ti.sakura_solver")
-    parser.add_argument("--stages", help="a stage file (default: the built-in stages)")
-    parser.add_argument("--stage", type=int, help="only this stage")
-    parser.add_argument("--write", help="write the solutions to this file")
-    args = parser.parse_args(argv)
-    stages = STAGES.read(args.stages) if args.stages else STAGES.builtin()
-    chosen = [s for s in stages if args.stage in (None, s.number)]
-    lines = ["; placements (piece, state, box column) found by games/ti/sakura_solver.py"]
-    failed = 0
-    for stage in chosen:
-        solution = solve(stage)
-        ok = solution is not None and play_solution(stages, solution)[0]
-        print(f"stage {stage.number}: " + (f"{len(solution.placements)} pieces"
-                                           if ok and solution else "NOT SOLVED"))
-        if solution is not None and ok:
-            lines.append(solution.text())
-        else:
-            failed += 1
-    if args.write:
-        Path(args.write).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -3,13 +3,11 @@ file in the same format. A bad operator file gives one error line and the built-
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from games.stage_files import StageSet
 from games.ti.rules.sakura import SakuraStage, parse_stages
 
-STAGES: StageSet[tuple[SakuraStage, ...]] = StageSet(
-    Path(__file__).with_name("sakura_stages.txt"), parse_stages)
+STAGES: StageSet[tuple[SakuraStage, ...]] = StageSet("ti/sakura_stages.txt",
+                                                      parse_stages)
 builtin_stages = STAGES.builtin
 load_stages = STAGES.load
 use_stage_file = STAGES.use  # cabinet.toml [games.ti] sakura_stages

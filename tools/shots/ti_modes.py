@@ -22,7 +22,6 @@ from games.ti.demo import demo_inputs
 from games.ti.rules import easy, sakura
 from games.ti.rules.shirase import ShirasePlayer
 from games.ti.sakura_solver import (
-    SOLUTIONS_FILE,
     Placement,
     drop,
     measure,
@@ -30,6 +29,7 @@ from games.ti.sakura_solver import (
     placement_options,
 )
 from games.ti.session import TiSession
+from tools.sakura_solver import SOLUTIONS_FILE
 
 NAMES = ("ti-select.png", "ti-easy-hanabi.png", "ti-shirase-garbage.png",
          "ti-shirase-bone.png", "ti-sakura-stage.png", "ti-sakura-xray.png",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cabinet.video.picture import Colour
 from firmware.service.page import EXIT, Page, Row
 from games.registry import CARTRIDGES
 
@@ -33,6 +34,6 @@ class GameSelectPage(Page):
             self.menu.say(f"{CARTRIDGES[game].title} FROM THE NEXT GAME")
         self.menu.pop()
 
-    def footer(self) -> list[tuple[str, str]]:
+    def footer(self) -> list[tuple[str, Colour]]:
         return [("TAKES EFFECT FROM THE NEXT GAME", "label"),
                 ("SERVICE: MOVE   TEST: SELECT", "label")]

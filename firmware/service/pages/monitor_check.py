@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cabinet.video.patterns import MONITOR_PATTERNS
-from cabinet.video.picture import Picture
+from cabinet.video.picture import Colour, Picture
 from engine import InputFrame
 from firmware.service.keys import Keys
 from firmware.service.page import EXIT, Page, Row
@@ -30,7 +30,7 @@ class MonitorTestPage(Page):
         if index < len(PATTERNS):
             self.menu.push(PatternPage(self.menu, index))
 
-    def footer(self) -> list[tuple[str, str]]:
+    def footer(self) -> list[tuple[str, Colour]]:
         # The mode, the picture's scale and the frame rate (game's or display's), so an
         # operator setting geometry sees what the board drives.
         video = self.menu.cabinet.video

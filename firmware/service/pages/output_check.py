@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cabinet.source import OUTPUTS
+from cabinet.video.picture import Colour
 from firmware.service.page import EXIT, Page, Row
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class OutputTestPage(Page):
                 outputs.override(name, None)
         self.forced.clear()
 
-    def footer(self) -> list[tuple[str, str]]:
+    def footer(self) -> list[tuple[str, Colour]]:
         errors = self.menu.cabinet.outputs.errors if self.menu.cabinet.outputs else {}
         return [*((f"{n}: {e}", "alert") for n, e in errors.items()),
                 ("TEST: ON/OFF   SERVICE: MOVE", "label")]

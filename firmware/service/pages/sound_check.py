@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cabinet.audio.synth import EFFECTS
+from cabinet.video.picture import Colour
 from firmware.service.page import EXIT, Page, Row
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ class SoundTestPage(Page):
             audio.play(self.effects[index])
         self.played.append(self.effects[index])
 
-    def footer(self) -> list[tuple[str, str]]:
+    def footer(self) -> list[tuple[str, Colour]]:
         audio = self.menu.cabinet.audio
         if audio is None:
             line = ("SPEAKER NOT CONNECTED", "alert")
