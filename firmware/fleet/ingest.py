@@ -20,6 +20,7 @@ import psycopg
 from paho.mqtt.enums import CallbackAPIVersion
 
 from firmware.fleet import store
+from firmware.fleet.decisions import SERVICE_DECISIONS
 from firmware.fleet.pki import SERVICE_ID
 from firmware.fleet.verify import Refused, check_rank, parse
 
@@ -28,7 +29,7 @@ log = logging.getLogger("bloxcab.fleet")
 TOPICS = "bloxcab/+/+"
 SHARE_GROUP = "fleet"
 DB_RETRY_S = 0.5
-BATCH = 200  # decision: messages per transaction (one commit per batch)
+BATCH: int = SERVICE_DECISIONS["intake_batch"].value  # messages per transaction
 
 
 @dataclass
