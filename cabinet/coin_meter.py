@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import math
 
+from cabinet.decisions import OUTPUT_DECISIONS
+
 # Source: the project's frame loop (60 Hz) (60 Hz)
 FRAME_HZ = 60.0
 
-# decision: meter pulse 50 ms on / 50 ms off, the short end of the 0.05-0.1 s range in
-# gpiozero docs and coin-meter datasheets; check the meter's datasheet and raise it in the config
-# if it misses.
-METER_PULSE_MS: dict[str, float] = {"on": 50.0, "off": 50.0}
+METER_PULSE_MS: dict[str, float] = dict(OUTPUT_DECISIONS["meter_pulse_ms"].value)
 
 
 def frames_for(ms: float, hz: float = FRAME_HZ) -> int:

@@ -18,6 +18,7 @@ own clock reading (another thread stamps it); time never runs backwards here.
 
 from __future__ import annotations
 
+from cabinet.decisions import INPUT_DECISIONS
 from cabinet.wiring import COIN_CHUTES
 
 # Input classes: every GPIO input belongs to one.
@@ -27,18 +28,11 @@ SYSTEM = "system"  # the cabinet's own switches: service, test, tilt
 INPUT_CLASSES = (COIN, BUTTON, SYSTEM)
 SYSTEM_SWITCHES = ("service", "test", "tilt")
 
-# decision: minimum pulse width per class, in ms. Coin mechs give pulses of 20-100 ms, so 10 ms
-# keeps the shortest coin even after some bounce; a player holds a button for frames (a press is
-# 30 ms or more), so 5 ms costs no frame of lag at 60 Hz and drops every spike of up to 5 ms;
-# the cabinet switches (service, test, tilt) are read like buttons.
-DEFAULT_PULSE_MS: dict[str, float] = {COIN: 10.0, BUTTON: 5.0, SYSTEM: 5.0}
-# decision: a release counts after 15 ms open: contact bounce of up to 15 ms (the campaign
-# measured double coins with bounce of 8 and 12 ms) stays inside one press. Coins come at
-# most a few per second and a player releases a button for tens of ms between presses.
-DEFAULT_DEBOUNCE_MS = 15.0
-# decision: changes of the line shorter than 1 ms are glitches whatever the class (spikes
-# from coils and lamps are microseconds; no switch is worked that fast).
-GLITCH_S = 0.001
+# Minimum pulse width per class (ms), release time (ms) and glitch length (s): the
+# project's choices, with their reasons, in cabinet/decisions.py INPUT_DECISIONS.
+DEFAULT_PULSE_MS: dict[str, float] = dict(INPUT_DECISIONS["pulse_ms"].value)
+DEFAULT_DEBOUNCE_MS: float = INPUT_DECISIONS["debounce_ms"].value
+GLITCH_S: float = INPUT_DECISIONS["glitch_s"].value
 
 
 def input_class(control: str) -> str:

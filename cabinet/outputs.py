@@ -11,6 +11,7 @@ import enum
 from collections.abc import Iterable, Mapping
 
 from cabinet.coin_meter import FRAME_HZ, METER_PULSE_MS, CoinMeter
+from cabinet.decisions import OUTPUT_DECISIONS
 from cabinet.source import OUTPUTS, OutputSink
 
 
@@ -20,8 +21,8 @@ class Lamp(enum.Enum):
     BLINK = "blink"
 
 
-# decision: a blinking start lamp is lit 15 frames and dark 15 frames (2 Hz at 60 Hz).
-START_LAMP_BLINK_FRAMES: dict[str, int] = {"on": 15, "off": 15}
+START_LAMP_BLINK_FRAMES: dict[str, int] = dict(
+    OUTPUT_DECISIONS["start_lamp_blink_frames"].value)
 _BLINK_ON = START_LAMP_BLINK_FRAMES["on"]
 _BLINK_PERIOD = START_LAMP_BLINK_FRAMES["on"] + START_LAMP_BLINK_FRAMES["off"]
 

@@ -63,7 +63,7 @@ class CoinScheme:
 # 5.1, Sega System 16 coinage DIP table (MAME segaipt), MAME segas16b.cpp / segas18.cpp DIP
 # definitions). Steps for the bonus rows are the table's
 # own figures ("2C/1C 5/3 6/4" = 1 credit at 2 coins, 3 at 5, 4 at 6).
-# decision: how plain and bonus rows count coins, DIP_DECISIONS coin_step/coin_bonus_steps.
+# How plain and bonus rows count coins: DIP_DECISIONS coin_step and coin_bonus_steps.
 COINAGE: dict[int, CoinScheme] = {s.value: s for s in (
     CoinScheme(0xF, "1 Coin/1 Credit", ((1, 1),)),
     CoinScheme(0xE, "1 Coin/2 Credits", ((1, 2),)),

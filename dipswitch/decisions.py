@@ -12,7 +12,7 @@ from engine.decision import Decision
 
 _MAME_COIN = "MAME segaipt.h / sys16_common SW1 coinage"
 
-# decision: every entry below is the project's own choice, not a documented fact.
+# Every entry below is the project's own choice, not a documented fact.
 DIP_DECISIONS: dict[str, Decision[Any]] = {
     "coin_step": Decision(
         "credits when the row's coin count is complete",

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.inputs import InputFrame
+from engine.replay_decisions import REPLAY_DECISIONS
 from engine.session import GameSession, Seeds, Settings
 from engine.version import ENGINE_VERSION
 
@@ -114,12 +115,11 @@ class Replay:
 # What a settings mapping may hold for one game is the cartridge's business: firmware builds
 # the session once at load (firmware/replay_file.py) to check that.
 
-# decision: a replay holds at most 4 hours of play (60 Hz); longer is damage, not a game.
-MAX_FRAMES = 4 * 60 * 60 * 60
+MAX_FRAMES = REPLAY_DECISIONS["max_frames"].value
 MAX_SEED = 0xFFFFFFFF  # named 32-bit seeds (engine/session.py)
 MAX_INPUT_BITS = (1 << 25) - 1  # InputFrame.to_bits(): 25 bits
-MAX_HEADER_CHARS = 1 << 16  # decision: a real header is a few hundred characters
-MAX_ENTRIES = 64  # decision: at most this many settings, seeds, meta entries or joins
+MAX_HEADER_CHARS = REPLAY_DECISIONS["max_header_chars"].value
+MAX_ENTRIES = REPLAY_DECISIONS["max_entries"].value
 _MAX_INT_DIGITS = 20  # no header number needs more digits than 2**64
 _MAX_TEXT = 64  # rules id, engine version, names and text values
 _MISSING = object()

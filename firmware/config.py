@@ -46,16 +46,14 @@ from firmware.config_schema import (
     VideoConfig,
     WindowConfig,
 )
+from firmware.file_decisions import FILE_DECISIONS
 
 KeyPath = tuple[str, ...]
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _MISSING = object()
 _SECTIONS = ("video", "inputs", "outputs", "dipswitch", "audio", "save", "games")
-# decision: cabinet.toml nests 4 levels (inputs.gpio.pins plus an inline table); 8 leaves
-# room, deeper is not a cabinet.toml.
-MAX_NESTING = 8
-# decision: a cabinet.toml is a few kilobytes; 1 MiB is not one.
-MAX_CONFIG_BYTES = 1 << 20
+MAX_NESTING: int = FILE_DECISIONS["config_nesting"].value
+MAX_CONFIG_BYTES: int = FILE_DECISIONS["config_bytes"].value
 
 
 def dotted(path: KeyPath) -> str:

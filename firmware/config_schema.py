@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cabinet.debounce import DEFAULT_DEBOUNCE_MS, DEFAULT_PULSE_MS
+from cabinet.decisions import INPUT_DECISIONS, OUTPUT_DECISIONS, VIDEO_DECISIONS
 from cabinet.keymap import DEFAULT_KEYMAP
 from cabinet.source import CONTROLS
+from firmware.file_decisions import bounds
 
 DEFAULT_CONFIG_PATH = Path("/etc/bloxcab/cabinet.toml")
 
@@ -35,56 +37,23 @@ DIP_BANK_SWITCHES = 8
 # is there). Names are pygame key names.
 MAME_KEYS: dict[str, str] = {control: keys[0] for control, keys in DEFAULT_KEYMAP.items()}
 
-# decision: the project's JAMMA-to-GPIO wiring (docs/raspberry-pi.md shows it as a table).
-# The reference gives no pin map; the choices follow two facts about the Pi header:
-# GPIO 0-8 are pulled up at power-on and GPIO 9-27 pulled down, so the coin meters and
-# lockouts sit on pulled-down pins (their driver stages stay off while the Pi boots), and
-# the active-low switches (JAMMA inputs short to ground, Arcade Otaku wiki "JAMMA") take the rest.
-# GPIO 14/15 are the UART: disable the serial console before wiring P2 there.
-GPIO_INPUT_PINS: dict[str, int] = {
-    "p1.up": 17,
-    "p1.down": 27,
-    "p1.left": 23,
-    "p1.right": 24,
-    "p1.b1": 10,
-    "p1.b2": 9,
-    "p1.b3": 11,
-    "p1.start": 25,
-    "p2.up": 2,
-    "p2.down": 3,
-    "p2.left": 4,
-    "p2.right": 14,
-    "p2.b1": 15,
-    "p2.b2": 5,
-    "p2.b3": 6,
-    "p2.start": 7,
-    "service": 13,
-    "test": 19,
-    "tilt": 8,
-    "coin1": 22,
-    "coin2": 18,
-}
-# decision: the start lamps have no default pin (GPIO 12 is the one spare header pin).
-GPIO_OUTPUT_PINS: dict[str, int] = {
-    "coin_meter1": 16,
-    "coin_meter2": 20,
-    "coin_lockout1": 21,
-    "coin_lockout2": 26,
-}
+# The project's JAMMA-to-GPIO wiring (docs/raspberry-pi.md shows it as a table; the reasons
+# are in cabinet/decisions.py).
+GPIO_INPUT_PINS: dict[str, int] = dict(INPUT_DECISIONS["gpio_input_pins"].value)
+GPIO_OUTPUT_PINS: dict[str, int] = dict(OUTPUT_DECISIONS["gpio_output_pins"].value)
 
-# decision: cabinet/debounce.py DEFAULT_DEBOUNCE_MS and DEFAULT_PULSE_MS (bounce of up to
-# 15 ms; minimum pulse widths per input class).
+# cabinet/debounce.py DEFAULT_DEBOUNCE_MS and DEFAULT_PULSE_MS (INPUT_DECISIONS).
 DEBOUNCE_MS = int(DEFAULT_DEBOUNCE_MS)
 PULSE_MS: dict[str, int] = {kind: int(ms) for kind, ms in DEFAULT_PULSE_MS.items()}
 # Source: gpiozero docs and coin-meter datasheets (meter pulses of about 0.05-0.1 s; check the
 # meter).
 METER_PULSE_MS = 50
 
-# decision: limits that catch typos without second-guessing an owner.
-WINDOW_SCALE_RANGE = range(1, 9)
-OVERSCAN_RANGE = range(0, 11)  # decision: at most 10% of each edge hidden
-DEBOUNCE_MS_RANGE = range(0, 101)
-PULSE_MS_RANGE = range(0, 101)
+# Limits that catch typos without second-guessing an owner (FILE_DECISIONS config_ranges).
+WINDOW_SCALE_RANGE = bounds("window_scale")
+OVERSCAN_RANGE = range(0, VIDEO_DECISIONS["overscan_max_percent"].value + 1)
+DEBOUNCE_MS_RANGE = bounds("debounce_ms")
+PULSE_MS_RANGE = bounds("pulse_ms")
 METER_PULSE_MS_RANGE = range(10, 1001)
 VOLUME_RANGE = range(0, 101)
 # Source: JVS node numbers 01-1F are the slaves (JVS-TR, node numbers), so 1-31 boards.
@@ -93,7 +62,7 @@ JVS_BOARDS_RANGE = range(1, 32)
 
 @dataclass(frozen=True)
 class WindowConfig:
-    scale: int = 3  # decision: 320x224 x3 fits a 1080p desktop
+    scale: int = VIDEO_DECISIONS["window_scale"].value
 
 
 @dataclass(frozen=True)
@@ -121,7 +90,7 @@ class JvsConfig:
 
 @dataclass(frozen=True)
 class InputsConfig:
-    sources: tuple[str, ...] = ("keyboard",)  # decision: GPIO/JVS only when the owner says so
+    sources: tuple[str, ...] = INPUT_DECISIONS["sources"].value
     keys: dict[str, str] = field(default_factory=lambda: dict(MAME_KEYS))
     gpio: GpioInputConfig = field(default_factory=GpioInputConfig)
     jvs: JvsConfig = field(default_factory=JvsConfig)

@@ -29,7 +29,7 @@ from engine.decision import Decision
 # credit count at 9).
 MAX_CREDITS = 9
 
-# decision: every entry below is the project's own choice, not a documented fact.
+# Every entry below is the project's own choice, not a documented fact.
 CREDIT_DECISIONS: dict[str, Decision[Any]] = {
     "partial_coins": Decision(
         "restart only at the end of the coinage cycle",

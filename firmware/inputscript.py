@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from cabinet.source import CONTROLS
 from engine.inputs import InputFrame, PlayerInput
 from firmware.errors import UsageError
+from firmware.file_decisions import FILE_DECISIONS
 
 SCRIPT_CONTROLS = frozenset((*CONTROLS, "coin1", "coin2"))
 
@@ -24,10 +25,8 @@ class ScriptEvent:
     down: bool
 
 
-# decision: frame numbers up to 10^9 (about 193 days at 60 Hz); longer is a typo or damage.
-MAX_SCRIPT_FRAME = 10**9
-# decision: 16 MiB of script is far past any test or soak; larger is not an input script.
-MAX_SCRIPT_BYTES = 16 << 20
+MAX_SCRIPT_FRAME: int = FILE_DECISIONS["script_frame"].value
+MAX_SCRIPT_BYTES: int = FILE_DECISIONS["script_bytes"].value
 _FRAME = re.compile(r"[0-9]{1,10}", re.ASCII)
 
 

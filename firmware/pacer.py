@@ -18,16 +18,18 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from cabinet.decisions import VIDEO_DECISIONS
+
 FRAME_SECONDS = 1 / 60
 SPIN_SECONDS = 0.0015  # the busy wait before any sleep has been measured
-# decision: the busy wait covers the 98th-percentile overshoot of the last 120 sleeps x 1.25,
-# within 0.1-4 ms. A rarer, longer overshoot is the process being preempted, which spinning
-# longer on every frame would not prevent.
-SPIN_QUANTILE = 0.98
-SPIN_MARGIN = 1.25
-SPIN_MIN = 0.0001
-SPIN_MAX = 0.004
-OVERSHOOT_WINDOW = 120
+_BUSY_WAIT = VIDEO_DECISIONS["busy_wait"].value
+# The busy wait's reach (VIDEO_DECISIONS busy_wait): a percentile of the last sleeps'
+# overshoots, with a margin, within bounds.
+SPIN_QUANTILE: float = _BUSY_WAIT["quantile"]
+SPIN_MARGIN: float = _BUSY_WAIT["margin"]
+SPIN_MIN: float = _BUSY_WAIT["min_s"]
+SPIN_MAX: float = _BUSY_WAIT["max_s"]
+OVERSHOOT_WINDOW: int = _BUSY_WAIT["sleeps"]
 
 
 @dataclass
@@ -140,9 +142,8 @@ def vsync_holds(flip: Callable[[], None], clock: Callable[[], float] = time.perf
     return refresh_rate(flip, clock, flips) is not None
 
 
-# decision: a display within 0.2% of the cartridge's rate runs it at that rate (a 60.05 Hz
-# composite mode for a 60 Hz game is 0.08% fast); further off, the display's rate wins.
-RATE_MATCH = 0.002
+# How near the display's rate must be to the game's for the game's to win.
+RATE_MATCH: float = VIDEO_DECISIONS["rate_match"].value
 GAME_RATE, DISPLAY_RATE = "game rate", "display rate"
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.replay import Replay, ReplayError
+from firmware.file_decisions import FILE_DECISIONS
 from games.registry import new_session
 
-# decision: 16 MiB holds the longest replay the codec accepts (4 hours, a token per frame).
-MAX_REPLAY_BYTES = 16 << 20
+MAX_REPLAY_BYTES: int = FILE_DECISIONS["replay_file_bytes"].value
 
 
 def read_replay(path: Path | str) -> Replay:

@@ -3,6 +3,7 @@ bench and `bloxcab rules` all read it; firmware reaches games through this modul
 
 from __future__ import annotations
 
+from engine.decision import Decision
 from engine.session import GameSession, Seeds, Settings
 from games.blockout import CARTRIDGE as _BLOCKOUT
 from games.bloxeed import CARTRIDGE as _BLOXEED
@@ -16,6 +17,7 @@ from games.ti import CARTRIDGE as _TI
 __all__ = [
     "CARTRIDGES",
     "DEFAULT_GAME",
+    "GAME_SELECT_DECISIONS",
     "CartDips",
     "Cartridge",
     "PlayView",
@@ -33,8 +35,12 @@ __all__ = [
 CARTRIDGES: dict[str, Cartridge] = {
     c.id: c for c in (_SEGA88, _BLOXEED, _FLASHPOINT, _TAP, _TI, _BLOCKOUT)
 }
-# decision: Bloxeed is the factory game (the later, richer board of the two).
-DEFAULT_GAME = _BLOXEED.id
+# The game select's choice no source gives (`bloxcab rules R --json` prints it).
+GAME_SELECT_DECISIONS: dict[str, Decision[str]] = {
+    "factory_game": Decision(
+        _BLOXEED.id, "Bloxeed is the factory game (the later, richer board of the two)"),
+}
+DEFAULT_GAME = GAME_SELECT_DECISIONS["factory_game"].value
 
 
 def cartridge(game_id: str) -> Cartridge:

@@ -18,20 +18,19 @@ import numpy as np
 import pygame
 
 from cabinet.audio.synth import EFFECTS, render_all
+from cabinet.decisions import AUDIO_DECISIONS
 
 log = logging.getLogger("bloxcab.audio")
 
-# decision: 22050 Hz mono, 16-bit, 512-sample buffer (about 23 ms of latency).
-RATE = 22050
-BUFFER = 512
+RATE: int = AUDIO_DECISIONS["mixer"].value["rate_hz"]
+BUFFER: int = AUDIO_DECISIONS["mixer"].value["buffer_samples"]
 MIXER_CHANNELS = 16
 
 # The cabinet's own cues (the game's events are mapped by its cartridge, ``sounds``).
 BOARD_EFFECTS: dict[str, str] = {"coin": "coin"}
 # An event mapped to CLEAR plays clear1..clear4 by its value (lines cleared).
 CLEAR = "clear"
-# decision: a coin is the player's own action, so it sounds even with Demo Sounds off.
-ALWAYS_AUDIBLE = frozenset({"coin"})
+ALWAYS_AUDIBLE = frozenset(AUDIO_DECISIONS["always_audible"].value)
 
 
 ALSA_PREFIX = "ALSA lib "  # libasound's own messages, written straight to stderr

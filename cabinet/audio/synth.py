@@ -12,10 +12,12 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from cabinet.decisions import AUDIO_DECISIONS
+
 Samples = npt.NDArray[np.int16]
 
-ATTACK_S = 0.002  # decision: 2 ms attack on every tone (no clicks)
-PEAK = 0.8 * 32767  # decision: headroom when two effects overlap in the mixer
+ATTACK_S: float = AUDIO_DECISIONS["attack_s"].value
+PEAK: float = AUDIO_DECISIONS["peak"].value * 32767
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +44,7 @@ def _arpeggio(names: str, ms: float, wave: str = "square", volume: float = 0.4) 
     return tuple(Tone(wave, note(n), note(n), ms, volume, 0.6) for n in names.split())
 
 
-# decision: the project's sound design (no source gives the original board's effects).
+# The project's own sound design (art, not a rule: no source gives the board's effects).
 EFFECTS: dict[str, tuple[Tone, ...]] = {
     "move": (Tone("square", 880, 880, 18, 0.25),),
     "rotate": (Tone("square", 660, 990, 35, 0.3),),

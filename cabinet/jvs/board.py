@@ -44,9 +44,9 @@ class BoardProfile:
         return self.features.get(Feature.GENERAL_OUTPUTS, (0, 0, 0))[0]
 
 
-# decision: the simulator's own board: revisions as JVS-TR §3.3 expects (1.3, 3.0, 1.0),
-# 2 players x 13 switches and 2 coin slots like Sega's 837-13551 (MAME jvs13551,
-# TheOnlyJoey/openjvs, NaokiS28/jvs), 8 outputs.
+# The simulator's own board (a test tool's, not the cabinet's): revisions as JVS-TR §3.3
+# expects (1.3, 3.0, 1.0), 2 players x 13 switches and 2 coin slots like Sega's 837-13551
+# (MAME jvs13551, TheOnlyJoey/openjvs, NaokiS28/jvs), 8 outputs.
 SIMULATED_BOARD = BoardProfile(
     id="bloxcab;JVS I/O simulator;Ver1.00;pty",
     command_revision=0x13,

@@ -17,14 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-# decision: no coin chute delivers more than 10 coins a second. Coin validators pulse for
-# about 100 ms per coin (MEI CashFlow 9520 design guide: outputs on for 80-120 ms) and take
-# two coins a second (Money Controls C120S technical manual, 4.3 acceptance rates), so 10/s
-# is far above any real chute and only cuts off what no mech can do.
-COINS_PER_SECOND_MAX = 10.0
-# decision: coins credited at once after a quiet spell (then the rate above applies): two,
-# so a second coin that lands in the same poll as the first is not held back.
-COIN_BURST = 2.0
+from cabinet.decisions import JVS_DECISIONS
+
+# The most coins a chute delivers a second, and the coins credited at once after a quiet
+# spell: cabinet/decisions.py JVS_DECISIONS, with their sources.
+COINS_PER_SECOND_MAX: float = JVS_DECISIONS["coins_per_second_max"].value
+COIN_BURST: float = JVS_DECISIONS["coin_burst"].value
 
 
 class CoinLedger:

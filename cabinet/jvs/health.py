@@ -14,14 +14,14 @@ import threading
 import time
 from collections.abc import Callable
 
+from cabinet.decisions import JVS_DECISIONS
+
 log = logging.getLogger("bloxcab.jvs")
 
 # What the attract screen shows while the configured board is down, as boards show I/O errors.
 ALARM = "JVS ERROR"
 
-# decision: a flapping link or a noisy line writes at most 5 lines at once, then one a
-# minute; the next line written says how many were left out.
-LOG_BURST = 5
+LOG_BURST: int = JVS_DECISIONS["log_burst"].value
 LOG_EVERY_SECONDS = 60.0
 
 

@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
+from cabinet.decisions import JVS_DECISIONS
 from cabinet.jvs import commands as cmd
 from cabinet.jvs.codes import BROADCAST, FIRST_SLAVE, LAST_SLAVE, Status
 from cabinet.jvs.coins import COIN_BURST, COINS_PER_SECOND_MAX, CoinLedger
@@ -40,24 +41,23 @@ class SenseInput(Protocol):
 
 @dataclass(frozen=True)
 class Timing:
-    """Bus timing. Values without a source are project decisions."""
+    """Bus timing. Values without a source are project decisions (JVS_DECISIONS)."""
 
     reset_gap: float = 0.010  # Source: JVS-TR §3.3 (NaokiS28 master: 10 ms between resets)
-    settle: float = 1.0  # decision: inside the 1-5 s boot grace implementations use (JVS-TR §3.3)
-    reply_timeout: float = 0.100  # decision: initialisation commands
+    settle: float = JVS_DECISIONS["settle_s"].value
+    reply_timeout: float = JVS_DECISIONS["reply_timeout_s"].value
     address_tries: int = 3  # Source: JVS-TR §3.3 (NaokiS28 retries 3 times)
-    poll_timeout: float = 0.010  # decision: "a few ms" (our practice) plus USB adapter latency
-    poll_period: float = 1 / 120  # decision: two polls per 60 Hz frame
-    failures_to_drop: int = 10  # decision: about 0.1 s of unanswered polls -> link lost
-    reconnect_interval: float = 1.0  # decision
+    poll_timeout: float = JVS_DECISIONS["poll_timeout_s"].value
+    poll_period: float = JVS_DECISIONS["poll_period_s"].value
+    failures_to_drop: int = JVS_DECISIONS["failures_to_drop"].value
+    reconnect_interval: float = JVS_DECISIONS["reconnect_interval_s"].value
     coins_per_second: float = COINS_PER_SECOND_MAX  # cabinet/jvs/coins.py
     coin_burst: float = COIN_BURST  # cabinet/jvs/coins.py
 
 
 # Source: JVS-TR §3.3: treat 31 addresses without the sense line going low as a bus error.
 MAX_BOARDS = LAST_SLAVE - FIRST_SLAVE + 1
-# decision: a cabinet without a sense line has one I/O board unless cabinet.toml says more.
-DEFAULT_BOARDS = 1
+DEFAULT_BOARDS: int = JVS_DECISIONS["default_boards"].value
 
 
 @dataclass(frozen=True)

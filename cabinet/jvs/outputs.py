@@ -5,18 +5,10 @@ from __future__ import annotations
 import threading
 from collections import deque
 
+from cabinet.decisions import OUTPUT_DECISIONS
 from cabinet.source import OUTPUTS
 
-# decision: JVS wiring of the cabinet outputs to general-purpose outputs 1-6 (no source gives
-# a standard assignment; JVS-TR §4.3.21 only says lamps, meters and lockouts sit on these outputs).
-OUTPUT_NUMBERS: dict[str, int] = {
-    "coin_meter1": 1,
-    "coin_meter2": 2,
-    "coin_lockout1": 3,
-    "coin_lockout2": 4,
-    "p1_start_lamp": 5,
-    "p2_start_lamp": 6,
-}
+OUTPUT_NUMBERS: dict[str, int] = dict(OUTPUT_DECISIONS["jvs_output_numbers"].value)
 assert set(OUTPUT_NUMBERS) == set(OUTPUTS)
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-# decision: CD asserted means the SENSE line is still high (a board without an address);
-# an adapter wired the other way round sets ``inverted``.
-CD_ASSERTED_MEANS_HIGH = True
+from cabinet.decisions import JVS_DECISIONS
+
+CD_ASSERTED_MEANS_HIGH: bool = JVS_DECISIONS["cd_asserted_means_high"].value
 
 
 class CarrierDetect(Protocol):

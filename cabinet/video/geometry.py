@@ -26,12 +26,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cabinet.decisions import VIDEO_DECISIONS
+
 NATIVE = (320, 224)
 TUBE_LINES = 240  # the lines of a 4:3 arcade tube the 224-line picture sits in
-CRT_MAX_LINES = 288  # decision: modes this tall or less are 15 kHz CRT modes (4:3 tube)
+CRT_MAX_LINES: int = VIDEO_DECISIONS["crt_max_lines"].value  # 15 kHz CRT modes
 INTEGER, LINES_240P, FIT_43 = "integer", "240p", "fit-4:3"
 SCALES = (INTEGER, LINES_240P, FIT_43)
-OVERSCAN_RANGE = range(0, 11)  # decision: at most 10% of each edge hidden
+OVERSCAN_RANGE = range(0, VIDEO_DECISIONS["overscan_max_percent"].value + 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,15 +10,15 @@ RGB = tuple[int, int, int]
 # Source: engine/field.py (0 empty, kind + 1 for a piece, 8 grey, 9+ garbage colours).
 GARBAGE_BASE = 9
 
-# decision: garbage rows take the colour of the piece their hole fits (OGA "Introduction of
-# Bloxeed"; tetris.wiki "Bloxeed"), a
-# shade darker than the piece, so colour value GARBAGE_BASE + kind; other values are grey.
+# Garbage rows take the colour of the piece their hole fits (OGA "Introduction of Bloxeed";
+# tetris.wiki "Bloxeed"); our art draws them a shade darker than the piece, so colour value
+# GARBAGE_BASE + kind; other values are grey.
 GARBAGE_SHADE = 0.6
 
 BLACK: RGB = (0, 0, 0)
 WHITE: RGB = (255, 255, 255)
 
-# decision: the screen's own colours.
+# The screen's own colours (our art; no source gives the board's palette).
 UI: dict[str, RGB] = {
     "background": (0, 0, 24),
     "well": (0, 0, 0),
@@ -29,7 +29,7 @@ UI: dict[str, RGB] = {
     "value": (255, 232, 96),
     "credit": (255, 255, 255),
     "alert": (255, 64, 64),
-    "verified": (96, 232, 96),  # decision: the mark of a ranking row its replay proves
+    "verified": (96, 232, 96),  # the mark of a ranking row its replay proves
     "highlight": (255, 128, 32),
     "lamp_off": (48, 24, 24),
     "lamp_on": (255, 64, 32),
@@ -40,7 +40,6 @@ UI: dict[str, RGB] = {
 # Power-block kinds (bits 4-7 of a cell) and the letter shown in the cell, in the priority
 # order of OGA "Introduction of Bloxeed"; tetris.wiki "Bloxeed": 4 Lines, 16t, Bomb, Flicky,
 # Satellite.
-# decision: the letters and the letter colour.
 
 # Monitor test patterns: the eight colour bars, brightest first (SMPTE-style order).
 # Source: Sega service manuals (Daytona USA, NAOMI-era test menus) (colour bars among the monitor
@@ -52,7 +51,7 @@ COLOUR_BARS: tuple[RGB, ...] = (
 SOLID: dict[str, RGB] = {
     "red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255), "white": (255, 255, 255),
 }
-GREY_STEPS = 16  # decision: 16 steps from black to white
+GREY_STEPS = 16  # the grey-steps pattern: 16 steps from black to white
 
 
 def shade(rgb: RGB, factor: float) -> RGB:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from cabinet.video.palette import BLACK, COLOUR_BARS, GREY_STEPS, SOLID, WHITE
 from cabinet.video.picture import NATIVE_H, NATIVE_W, Box, Picture, Ring
 
-CROSSHATCH_STEP = 16  # decision: 20 x 14 squares on 320 x 224
-CIRCLE_MARGIN = 8  # decision: the circle stays 8 pixels inside the top and bottom edges
+CROSSHATCH_STEP = 16  # layout: 20 x 14 squares on 320 x 224
+CIRCLE_MARGIN = 8  # layout: the circle stays 8 pixels inside the top and bottom edges
 
 
 def crosshatch() -> Picture:

@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from cabinet.decisions import VIDEO_DECISIONS
 from cabinet.video.geometry import INTEGER, Placement, place
 from cabinet.video.picture import NATIVE_H, NATIVE_SIZE, NATIVE_W
 
@@ -30,7 +31,7 @@ MODES = (FULLSCREEN, WINDOW, HEADLESS)
 GPU_AUTO, GPU_ON, GPU_OFF = "auto", "on", "off"  # auto: an accelerated renderer if SDL has one
 GPU_CHOICES = (GPU_AUTO, GPU_ON, GPU_OFF)
 
-DEFAULT_WINDOW_SCALE = 3  # decision: 960x672 window on a desktop
+DEFAULT_WINDOW_SCALE: int = VIDEO_DECISIONS["window_scale"].value
 CAPTION = "bloxcab"
 
 log = logging.getLogger("bloxcab.video")

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from cabinet.decisions import VIDEO_DECISIONS
 from cabinet.video.font import CELL as CHAR
 from cabinet.video.font import END_MARK, RUB_MARK, glyph
 from cabinet.video.palette import UI, shade
@@ -19,7 +20,7 @@ from cabinet.video.text import draw_centred, draw_right, draw_text
 from engine.pieces import PIECE_RGB
 
 CREDIT_Y = NATIVE_H - CHAR  # the credit line is the bottom text row
-BLINK_FRAMES = 30  # decision: blinking text is on for 30 frames, off for 30
+BLINK_FRAMES: int = VIDEO_DECISIONS["blink_frames"].value
 TITLE = "BLOXCAB"
 TITLE_PIXEL = 4  # each font pixel of the title is a 4x4 block
 
@@ -39,7 +40,7 @@ def draw_credit_line(surface: pygame.Surface, credits: int, free_play: bool) -> 
     draw_centred(surface, credit_text(credits, free_play), CREDIT_Y, UI["credit"])
 
 
-# decision: alarms take the top text row, left edge (the demo caption has the row above the
+# Layout: alarms take the top text row, left edge (the demo caption has the row above the
 # credit line, and the 1P screens leave the top row free).
 ALARM_Y = 0
 
@@ -68,7 +69,7 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'ST', 2: 'ND', 3: 'RD'}.get(n % 10, 'TH')}"
 
 
-# decision: the demo's caption sits between the wells' bottom frame (y 201) and the credit
+# Layout: the demo's caption sits between the wells' bottom frame (y 201) and the credit
 # line, so it never hides the falling piece.
 DEMO_CAPTION_Y = CREDIT_Y - CHAR - 4
 # What demo_overlay draws over the play screen: its caption band and the credit line.
@@ -142,9 +143,8 @@ def title(surface: pygame.Surface, credits: int, free_play: bool, frame: int) ->
     draw_credit_line(surface, credits, free_play)
 
 
-# decision: a proven row shows "*" in green before its rank, a row whose replay fails "!".
-VERIFIED_MARK = "*"
-FAILED_MARK = "!"
+VERIFIED_MARK: str = VIDEO_DECISIONS["ranking_marks"].value["verified"]
+FAILED_MARK: str = VIDEO_DECISIONS["ranking_marks"].value["failed"]
 # Short headings of ranking columns that do not fit under their own name.
 COLUMN_HEADINGS = {"level": "LV"}
 
@@ -161,7 +161,7 @@ def rankings(
     surface.fill(UI["background"])
     draw_centred(surface, "RANKING", 16, UI["value"], scale=2)
     header_y = 48
-    # decision: value columns end at these x positions (right-aligned), left to right.
+    # Layout: value columns end at these x positions (right-aligned), left to right.
     rights = (200, 256, 296)[:len(columns)]
     draw_text(surface, "RANK", 24, header_y, UI["label"])
     draw_text(surface, "NAME", 80, header_y, UI["label"])
@@ -183,8 +183,8 @@ def rankings(
 
 
 # ---- name entry -------------------------------------------------------------------------
-# decision: the characters offered for initials, in wheel order.
-NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ.!?- " + RUB_MARK + END_MARK
+# The characters offered for initials, in wheel order.
+NAME_CHARS: str = VIDEO_DECISIONS["name_chars"].value + RUB_MARK + END_MARK
 NAME_LENGTH = 3  # Source: Sega operator manuals (credits, attract mode, name entry) (3 initials)
 
 

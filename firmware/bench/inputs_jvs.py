@@ -13,7 +13,7 @@ NAME = "inputs-jvs"
 ORDER = 20
 HELP = "JVS poll round trip over a pty"
 
-# decision: the target from the task brief; a 115200 bus adds ~2.2 ms of wire time (JVS-TR §2).
+# The benchmark's target (the task brief's); a 115200 bus adds ~2.2 ms of wire time (JVS-TR §2).
 TARGET_MEDIAN_MS = 4.0
 
 

@@ -15,7 +15,7 @@ NAME = "render"
 ORDER = 30
 HELP = "2P screen draw + present at the output size (1920x1080 headless unless --size)"
 
-SIZE = (1920, 1080)  # decision: the largest common cabinet LCD
+SIZE = (1920, 1080)  # the benchmark's display: the largest common cabinet LCD
 
 
 def _ms(times: list[float]) -> str:

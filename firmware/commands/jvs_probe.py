@@ -14,6 +14,7 @@ import sys
 import time
 from typing import Any
 
+from cabinet.decisions import JVS_DECISIONS
 from cabinet.jvs.info import BoardInfo
 from cabinet.jvs.inputs import WATCH_SWITCHES, SwitchState
 from cabinet.jvs.link import LinkDown
@@ -21,8 +22,7 @@ from cabinet.jvs.master import DEFAULT_BOARDS, MAX_BOARDS, BusError, JvsMaster, 
 from cabinet.jvs.sense import CarrierDetectSense
 from firmware.errors import UsageError
 
-# decision: polls in a row that may fail during --watch before the probe gives up.
-WATCH_TRIES = 10
+WATCH_TRIES: int = JVS_DECISIONS["probe_watch_tries"].value
 
 
 def register(sub: Any) -> None:

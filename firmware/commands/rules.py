@@ -7,19 +7,41 @@ import argparse
 import json
 from typing import Any
 
+from cabinet.decisions import (
+    AUDIO_DECISIONS,
+    INPUT_DECISIONS,
+    JVS_DECISIONS,
+    OUTPUT_DECISIONS,
+    VIDEO_DECISIONS,
+)
 from dipswitch.decisions import DIP_DECISIONS
-from engine.decision import Decision, table_json
+from engine.decision import Decision, DecisionTable, table_json
+from engine.replay_decisions import REPLAY_DECISIONS
 from firmware.credits import CREDIT_DECISIONS
+from firmware.file_decisions import FILE_DECISIONS
+from firmware.fleet.decisions import LINK_DECISIONS
+from firmware.fleet.decisions import SERVICE_DECISIONS as FLEET_SERVICE_DECISIONS
 from firmware.machine.decisions import CABINET_DECISIONS
 from firmware.service.decisions import SERVICE_DECISIONS
-from games.registry import cartridge_of_rules, rules_ids
+from games.registry import GAME_SELECT_DECISIONS, cartridge_of_rules, rules_ids
 
-# The board's own decision tables, printed with every rule set's.
-BOARD_DECISIONS = {
+# The board's own decision tables (every one outside the games'), printed with every rule
+# set's.
+BOARD_DECISIONS: dict[str, DecisionTable] = {
     "dipswitch": DIP_DECISIONS,
     "credits": CREDIT_DECISIONS,
     "cabinet": CABINET_DECISIONS,
     "service": SERVICE_DECISIONS,
+    "game_select": GAME_SELECT_DECISIONS,
+    "inputs": INPUT_DECISIONS,
+    "outputs": OUTPUT_DECISIONS,
+    "jvs": JVS_DECISIONS,
+    "video": VIDEO_DECISIONS,
+    "audio": AUDIO_DECISIONS,
+    "replay": REPLAY_DECISIONS,
+    "files": FILE_DECISIONS,
+    "fleet_link": LINK_DECISIONS,
+    "fleet_service": FLEET_SERVICE_DECISIONS,
 }
 
 

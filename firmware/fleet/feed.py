@@ -9,13 +9,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from firmware.fleet.decisions import LINK_DECISIONS
 from firmware.fleet.outbox import BEAT, NOTICE, RANK, RESULT, Outbox
 from firmware.rankings.store import ReplayStore
 
-FRAMES_PER_SECOND = 60
-# decision: bookkeeping is looked at once a second, a heartbeat goes once a minute.
-BOOK_EVERY_FRAMES = FRAMES_PER_SECOND
-BEAT_EVERY_FRAMES = 60 * FRAMES_PER_SECOND
+BOOK_EVERY_FRAMES: int = LINK_DECISIONS["feed_every_frames"].value["bookkeeping"]
+BEAT_EVERY_FRAMES: int = LINK_DECISIONS["feed_every_frames"].value["heartbeat"]
 
 
 def book_totals(data: Any) -> dict[str, int]:

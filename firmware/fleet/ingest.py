@@ -21,6 +21,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.reasoncodes import ReasonCode
 
 from firmware.fleet import store
+from firmware.fleet.decisions import SERVICE_DECISIONS
 from firmware.fleet.pki import SERVICE_ID
 from firmware.fleet.verify import Refused, check_rank, parse
 
@@ -29,7 +30,7 @@ log = logging.getLogger("bloxcab.fleet")
 TOPICS = "bloxcab/+/+"
 SHARE_GROUP = "fleet"
 DB_RETRY_S = 0.5
-BATCH = 200  # decision: messages per transaction (one commit per batch)
+BATCH: int = SERVICE_DECISIONS["intake_batch"].value  # messages per transaction
 
 
 @dataclass

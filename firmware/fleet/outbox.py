@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.durable_file import fsync_directory, replace_file
+from firmware.fleet.decisions import LINK_DECISIONS
 
 log = logging.getLogger("bloxcab.fleet")
 
@@ -45,10 +46,8 @@ KINDS = (BOOK, RESULT, RANK, NOTICE, BEAT)
 # Which kind goes first when the outbox is full (book entries are merged, ranks kept).
 DROP_ORDER = (BEAT, NOTICE, RESULT)
 
-# decision: 20,000 entries and 64 MiB: a heartbeat a minute fills 20,000 in two weeks
-# offline, and 64 MiB holds a dozen of the largest replays the store accepts.
-MAX_ENTRIES = 20_000
-MAX_BYTES = 64 * 1024 * 1024
+MAX_ENTRIES: int = LINK_DECISIONS["outbox_limits"].value["entries"]
+MAX_BYTES: int = LINK_DECISIONS["outbox_limits"].value["bytes"]
 
 _NAME = re.compile(r"^(\d{12})\.([a-z]+)\.json$")
 MARK = "mark.json"  # the last totals written, so deltas carry on across restarts

@@ -18,11 +18,12 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
+from firmware.fleet.decisions import LINK_DECISIONS
+
 CABINET_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 SERVICE_ID = "fleet-service"  # the common name the fleet service's certificate carries
-# decision: cabinet certificates last 2 years, the CA 10 (re-enrolling is one command).
-CABINET_DAYS = 730
-CA_DAYS = 3650
+CABINET_DAYS: int = LINK_DECISIONS["certificate_days"].value["cabinet"]
+CA_DAYS: int = LINK_DECISIONS["certificate_days"].value["ca"]
 
 
 class EnrollError(ValueError):

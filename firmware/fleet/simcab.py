@@ -8,11 +8,11 @@ import random
 from typing import Any
 
 from engine import InputFrame, PlayerInput
+from firmware.fleet.decisions import SERVICE_DECISIONS
 from firmware.rankings.recorder import GameRecorder
 from games.registry import CARTRIDGES, cartridge
 
-# decision: a simulated game stops after 20,000 frames (5.5 minutes) if not over by then.
-MAX_FRAMES = 20_000
+MAX_FRAMES: int = SERVICE_DECISIONS["simulated_game_frames"].value
 
 
 def ranked_game(game_id: str, seed: int) -> dict[str, Any]:

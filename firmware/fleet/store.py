@@ -20,12 +20,12 @@ import psycopg
 from psycopg.pq import TransactionStatus
 from psycopg.types.json import Jsonb
 
+from firmware.fleet.decisions import SERVICE_DECISIONS
 from firmware.fleet.verify import check_rank
 from games.registry import CARTRIDGES
 
 STORED, DUPLICATE = "stored", "duplicate"
-# decision: scrypt with n=2**14, r=8, p=1 for operator passwords (OWASP's minimum).
-SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+SCRYPT: dict[str, int] = dict(SERVICE_DECISIONS["password_scrypt"].value)
 
 
 def migrations() -> list[tuple[int, str]]:

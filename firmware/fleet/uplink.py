@@ -20,15 +20,14 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.reasoncodes import ReasonCode
 
+from firmware.fleet.decisions import LINK_DECISIONS
 from firmware.fleet.outbox import Entry, entries
 from firmware.fleet.pki import check_id
 
 log = logging.getLogger("bloxcab.uplink")
 
 TOPIC_ROOT = "bloxcab"
-# decision: 32 entries in flight (paho's default is 20): enough to catch up a backlog at
-# broker speed, few enough that a restart re-sends little.
-WINDOW = 32
+WINDOW: int = LINK_DECISIONS["uplink_window"].value
 MAX_PAYLOAD = 8 * 1024 * 1024  # an outbox entry is at most a replay plus a little
 KEEPALIVE_S = 30
 RESCAN_S = 1.0  # how often an idle uplink looks for new entries

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.decision import Decision
 
-# decision: every entry below is the project's own choice, not a documented fact.
+# Every entry below is the project's own choice, not a documented fact.
 CABINET_DECISIONS: dict[str, Decision[Any]] = {
     "title_frames": Decision(600, "10 s of title in the attract loop"),
     "demo_frames": Decision(2400, "at most 40 s of demo play, long enough to show a level"),

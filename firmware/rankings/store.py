@@ -16,6 +16,7 @@ import threading
 from pathlib import Path
 
 from firmware.durable_file import fsync_directory, replace_file
+from firmware.file_decisions import FILE_DECISIONS
 
 log = logging.getLogger("bloxcab.rankings")
 
@@ -24,8 +25,7 @@ DURABLE = "durable"
 FAILED = "failed"
 _NAME = re.compile(r"^[0-9a-f]{16}$")
 SUFFIX = ".rpl"
-# decision: a replay file over 4 MiB is not a real game (a 30-minute game is ~40 KB).
-MAX_REPLAY_BYTES = 4 * 1024 * 1024
+MAX_REPLAY_BYTES: int = FILE_DECISIONS["ranking_replay_bytes"].value
 
 
 class ReplayStore:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware.file_decisions import FILE_DECISIONS
 from firmware.savedata.banks import BankRead, read_banks
 from firmware.savedata.bounds import check_fields
 from firmware.savedata.migrate import migrate
@@ -25,11 +26,8 @@ from firmware.savedata.schema import SaveData, SchemaError, factory, from_dict
 
 CLEARED_NOTICE = "BACKUP DATA CLEARED"
 SEQUENCE_SPACE = 1 << 64
-# decision: save data nests 5 levels today; 16 leaves room for new sections, and more is
-# damage (a deep payload would otherwise exhaust the parser's recursion).
-MAX_DEPTH = 16
-# decision: no field needs more digits than 2^64 has (20).
-MAX_INT_DIGITS = 20
+MAX_DEPTH: int = FILE_DECISIONS["save_depth"].value
+MAX_INT_DIGITS = 20  # no field needs more digits than 2**64 has
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(rb"[\[\]{}]")
 

@@ -20,11 +20,12 @@ import struct
 import zlib
 from dataclasses import dataclass
 
+from firmware.file_decisions import FILE_DECISIONS
+
 MAGIC = b"BLXS"
 HEADER = struct.Struct("<4sHHQI")
 TRAILER = struct.Struct("<I")
-# decision: a bank larger than this is garbage, not save data (keeps a bad file from eating RAM).
-MAX_PAYLOAD = 1 << 20
+MAX_PAYLOAD: int = FILE_DECISIONS["save_payload_bytes"].value
 MAX_RECORD = HEADER.size + MAX_PAYLOAD + TRAILER.size
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from firmware.file_decisions import FILE_DECISIONS
 from firmware.savedata.banks import other, read_banks, replace_bank, write_bank
 from firmware.savedata.bounds import check_fields, saturate
 from firmware.savedata.loader import SEQUENCE_SPACE, by_age, pick
@@ -25,9 +26,8 @@ from firmware.savedata.schema import CHUTES, CURRENT_VERSION, SaveData, from_dic
 
 PROBE_FILE = "bloxcab.probe"
 
-# decision: retry a failed write after 0.05 s, doubling up to 5 s between attempts.
-RETRY_FIRST_S = 0.05
-RETRY_MAX_S = 5.0
+RETRY_FIRST_S: float = FILE_DECISIONS["save_retry_s"].value["first"]
+RETRY_MAX_S: float = FILE_DECISIONS["save_retry_s"].value["max"]
 
 # The writer thread shares the interpreter lock with the frame thread. Python hands the lock
 # over every 5 ms by default, so a submit() could wait that long behind a commit being

@@ -14,7 +14,7 @@ from engine.decision import Decision
 
 _HOTD4 = "HOTD4 / Daytona USA operator's manuals (SERVICE moves, TEST selects)"
 
-# decision: every entry below is the project's own choice, not a documented fact.
+# Every entry below is the project's own choice, not a documented fact.
 SERVICE_DECISIONS: dict[str, Decision[Any]] = {
     "service_switch_in_menu": Decision(
         "cursor button, no service credit",
@@ -61,5 +61,8 @@ SERVICE_DECISIONS: dict[str, Decision[Any]] = {
         "submitted at once",
         "every change is submitted to the save writer at once (a power cut in the menu keeps "
         "it); EXIT submits again",
+    ),
+    "status_frames": Decision(
+        180, "a 'BOOKKEEPING CLEARED'-style message stays 3 s on the page it returns to"
     ),
 }

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from cabinet.video.picture import Colour, Picture
 from engine import InputFrame
 from firmware.savedata import SaveData
+from firmware.service.decisions import SERVICE_DECISIONS
 from firmware.service.hookup import ServiceCabinet
 from firmware.service.keys import Keys
 from firmware.service.page import Page
@@ -22,8 +23,7 @@ from firmware.service.page import Page
 if TYPE_CHECKING:
     from firmware.machine import CabinetMachine
 
-# decision: a "BOOKKEEPING CLEARED"-style message stays 3 s on the page it returns to.
-STATUS_FRAMES = 180
+STATUS_FRAMES: int = SERVICE_DECISIONS["status_frames"].value
 
 
 class ServiceMenu:

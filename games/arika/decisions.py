@@ -12,7 +12,7 @@ from engine.decision import Decision
 
 _WIKI = 'tetris.wiki "Tetris The Absolute The Grand Master 2"'
 
-# decision: every entry below is the project's own choice, not a documented fact.
+# Every entry below is the project's own choice, not a documented fact.
 ARIKA_DECISIONS: dict[str, Decision[Any]] = {
     "frame_convention": Decision(
         "spawn on lock + ARE + 3; after a clear lock + line clear + line ARE + 3; a piece "
@@ -119,4 +119,13 @@ ARIKA_DECISIONS: dict[str, Decision[Any]] = {
     ),
     "ghost_below_level": Decision(100, "the ghost piece is shown below this level",
                                   f"{_WIKI}"),
+    "big_spawn_column": Decision(
+        2, "a BIG piece's box starts at column 2 (every big block on an even column pair) and "
+        "moves two columns a step, so the field plays as 5 big columns", None,
+    ),
+    "big_flat_i": Decision(
+        ("....", "....", "####", "...."),
+        "a BIG flat I lies in its box's third row: doubled, the second row would leave four "
+        "empty rows under it, more than the board's solid floor rows", None,
+    ),
 }

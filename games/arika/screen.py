@@ -21,7 +21,7 @@ CELL = 8
 WELL_H = VISIBLE_ROWS * CELL
 WELL_Y = 40
 FLASH_FRAMES = 3  # a locked or cleared block flashes this many frames
-# decision: on a two-well screen the staff roll's label is short: "STAFF ROLL" (10 cells)
+# Layout: on a two-well screen the staff roll's label is short, as "STAFF ROLL" (10 cells)
 # would run into the other well or off the screen.
 TWO_WELL_ROLL = "ROLL"
 

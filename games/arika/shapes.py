@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.pieces import I, J, L, O, S, T, Z
 from games.arika.board import ROW_BITS
+from games.arika.decisions import ARIKA_DECISIONS
 
 # Box row 0 is the top of the box. States: 0 = spawn, 1 = R (one turn clockwise),
 # 2 = upside down, 3 = L (one turn counter-clockwise). Spawn T, L and J point down (flat
@@ -117,15 +118,11 @@ def doubled(shapes: Shapes) -> Shapes:
 
 
 ARS = ShapeSet("ARS", ARS_SHAPES)
-# decision: a BIG piece's box starts at column 2 (every big block on an even column pair)
-# and moves two columns a step, so the field plays as 5 big columns.
-BIG_SPAWN_X = 2
+BIG_SPAWN_X: int = ARIKA_DECISIONS["big_spawn_column"].value
 BIG_SHIFT = 2
 
 
-# decision: a BIG flat I lies in its box's third row, not its second: doubled, the second
-# row would leave four empty rows under it, more than the board's solid floor rows.
-_LOW_FLAT_I = ("....", "....", "####", "....")
+_LOW_FLAT_I: tuple[str, ...] = ARIKA_DECISIONS["big_flat_i"].value
 
 
 def big(name: str, shapes: Shapes) -> ShapeSet:

@@ -35,9 +35,9 @@ def decode_dips(byte: int) -> tuple[CartDips, str | None]:
         "difficulty": blockout_dips.DIFFICULTY_SETTING[labels["Difficulty"]],
         "rotate_buttons": int(labels["Rotate Buttons"]),
     }
-    # decision: two starts on this board play a versus match (the flyer's 2P mode).
     return CartDips(settings, demo_sounds=labels["Demo Sounds"] == "On",
-                    versus_on_two_starts=True), reading.notice
+                    versus_on_two_starts=d.DECISIONS["versus_on_two_starts"].value
+                    ), reading.notice
 
 
 def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -140,9 +140,7 @@ BLOCKOUT_SOUNDS = {
     pl.BONUS_START: "power_block", pl.BONUS_END: "power_block", pl.LAYER_RISE: "garbage",
     pl.VERSUS_WIN: "level_up", pl.CONTINUE: "character", pl.ROUND_SELECT: "move",
 }
-# decision: a spawn, a landing (the lock sounds) and a round's start make no sound of their
-# own.
-BLOCKOUT_SILENT = frozenset({ev.SPAWN, ev.LAND, pl.ROUND_START})
+BLOCKOUT_SILENT = frozenset(d.DECISIONS["quiet_events"].value)
 
 
 def _screen() -> DrawPlay:

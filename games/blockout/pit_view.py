@@ -14,7 +14,7 @@ from games.blockout.rules.player import PLAY, Player
 RGB = tuple[int, int, int]
 Point = tuple[int, int]
 
-# decision: the layer colours (layer 0 at the floor first), bright and distinct on a CRT;
+# Our own art: the layer colours (layer 0 at the floor first), bright and distinct on a CRT;
 # the arcade's own palette is not ours to copy.
 LAYER_COLOURS: tuple[RGB, ...] = (
     (40, 80, 255), (0, 200, 220), (0, 210, 90), (170, 230, 30), (255, 220, 0),
@@ -24,7 +24,7 @@ LAYER_COLOURS: tuple[RGB, ...] = (
 WALL = (0, 150, 70)
 WALL_DARK = (0, 70, 36)
 PIECE = (255, 255, 255)
-EYE = 4.0  # decision: eye height above the rim, in layers (how strongly the pit tapers)
+EYE = 4.0  # our drawing: eye height above the rim, in layers (how strongly the pit tapers)
 
 
 def layer_colour(z: int) -> RGB:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from engine import events as ev
 from games.bloxeed.dips import BANK, BLOXEED_DIP_DECISIONS
 from games.bloxeed.rules import BLOXEED
-from games.bloxeed.rules.decisions import FACTORY_RANKINGS
+from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, FACTORY_RANKINGS
 from games.bloxeed.screen import field_extras
 from games.sega import board as sega_board
 
@@ -38,12 +38,7 @@ BLOXEED_SOUNDS = {
     ev.CHARACTER_ACT: "character",
     ev.VERSUS_WIN: "level_up",
 }
-# decision: the meter emptying, a character's steps, falls, landing and leaving are quiet
-# (its entrance and its act sound); only the moments a player must notice make a sound.
-BLOXEED_SILENT = sega_board.SEGA_SILENT | {
-    ev.METER_EMPTY, ev.CHARACTER_MOVE, ev.CHARACTER_FALL, ev.CHARACTER_LAND,
-    ev.CHARACTER_GONE,
-}
+BLOXEED_SILENT = sega_board.SEGA_SILENT | set(BLOXEED_DECISIONS["also_quiet_events"].value)
 
 CARTRIDGE = sega_board.sega_cartridge(
     BLOXEED, BANK,
@@ -53,7 +48,7 @@ CARTRIDGE = sega_board.sega_cartridge(
     factory_seeds={"main": 0, "piece": 0},
     start_seeds=_start_seeds,
     same_sequence=True,
-    # decision: factory rankings, our own initials and modest scores (the decision table).
+    # The factory rankings: our own initials and modest scores (the decision table).
     ranking=sega_board.score_table(FACTORY_RANKINGS.value),
     demo_dir="bloxeed/demos",
     sounds=BLOXEED_SOUNDS,

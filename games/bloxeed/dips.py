@@ -22,7 +22,8 @@ ALLOW_VS = DipSwitch("Allow VS Mode", (1,), (("Yes", 0x01), ("No", 0x00)), "Yes"
 
 # Source: MAME segas18.cpp `bloxeed`: SW2:3,4 Lines Per Level 2 (0x04), 2 (0x00), 3 (0x0C,
 # default), 4 (0x08). BLX note 4: 3 is the Japanese board's setting, adjustable 2 to 4.
-# decision: "2" is written as 0x04 (BLOXEED_DIP_DECISIONS lines_2_code); both codes read as 2.
+# "2" is written as 0x04, the first code listed (BLOXEED_DIP_DECISIONS lines_2_code); both
+# codes read as 2.
 LINES_PER_LEVEL = DipSwitch(
     "Lines Per Level",
     (3, 4),
@@ -39,7 +40,7 @@ UNKNOWN_7 = DipSwitch("Unknown", (7,), (("Off", 0x40), ("On", 0x00)), "Off")
 # official scores, has high speed enabled; the operator's guide calls the switch NOT USED).
 # MAME's default is Off (0x00 = switch ON), which contradicts the guide: a switch marked
 # "not used" is left OFF at the factory, and OFF reads 0x80 = On. We follow BLX and the guide.
-# decision: BLOXEED_DIP_DECISIONS high_speed_factory.
+# The factory On is BLOXEED_DIP_DECISIONS high_speed_factory.
 HIGH_SPEED = DipSwitch("High Speed Mode", (8,), (("Off", 0x00), ("On", 0x80)), "On")
 
 SW2 = DipBank("SW2", (

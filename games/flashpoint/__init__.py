@@ -12,6 +12,7 @@ from engine.settings import Difficulty
 from games.cartridge import Cartridge, DrawPlay, RankingSpec, play_screen
 from games.flashpoint.dips import SW2, decode_dips
 from games.flashpoint.rules import events as fev
+from games.flashpoint.rules.decisions import FLASHPOINT_DECISIONS
 from games.flashpoint.rules.ruleset import FLASHPOINT, FLASHPOINT_ID, draw_table
 from games.flashpoint.rules.session import FlashPointGame
 from games.flashpoint.rules.tables import CLEAR_ROUND_FACTORY, stage_bonus
@@ -29,9 +30,8 @@ FLASHPOINT_SOUNDS = {
     fev.CURSOR: "move",
     fev.TWO_CELL: "garbage",
 }
-# decision: the select opening, the choice opening and the bonus landing are quiet (the
-# stage clear's fanfare covers them).
-FLASHPOINT_SILENT = sega_board.SEGA_SILENT | {fev.STAGE_SELECT, fev.CHOICE_OPEN, fev.BONUS}
+FLASHPOINT_SILENT = sega_board.SEGA_SILENT | set(
+    FLASHPOINT_DECISIONS["also_quiet_events"].value)
 
 
 def rules_document(rules_id: str) -> dict[str, object]:

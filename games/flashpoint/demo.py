@@ -8,10 +8,11 @@ from collections.abc import Iterator
 
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import GameSession
+from games.flashpoint.rules.decisions import FLASHPOINT_DECISIONS
 from games.flashpoint.rules.session import CHOICE, PLAY, SELECT, FlashPointGame
 from games.flashpoint.solver import Placement, solution_inputs, solve
 
-DEMO_BEAM = 16  # decision: a narrow search is quick and still clears the early stages
+DEMO_BEAM: int = FLASHPOINT_DECISIONS["demo_beam"].value
 
 
 def _plan(game: FlashPointGame) -> list[Placement]:

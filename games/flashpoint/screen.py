@@ -11,13 +11,13 @@ import pygame
 from cabinet.video.palette import UI
 from cabinet.video.text import draw_centred, draw_right, draw_text
 from games.cartridge import PlayView
+from games.flashpoint.rules.decisions import FLASHPOINT_DECISIONS
 from games.flashpoint.rules.session import CHOICE, SELECT, FlashPointGame, Side
 from games.flashpoint.rules.stages import FLASH_BIT
 from games.sega import screen as sega_screen
 from games.sega.field_view import CELL, LAYOUT_1P, LAYOUT_2P, WELL_H, WELL_W, cell_origin
 
-# decision: a flashing cell is lit for 8 frames, then shows as a plain block for 8.
-FLASH_FRAMES = 8
+FLASH_FRAMES: int = FLASHPOINT_DECISIONS["flash_frames"].value
 FLASH_RGB = (255, 248, 176)
 FLASH_EDGE = (255, 160, 32)
 

@@ -25,6 +25,7 @@ from engine.pieces import LETTERS
 from engine.session import GameSession, Seeds, Settings
 from engine.settings import Difficulty, GameSettings
 from games.cartridge import CartDips, Cartridge, PlayView, RankingSpec
+from games.sega.decisions import ENGINE_DECISIONS
 from games.sega.game import Game
 from games.sega.rules import Rules
 
@@ -35,8 +36,7 @@ SEGA_SOUNDS: dict[str, str] = {
     MOVE: "move", ROTATE: "rotate", LOCK: "lock", LINE_CLEAR: "clear", ALL_CLEAR: "all_clear",
     LEVEL_UP: "level_up", GAME_OVER: "game_over",
 }
-# decision: the boards give a spawn and a landing no sound of their own (the lock sounds).
-SEGA_SILENT = frozenset({SPAWN, LAND})
+SEGA_SILENT = frozenset(ENGINE_DECISIONS["quiet_events"].value)
 
 
 def game_settings(settings: Settings) -> GameSettings:

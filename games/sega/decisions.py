@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.decision import Decision
+from engine.events import LAND, SPAWN
 
 _SEGA = 'tetris.wiki "Tetris (Sega)"'
 
-# decision: every entry below is the project's own choice, not a documented fact.
+# Every entry below is the project's own choice, not a documented fact.
 ENGINE_DECISIONS: dict[str, Decision[Any]] = {
     "score_level": Decision(
         "the level before the clear's level-up",
@@ -73,5 +74,11 @@ ENGINE_DECISIONS: dict[str, Decision[Any]] = {
         "two players are independent games; both walk the same piece sequence from its "
         "first entry",
         "koryan \"DataBase TETRIS(AC)\" (two players at the same time)",
+    ),
+    "quiet_events": Decision(
+        (SPAWN, LAND), "a spawn and a landing make no sound of their own (the lock sounds)",
+    ),
+    "clear_flash_frames": Decision(
+        4, "a clearing row flashes white for 4 frames, then shows its blocks for 4",
     ),
 }

@@ -28,16 +28,16 @@ from cabinet.video.text import draw_centred, draw_right, draw_text
 from engine.field import COLOUR_MASK, POWER_SHIFT
 from engine.field import FIELD_HEIGHT as ROWS
 from engine.field import FIELD_WIDTH as COLUMNS
+from games.sega.decisions import ENGINE_DECISIONS
 
 CELL = 8  # pixels per field cell
 WELL_W = COLUMNS * CELL  # 80
 WELL_H = ROWS * CELL  # 160
 LAMPS = 5
-LAMP_H = 12  # decision: lamp size and gap
+LAMP_H = 12  # lamp size and gap (layout)
 LAMP_GAP = 4
 
-# decision: a clearing row flashes white for 4 frames, then shows its blocks for 4.
-CLEAR_FLASH_FRAMES = 4
+CLEAR_FLASH_FRAMES: int = ENGINE_DECISIONS["clear_flash_frames"].value
 
 
 class FieldExtras(NamedTuple):  # a tuple: built for every player on every frame
@@ -74,7 +74,7 @@ class SideLayout:
     labels: bool  # draw SCORE / LEVEL / LINES labels beside the values (1P layout)
 
 
-# decision: the screen layout (28 text rows of 8 px; the credit line is the last row).
+# The screen layout (28 text rows of 8 px; the credit line is the last row).
 LAYOUT_1P = SideLayout(
     well=(120, 40), lamps_x=206, next_centre=(160, 16),
     score=(104, 64), level=(104, 104, "right"), lines=(104, 144, "right"), labels=True,
@@ -117,8 +117,8 @@ def _render_cell(value: int, letter: str = "") -> pygame.Surface:
         return cell
     rgb = cell_rgb(value & COLOUR_MASK)
     if value >> POWER_SHIFT:
-        # decision: a marked cell is pale, framed in the piece's colour, with a small dark
-        # letter naming its mark.
+        # The look of a marked cell (our art): pale, framed in the piece's colour, with a
+        # small dark letter naming its mark.
         cell.fill(rgb)
         cell.fill(_mix(rgb, (255, 255, 255), 0.75), (1, 1, CELL - 2, CELL - 2))
         ink = shade(rgb, 0.2)

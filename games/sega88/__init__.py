@@ -21,7 +21,7 @@ CARTRIDGE = sega_board.sega_cartridge(
     short="TETRIS",
     factory_seeds={"main": 0},
     start_seeds=_start_seeds,
-    # decision: factory rankings, our own initials and modest scores (the decision table).
+    # The factory rankings: our own initials and modest scores (the decision table).
     ranking=sega_board.score_table(SEGA88_DECISIONS["factory_rankings"].value),
     demo_dir="sega88/demos",
     legacy_seeds={"sega88_main": "main"},

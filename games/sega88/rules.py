@@ -54,7 +54,7 @@ def sega88_attract_call(main_seed: int) -> int:
     return sega88_attract_draw(main_seed)[0]
 
 
-# decision: Tetris (1988)'s own choices: the common loop's, and its attract scene's.
+# Tetris (1988)'s own choices: the common loop's, and its attract scene's.
 SEGA88_DECISIONS: dict[str, Decision[Any]] = {
     **ENGINE_DECISIONS,
     "attract_scene_frames": Decision(

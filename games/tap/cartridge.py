@@ -16,6 +16,7 @@ from games.arika.rules import ROLL_NAMES
 from games.arika.session import MODE_CURSOR, MODE_START
 from games.cartridge import RankingSpec, RankValue
 from games.tap.rules import tables
+from games.tap.rules.decisions import TAP_DECISIONS
 from games.tap.rules.modes import DEFAULT_SETTINGS, MODES, check_settings, rules_for
 from games.tap.session import BOARD, TapSession
 from games.tap.versus_parts import (
@@ -38,10 +39,7 @@ TAP_SOUNDS: dict[str, str] = {
     aev.TORIKAN: "game_over", ev.GAME_OVER: "game_over", MODE_CURSOR: "move",
     MODE_START: "coin", **VERSUS_SOUNDS,
 }
-# decision: spawn, landing, sonic drop, manual lock (the lock sounds), the goal (the roll's
-# start sounds) and the roll's end (the game over sounds) are quiet.
-TAP_SILENT = frozenset({ev.SPAWN, ev.LAND, aev.SONIC_DROP, aev.MANUAL_LOCK, aev.GOAL,
-                        aev.ROLL_END}) | VERSUS_SILENT
+TAP_SILENT = frozenset(TAP_DECISIONS["quiet_events"].value) | VERSUS_SILENT
 
 # Grades in ranking order, worst first (orange-line results rank above green ones).
 GRADE_ORDER = ("", "EXCELLENT", "9", "8", "7", "6", "5", "4", "3", "2", "1", "S1", "S2",

@@ -10,13 +10,14 @@ from dipswitch.bank import DipBank, DipSwitch
 from dipswitch.gamedips import DEMO_SOUNDS
 from games.cartridge import CartDips
 
-# decision: the two timing readings the sources disagree on are operator settings.
+# The two timing readings the sources disagree on are operator settings (TAP_DECISIONS
+# delay_boundaries and das_step_900 give the factory readings).
 DELAY_BOUNDARIES = DipSwitch(
     "Delay Steps", (3,), (("Wiki x01", 0x04), ("Clones x00", 0x00)), "Wiki x01")
 DAS_STEP = DipSwitch("DAS 6 From", (4,), (("Level 901", 0x08), ("Level 900", 0x00)),
                      "Level 901")
-# decision: the versus match's length and target, set in the board's service menu, sit on
-# switches 5-8 (games/tap/rules/decisions.py, VERSUS_DECISIONS["versus_settings"]).
+# The versus match's length and target, set in the board's service menu, sit on switches
+# 5-8 (games/tap/rules/decisions.py, VERSUS_DECISIONS["versus_settings"]).
 VERSUS_WINS = DipSwitch("Versus Wins", (5, 6), (("2 Games", 0x30), ("1 Game", 0x20),
                                                  ("3 Games", 0x10), ("4 Games", 0x00)),
                         "2 Games")

@@ -34,8 +34,7 @@ VERSUS_SOUNDS: dict[str, str] = {
     MATCH_RESULT: "all_clear", CHALLENGE: "coin", NO_MORE_CHALLENGER: "meter_lamp",
     ITEM_MODE: "meter_lamp", MATCH_OPTIONS: "meter_lamp",
 }
-# decision: a sniped piece makes no sound of its own (the item's sound plays).
-VERSUS_SILENT = frozenset({SNIPED})
+VERSUS_SILENT = frozenset(VERSUS_DECISIONS["versus_quiet_events"].value)
 
 
 def versus_document(rules_id: str) -> dict[str, object]:

@@ -13,15 +13,14 @@ from typing import Any
 from engine.session import GameSession
 from games.cartridge import RankValue, SaveSection
 from games.ti.modes import ACCOUNT_PREFIX
+from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.exams import HISTORY, Account, after_game
 from games.ti.rules.login import INITIALS, LETTERS
 from games.ti.rules.master import GM, GRADE_NAMES
 from games.ti.rules.master_game import display_grade
 
 GRADE_RANKING = "ti-grade"
-# decision: the save keeps the 48 most played accounts (a replay header holds at most 64
-# settings, each account one of them).
-MOST_ACCOUNTS = 48
+MOST_ACCOUNTS: int = TI_DECISIONS["most_accounts"].value
 _COUNT_MAX = 999_999  # games and demotion points stop counting here (a setting's text)
 
 

@@ -41,10 +41,7 @@ TI_SOUNDS: dict[str, str] = {
     aev.GARBAGE_RISE: "garbage", sakura.STAGE: "level_up", sakura.STAGE_CLEAR: "all_clear",
     sakura.STAGE_SKIP: "garbage", sakura.TIME_UP: "game_over", sakura.MIRROR: "character",
 }
-# decision: spawn, landing, sonic drop, manual lock (the lock sounds), the internal grade
-# going up (hidden on this board), the goal and the roll's end are quiet.
-TI_SILENT = frozenset({ev.SPAWN, ev.LAND, aev.SONIC_DROP, aev.MANUAL_LOCK, aev.GRADE_UP,
-                       aev.GOAL, aev.ROLL_END})
+TI_SILENT = frozenset(TI_DECISIONS["quiet_events"].value)
 
 # One table per mode, and the grade ranking of accounts (games/ti/accounts.py).
 RANK_MODES: tuple[str, ...] = (*MODES, "ti-grade")

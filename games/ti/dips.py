@@ -10,8 +10,8 @@ from dipswitch.bank import DipBank, DipSwitch
 from dipswitch.gamedips import DEMO_SOUNDS
 from games.cartridge import CartDips
 
-# decision: the readings the sources disagree on are operator settings (see the decision
-# table: "cool_rule" and "exam_rule").
+# The readings the sources disagree on are operator settings (their factory readings are
+# the decision table's "cool_rule" and "exam_rule").
 COOL_RULE = DipSwitch("COOL Rule", (3,), (("Wiki", 0x04), ("Baseline", 0x00)), "Wiki")
 EXAM_RULE = DipSwitch("Exam Rule", (4,), (("Wiki", 0x08), ("NullpoMino", 0x00)), "Wiki")
 # decision grade_in_play: hidden as on the board; "Shown" puts grade and score on screen.

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.decision import Decision
+from engine.events import LAND, SPAWN
 
 # Source: MAME technos/blockout.cpp video timing (28 MHz / 4 pixel clock, 448 x 272 total):
 # about 57.44 frames a second. Every frame figure here is in those board frames.
@@ -39,9 +40,9 @@ CONTINUE_FRAMES = 574  # 10 s
 STAIR_POINTS = 100
 STAIR_MAX = 9
 BLOCKOUT_MULTIPLIER = 10
-# decision: face points by faces cleared at once (the guide only says they are small).
+# Face points by faces cleared at once (the guide only says they are small): DECISIONS.
 FACE_POINTS = (0, 50, 150, 300, 500, 750)
-# decision: round-end bonus per empty cell of the pit's lowest layers.
+# The round-end bonus per empty cell of the pit's lowest layers: DECISIONS.
 LEFTOVER_POINTS = 10
 LEFTOVER_CAP = 100
 # Versus. Source: ExoticA flyer text / Wikipedia: first to 21 faces wins.
@@ -124,4 +125,16 @@ DECISIONS: dict[str, Decision[Any]] = {
     "spawn_kick": Decision(
         "a piece too wide for the middle of the floor is pushed in from the walls",
         "the centre appears over the middle (left-near for even sizes)", f"{SHEET} 1"),
+    "select_frames": Decision(
+        574, "10 s to choose the start round; when it runs out the shown round is played"),
+    "host_frames": Decision(150, "THE BLOCK MASTER's taunt stays about 2.6 s on screen"),
+    "versus_round": Decision(
+        1, "a versus match has no round select: it plays round 1's pit unless the settings "
+        "name a round"),
+    "versus_on_two_starts": Decision(
+        True, "two starts on this board play a versus match (the flyer's 2P mode)",
+        "ExoticA 'Lost In Translation/Block Out' (flyer text)"),
+    "quiet_events": Decision(
+        (SPAWN, LAND, "round_start"),  # player.ROUND_START
+        "a spawn, a landing (the lock sounds) and a round's start make no sound of their own"),
 }

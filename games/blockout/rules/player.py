@@ -37,8 +37,7 @@ OVER = 3
 SELECT = 4  # choosing the start round
 
 ROUND_SELECT = "round_select"  # value: the round under the cursor
-# decision: 10 s to choose the start round; when it runs out the shown round is played.
-SELECT_FRAMES = 574
+SELECT_FRAMES: int = d.DECISIONS["select_frames"].value
 
 # What a pause leads to.
 AFTER_SPAWN = 0
@@ -52,7 +51,7 @@ HOST_START = 1
 HOST_ROUND_CLEAR = 2
 HOST_BLOCKOUT = 3
 HOST_GAME_OVER = 4
-HOST_FRAMES = 150  # decision: about 2.6 s on screen
+HOST_FRAMES: int = d.DECISIONS["host_frames"].value
 
 
 @dataclass(frozen=True)

@@ -66,9 +66,8 @@ class BlockoutSession:
     def _new_player(self, index: int) -> Player:
         s = self.settings
         seed = (self.main + index * P2_SEED_OFFSET) & lcg.MASK
-        # decision: a versus match has no round select; it plays round 1's pit unless the
-        # settings name a round.
-        round_no = s["round"] if s["round"] is not None or not self.versus else 1
+        round_no = (s["round"] if s["round"] is not None or not self.versus
+                    else d.DECISIONS["versus_round"].value)
         player = Player(self.table, index, round_no, seed,
                         d.DIFFICULTY_FALL[s["difficulty"]], s["rotate_buttons"] == 3,
                         self.versus)

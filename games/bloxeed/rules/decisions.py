@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import events as ev
 from engine.decision import Decision
 from engine.pieces import I, J, L, O, S, T, Z
 
@@ -193,7 +194,7 @@ VERSUS_TOP_OUT = Decision(
 )
 VERSUS_POWER_BLOCKS = Decision(True, "power blocks appear in versus too")
 
-# decision: the factory ranking table: (initials, score, lines, level), best first.
+# The factory ranking table: (initials, score, lines, level), best first.
 FACTORY_RANKINGS: Decision[tuple[tuple[str, int, int, int], ...]] = Decision(
     (("BLX", 10000, 24, 8), ("CAB", 8000, 21, 7), ("JAM", 6000, 18, 6), ("PCB", 5000, 15, 5),
      ("DIP", 4000, 13, 4), ("CRT", 3000, 11, 3), ("RGB", 2500, 9, 3), ("SYN", 2000, 7, 2),
@@ -202,9 +203,16 @@ FACTORY_RANKINGS: Decision[tuple[tuple[str, int, int, int], ...]] = Decision(
     "lines' game of a few hundred points does not rank, 24 lines top it (our demo player "
     "scores 24000-49000 in four of five games on factory DIPs)",
 )
+QUIET_EVENTS = Decision(
+    (ev.METER_EMPTY, ev.CHARACTER_MOVE, ev.CHARACTER_FALL, ev.CHARACTER_LAND,
+     ev.CHARACTER_GONE),
+    "besides the Sega loop's quiet events, the meter emptying and a character's steps, falls, "
+    "landing and leaving make no sound (its entrance and its act do): only what a player must "
+    "notice sounds",
+)
 
 
-# decision: the table `bloxcab rules bloxeed --json` prints (engine decisions come first).
+# The table `bloxcab rules bloxeed --json` prints (engine decisions come first).
 BLOXEED_DECISIONS: dict[str, Decision[Any]] = {
     "power_priority": POWER_PRIORITY,
     "gravity_difficulty_shift": GRAVITY_DIFFICULTY_SHIFT,
@@ -239,4 +247,5 @@ BLOXEED_DECISIONS: dict[str, Decision[Any]] = {
     "versus_top_out": VERSUS_TOP_OUT,
     "versus_power_blocks": VERSUS_POWER_BLOCKS,
     "factory_rankings": FACTORY_RANKINGS,
+    "also_quiet_events": QUIET_EVENTS,
 }

@@ -7,9 +7,10 @@ them here when better evidence arrives; `bloxcab rules flashpoint --json` prints
 from __future__ import annotations
 
 from engine.decision import Decision
+from games.flashpoint.rules import events as fev
 
-# decision: MAME names SW2:7 "Clear Round Allowed" (1 or 2) and ties it to button 3; what it
-# does is not documented.
+# MAME names SW2:7 "Clear Round Allowed" (1 or 2) and ties it to button 3; what it does is
+# not documented.
 CLEAR_ROUND = Decision(
     "button 3 during a stage gives the stage up: it counts as cleared, with no bonus, and "
     "the next-stage choice follows; allowed as many times per credit as the DIP says (1 or 2)",
@@ -17,13 +18,12 @@ CLEAR_ROUND = Decision(
     "an allowance of rounds the player may have cleared for them",
     "MAME segas16b.cpp, fpoint DIP SW2:7 (uses button 3)",
 )
-# decision: the rate of the bonus count-down (the clones differ).
+# The rate of the bonus count-down (the clones differ).
 BONUS_COUNTDOWN_FRAMES = Decision(
     4, "1 point every 4 frames while a piece is in play (a stage bonus of 1000 lasts 66 s)",
     "tetris.wiki 'Flash Point' (the bonus counts down rapidly; the rate is not given)",
 )
 BONUS_FLOOR = Decision(0, "the bonus stops at 0 and the stage goes on")
-# decision: how long the player has to choose.
 CHOICE_FRAMES = Decision(
     600, "the next-stage choice is forced after 10 s: the highlighted stage is taken",
     "one player-made clone of the game",
@@ -41,7 +41,7 @@ CHOICE_LEVER = Decision(
     "stage; button 1 or 2 confirms",
     "the offers are a row of four",
 )
-# decision: the caps of the choice (rules say capped at 90 below 90, at 100 after).
+# The caps of the choice (the rules say capped at 90 below 90, at 100 after).
 CHOICE_CAP_BELOW = Decision(
     90, "offers after stages 1-89 never pass stage 90", "tetris.wiki 'Flash Point'",
 )
@@ -50,8 +50,8 @@ LOOP_TO = Decision(
     1, "after stage 100 the game goes on from stage 1 (offers 1, 3, 5, 7), score and level "
     "kept", "the game has no ending after 100 in any source we read",
 )
-# decision: Flash Point's delays other than DAS were not published; it runs on the Tetris
-# (1988) board and engine.
+# Flash Point's delays other than DAS were not published; it runs on the Tetris (1988) board
+# and engine.
 DELAYS = Decision(
     {"are": 30, "lock": 30, "line_clear": 42},
     "Tetris (1988)'s ARE, lock delay and line clear delay: the same board and engine",
@@ -111,6 +111,18 @@ OPERATOR_STAGES = Decision(
     "an operator's stage file replaces the built-in set only when it parses whole; otherwise "
     "one error line and the built-in set", "a bad file never stops the cabinet",
 )
+FLASH_FRAMES = Decision(
+    8, "a flashing cell is lit for 8 frames, then shows as a plain block for 8",
+)
+QUIET_EVENTS = Decision(
+    (fev.STAGE_SELECT, fev.CHOICE_OPEN, fev.BONUS),
+    "besides the Sega loop's quiet events, the select opening, the choice opening and the "
+    "bonus landing make no sound of their own (the stage clear's fanfare covers them)",
+)
+DEMO_BEAM = Decision(
+    16, "the demo player's solver keeps 16 plans a piece: quick, and it still clears the "
+    "early stages",
+)
 
 FLASHPOINT_DECISIONS: dict[str, Decision[object]] = {
     "clear_round_allowed": CLEAR_ROUND,
@@ -136,6 +148,9 @@ FLASHPOINT_DECISIONS: dict[str, Decision[object]] = {
     "two_cell_move": TWO_CELL,
     "two_players": TWO_PLAYERS,
     "operator_stages": OPERATOR_STAGES,
+    "flash_frames": FLASH_FRAMES,
+    "also_quiet_events": QUIET_EVENTS,
+    "demo_beam": DEMO_BEAM,
 }
 
 

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import events as ev
 from engine.decision import Decision
+from games.arika import events as aev
 
 _WIKI = 'tetris.wiki "Tetris The Absolute The Grand Master 2"'
 
 _VSG = 'tetris.wiki "TGM Versus Mode Guide"'
 
-# decision: every entry below is the project's own choice for Versus and the Item mode
-# (printed with the versus rules id's document).
+# Every entry below is the project's own choice for Versus and the Item mode (printed with
+# the versus rules id's document).
 VERSUS_DECISIONS: dict[str, Decision[Any]] = {
     "garbage_entry": Decision(
         "at the receiver's next lock that clears no lines, before its next piece",
@@ -138,9 +140,13 @@ VERSUS_DECISIONS: dict[str, Decision[Any]] = {
         "the game plays on as the same mode with items on yourself",
         f"{_WIKI}, Codes (Item mode)",
     ),
+    "versus_quiet_events": Decision(
+        ("sniped",),  # versus_player.SNIPED
+        "a sniped piece makes no sound of its own (the item's sound plays)",
+    ),
 }
 
-# decision: every entry below is the project's own choice, not a documented fact.
+# Every entry below is the project's own choice, not a documented fact.
 TAP_DECISIONS: dict[str, Decision[Any]] = {
     "delay_boundaries": Decision(
         "wiki (x01)",
@@ -222,9 +228,14 @@ TAP_DECISIONS: dict[str, Decision[Any]] = {
         "Master ranks by grade then time; the other modes have no grade, so level then time",
         None,
     ),
+    "quiet_events": Decision(
+        (ev.SPAWN, ev.LAND, aev.SONIC_DROP, aev.MANUAL_LOCK, aev.GOAL, aev.ROLL_END),
+        "spawn, landing, sonic drop, manual lock (the lock sounds), the goal (the roll's start "
+        "sounds) and the roll's end (the game over sounds) make no sound of their own",
+    ),
 }
 
-# decision: Doubles (one 14-wide well, two players). tetris.wiki's TAP page gives the well's
+# Doubles (one 14-wide well, two players). tetris.wiki's TAP page gives the well's
 # width, the own level counters, the goal of 300 for both, the 20G wait and the partner's
 # piece as an obstacle; everything below is the project's choice where it says nothing.
 DOUBLES_DECISIONS: dict[str, Decision[Any]] = {

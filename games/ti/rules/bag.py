@@ -24,8 +24,8 @@ from games.arika.randomizer import (
 POOL_SIZE = 35
 COPIES = 5
 DROUGHT_START = 4
-# decision: the pool starts as Arika's order repeated (I Z S J L O T, I Z S ...); the
-# sources give the counts (5 of each) but not the slot order.
+# The pool starts as Arika's order repeated (I Z S J L O T, I Z S ...): TI_DECISIONS
+# bag_start_order.
 START_POOL: tuple[int, ...] = tuple(ARIKA_ORDER[k % 7] for k in range(POOL_SIZE))
 # The drought scan runs in Arika's order; a strict comparison keeps the first maximum.
 SCAN_ORDER: tuple[int, ...] = ARIKA_ORDER
@@ -68,8 +68,8 @@ class TiBag:
         history = self.history
         pool = self.pool
         if self.first:
-            # decision: the first piece is drawn from Arika's order until it is I, J, L or
-            # T (as TGM2 does); the pool is not touched.
+            # The first piece is drawn from Arika's order until it is I, J, L or T (as TGM2
+            # does); the pool is not touched: TI_DECISIONS bag_first_piece.
             self.first = False
             piece = ARIKA_ORDER[self._rand() % 7]
             while piece in FIRST_PIECE_BANNED:

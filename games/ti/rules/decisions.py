@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import events as ev
 from engine.decision import Decision
+from games.arika import events as aev
 
 _WIKI = 'tetris.wiki "Tetris: The Grand Master 3 Terror-Instinct"'
 _RANDOMIZER = 'tetris.wiki "TGM randomizer", TGM3 section'
 
-# decision: every entry below is the project's own choice, not a documented fact.
+# Every entry below is the project's own choice, not a documented fact.
 TI_DECISIONS: dict[str, Decision[Any]] = {
     "bag_start_order": Decision(
         "I Z S J L O T repeated", "the sources give 5 of each piece, not the slots' order",
@@ -113,10 +115,20 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
     "popup_frames": Decision(
         120, "COOL and REGRET show for 2 s from the frame they are shown", None,
     ),
+    "most_accounts": Decision(
+        48, "the save keeps the 48 most played accounts (a replay header holds at most 64 "
+        "settings, each account one of them)", None,
+    ),
+    "quiet_events": Decision(
+        (ev.SPAWN, ev.LAND, aev.SONIC_DROP, aev.MANUAL_LOCK, aev.GRADE_UP, aev.GOAL,
+         aev.ROLL_END),
+        "spawn, landing, sonic drop, manual lock (the lock sounds), the internal grade going "
+        "up (hidden on this board), the goal and the roll's end make no sound", None,
+    ),
 }
 
 _SRS = 'tetris.wiki "Super Rotation System"'
-# decision: the World rule and the Shirase, Easy and Sakura modes' own choices.
+# The World rule and the Shirase, Easy and Sakura modes' own choices.
 MODE_DECISIONS: dict[str, Decision[Any]] = {
     "world_rule_choice": Decision(
         "lever up or down at the mode select switches Classic/World; the 'rule' setting for "
@@ -124,8 +136,8 @@ MODE_DECISIONS: dict[str, Decision[Any]] = {
         "panel has no spare button", _WIKI,
     ),
     "world_spawn_row": Decision(
-        "the topmost block in row 20", "as ARS pieces appear; the flat side of J L S T Z "
-        "then sits in row 19", _SRS,
+        20, "SRS pieces spawn with their topmost block in row 20, the top visible row, as ARS "
+        "pieces do (the flat side of J L S T Z in row 19, the I in row 20)", _SRS,
     ),
     "world_move_reset_order": Decision(
         "after the lock counter", "a move or turn resets the lock counter at the end of the "
@@ -144,6 +156,10 @@ MODE_DECISIONS: dict[str, Decision[Any]] = {
         "lies one row lower in its box", "the field plays as five big columns; the sources "
         "give no BIG kick rule", None,
     ),
+    "big_kicks": Decision(
+        (0, 2, -2), "a BIG piece's turn tries in place, then one big column right, then left",
+        None,
+    ),
     "shirase_garbage_counter": Decision(
         "+1 a piece dealt (not a hold swap), -1 a cleared line, only in 500-999; a rise "
         "resets it", "the wiki's counting (newer than cambridge's +1 a non-clearing piece); "
@@ -159,6 +175,9 @@ MODE_DECISIONS: dict[str, Decision[Any]] = {
     "shirase_score": Decision(
         "TAP's clear formula", "the modes rank on grade, level and time; the score is shown "
         "as in TAP", None,
+    ),
+    "easy_roll_frames": Decision(
+        3238, "no source gives the Easy roll's length; Master's", None,
     ),
     "easy_speeds": Decision(
         "TAP Normal's gravity (to 199) and delays; 20G from 200 (the roll)",
@@ -197,19 +216,24 @@ MODE_DECISIONS: dict[str, Decision[Any]] = {
         "the wiki's single 5:00 rule and Heboris C.E.'s cut-offs differ; the latter is "
         "finer", "Heboris C.E. TOMOYO; tetris.wiki TGM3 page",
     ),
+    "sakura_ex_all_within": Decision(
+        (5 * 60 + 20) * 60, "all 20 stages cleared within 5:20 of play (in frames) offer all 7 "
+        "EX stages, as sakura_ex_offer says", "Heboris C.E. TOMOYO",
+    ),
     "sakura_stage_20_bonus": Decision(
-        "+1:00 for clearing stage 20", "Heboris C.E. gives it; nothing contradicts it",
-        "Heboris C.E. TOMOYO",
+        60 * 60, "+1:00 (in frames) for clearing stage 20: Heboris C.E. gives it; nothing "
+        "contradicts it", "Heboris C.E. TOMOYO",
     ),
     "sakura_effects": Decision(
-        "mirror: the stack flips as every 8th piece appears; roll roll: the piece turns "
-        "clockwise every 30 frames; BIG: 2x2 blocks; x-ray: the stack shows only under a "
-        "sweeping beam; colour: every block drawn in one colour",
-        "the sources name the effects, not their timings", None,
+        {"mirror_every_piece": 8, "rollroll_every_frames": 30},
+        "the sources name the effects, not their timings: a mirror stage flips the stack as "
+        "every 8th piece appears; a roll-roll piece turns clockwise by itself every 30 "
+        "frames; BIG: 2x2 blocks; x-ray: the stack shows only under a sweeping beam; colour: "
+        "every block drawn in one colour", None,
     ),
-    "sakura_intro": Decision(
-        "1 s with the layout shown before a stage's first piece; the clock stops",
-        "the player sees the jewels before the first piece falls", None,
+    "sakura_intro_frames": Decision(
+        60, "a stage's layout shows for 1 s before its first piece and the clock stops: the "
+        "player sees the jewels before the first piece falls", None,
     ),
 }
 TI_DECISIONS.update(MODE_DECISIONS)

@@ -17,7 +17,6 @@ from games.arika.board import ROWS
 from games.arika.rules import ROLL_PLAIN, ArikaRules, Referee, kit_options, x99_stops
 from games.arika.speeds import NORMAL_DELAYS, NORMAL_GRAVITY
 from games.arika.timing import TWENTY_G, GravityRow
-from games.ti.rules import master
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.master_game import rank_order
 
@@ -25,12 +24,12 @@ RULES_ID = "ti-easy"
 GOAL = 200
 GUIDE_BELOW = 50  # the placement guide shows below this level
 
-# decision: Easy's speeds are TAP Normal's (gravity to level 199, then 20G for the roll;
-# its delays): no source gives Easy's own table.
+# Easy's speeds are TAP Normal's (gravity to level 199, then 20G for the roll; its delays):
+# TI_DECISIONS easy_speeds.
 EASY_GRAVITY: tuple[GravityRow, ...] = (
     *(row for row in NORMAL_GRAVITY if row.level < GOAL), GravityRow(GOAL, TWENTY_G))
 EASY_DELAYS = NORMAL_DELAYS
-ROLL_FRAMES = master.ROLL_FRAMES  # decision: Master's roll length
+ROLL_FRAMES: int = TI_DECISIONS["easy_roll_frames"].value
 
 # ---- our hanabi formula (decision "hanabi_formula") ------------------------------------
 # fireworks = BASE[lines] x combo x pace x roll, in tenths, rounded down, at least 1.

@@ -21,6 +21,7 @@ from games.arika.randomizer import PieceDealer
 from games.arika.rules import ArikaRules, Referee
 from games.arika.shapes import MASKS
 from games.ti.rules import world as srs
+from games.ti.rules.decisions import TI_DECISIONS
 
 HOLD = "hold"  # value: the kind put in the hold box
 I_WALL_KICKS = (1, 2, -1)  # columns, tried in this order
@@ -32,7 +33,7 @@ FLOOR_KICKS_PER_PIECE = 1
 CEILING_BIT = (ROWS + 1 + FLOOR) * ROW_BITS
 CLASSIC_EXTRAS = 4  # floor kicks, hold kind, hold used, hold held
 TI_EXTRAS = 9  # values TiPlayer puts in its snapshot's extra tuple (subclasses append)
-BIG_KICKS = (0, 2, -2)  # columns: in place, then a big column right, then left
+BIG_KICKS: tuple[int, ...] = TI_DECISIONS["big_kicks"].value  # columns
 
 
 # The panel with a switch let go, by panel (at most 256 of each: a bounded memo that saves
@@ -172,7 +173,6 @@ class TiPlayer(ArikaPlayer):
     def _rotate(self, bits: int, kind: int, state: int, turned: int, x: int,
                 y: int) -> tuple[int, int] | None:
         if self.big:
-            # decision: BIG pieces try in place, then one big column right, then left.
             mask = self.shapes.masks[kind][turned]
             pos = y * ROW_BITS + x + ORIGIN
             for dx in BIG_KICKS:

@@ -50,14 +50,12 @@ STAGE_LIMIT_FRAMES = 60 * SECOND  # stages 1-20 end by force after this
 FAST_BONUSES: tuple[tuple[int, int], ...] = ((10 * SECOND, 10 * SECOND), (20 * SECOND, 5 * SECOND))
 SKIP_HOLD_FRAMES = 90
 SKIP_PENALTY_FRAMES = 30 * SECOND
-# decision: +1:00 for clearing stage 20 (Heboris C.E.'s TOMOYO; the wiki does not say).
-STAGE_20_BONUS = 60 * SECOND
-# decision: EX stages offered after stage 20 (Heboris C.E.'s cut-offs): fewer than 18 of
-# 20 cleared none; 18-19 EX 1-3; all 20 within 5:20 of play all 7; all 20, slower, EX 1-5.
-EX_ALL_WITHIN = (5 * 60 + 20) * SECOND
-MIRROR_EVERY = 8  # decision: a mirror stage flips the stack as every 8th piece appears
-ROLLROLL_EVERY = 30  # decision: a roll-roll piece turns clockwise by itself every 30 frames
-INTRO_FRAMES = 60  # decision: a stage's layout shows for 1 s before its first piece
+STAGE_20_BONUS: int = TI_DECISIONS["sakura_stage_20_bonus"].value
+# EX stages offered after stage 20: TI_DECISIONS sakura_ex_offer.
+EX_ALL_WITHIN: int = TI_DECISIONS["sakura_ex_all_within"].value
+MIRROR_EVERY: int = TI_DECISIONS["sakura_effects"].value["mirror_every_piece"]
+ROLLROLL_EVERY: int = TI_DECISIONS["sakura_effects"].value["rollroll_every_frames"]
+INTRO_FRAMES: int = TI_DECISIONS["sakura_intro_frames"].value
 
 STAGE = "stage"  # value: the stage number starting
 STAGE_CLEAR = "stage_clear"  # value: the stage number cleared

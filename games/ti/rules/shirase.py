@@ -57,8 +57,7 @@ TORIKANS: tuple[tuple[int, int, int], ...] = (
 )
 REGRET_FRAMES = 60 * SECOND  # a section over 1:00 is a REGRET
 SECTIONS = GOAL // 100  # 13: grade S13 at most
-# decision: the roll lasts as long as Master's (no source gives Shirase's length).
-ROLL_FRAMES = master.ROLL_FRAMES
+ROLL_FRAMES: int = TI_DECISIONS["shirase_roll_frames"].value
 
 REGRET = "regret"  # value: the section that took too long
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from engine.pieces import I, J, L, O, S, T, Z
 from games.arika.board import FLOOR, ORIGIN, ROW_BITS, ROWS
 from games.arika.shapes import ShapeSet, big
+from games.ti.rules.decisions import TI_DECISIONS
 
 # SRS states, box row 0 at the top: 0 = spawn, 1 = R, 2 = upside down, 3 = L. J L S T Z
 # spawn flat side down in a 3x3 box; I in the second row of a 4x4 box.
@@ -78,9 +79,7 @@ ARIKA_I_KICKS: dict[tuple[int, int], Kicks] = {
 MOVE_CAP = 10  # sideways moves while grounded before the piece locks at once
 TURN_CAP = 8  # rotations while grounded (or kicked upward) before it locks at once
 
-# decision: SRS pieces spawn with their topmost block in row 20, the top visible row, as
-# ARS pieces do (the flat side of J L S T Z in row 19, the I in row 20).
-SPAWN_TOP_BLOCK_ROW = 20
+SPAWN_TOP_BLOCK_ROW: int = TI_DECISIONS["world_spawn_row"].value
 
 
 SRS = ShapeSet("SRS", SRS_SHAPES, spawn_top_row=SPAWN_TOP_BLOCK_ROW)
