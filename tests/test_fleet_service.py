@@ -16,6 +16,7 @@ from firmware.fleet.ingest import Intake, IntakeConfig
 from firmware.fleet.outbox import BEAT, NOTICE, RANK, Outbox, entries
 from firmware.fleet.simcab import ranked_game
 from firmware.fleet.uplink import Uplink, UplinkConfig
+from firmware.rankings.check import VERIFIED
 from tests.fleet_kit import BrokerProcess, Database, Pki
 
 DAY = 24 * 3600
@@ -159,7 +160,6 @@ def test_every_cartridges_genuine_ranking_entry_passes_the_intakes_checks() -> N
 
     from firmware.fleet.simcab import games
     from firmware.fleet.verify import check_rank, parse
-    from firmware.rankings.check import VERIFIED
 
     for game in games():
         row = ranked_game(game, 3)
