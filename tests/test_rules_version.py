@@ -15,6 +15,7 @@ import pytest
 from engine.digest import ARIKA_V1, SEGA_V1, state_digest
 from engine.inputs import InputFrame
 from engine.replay import Replay, ReplayError, record, verify
+from engine.session import GameSession
 from firmware.cli import main
 from firmware.fleet.verify import check_rank
 from firmware.rankings.check import FAILED, OLDER_RULES, VERIFIED, check_tables
@@ -45,7 +46,7 @@ def game_of(path: Path) -> str:
     return path.parent.parent.name
 
 
-def fresh(replay: Replay) -> object:
+def fresh(replay: Replay) -> GameSession:
     return new_session(replay.rules, replay.settings, replay.seeds, replay.players)
 
 
