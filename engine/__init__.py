@@ -7,10 +7,8 @@ from engine.events import Event
 from engine.inputs import NO_INPUT, InputFrame, PlayerInput
 from engine.session import GameSession
 from engine.settings import Difficulty, GameSettings
-from engine.version import ENGINE_VERSION
 
 __all__ = [
-    "ENGINE_VERSION",
     "NO_INPUT",
     "Difficulty",
     "Event",

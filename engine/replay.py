@@ -10,10 +10,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.digest import ENGINE_2
 from engine.inputs import InputFrame
 from engine.replay_decisions import REPLAY_DECISIONS
 from engine.session import GameSession, Seeds, Settings
-from engine.version import ENGINE_VERSION
 
 REPLAY_MAGIC = "BLXR"
 REPLAY_FORMAT = 1
@@ -44,7 +44,8 @@ def decode_runs(runs: list[tuple[int, int]]) -> list[int]:
 
 @dataclass
 class Replay:
-    """A game's construction (rules id, settings, seeds, players) and its input frames.
+    """A game's construction (rules id, settings, seeds, players), the rules version of its
+    cartridge it was played under, and its input frames.
 
     ``settings`` and ``seeds`` are what the cartridge's session factory was given; the
     replay knows nothing of any one game."""
@@ -55,13 +56,14 @@ class Replay:
     players: int
     inputs: list[int]  # InputFrame.to_bits() per frame
     final_hash: str = ""
-    engine: str = ENGINE_VERSION
     checkpoints: dict[int, str] = field(default_factory=dict)
     # (frame, player): the machine began a game for ``player`` just before that frame's step
     # (a second player joining a running game).
     joins: list[tuple[int, int]] = field(default_factory=list)
     # What the recorder wants kept with the game (cartridge id, ranked player...).
     meta: dict[str, Any] = field(default_factory=dict)
+    # The session's ``rules_version`` (its cartridge's RULES_VERSION when it was played).
+    rules_version: int = field(kw_only=True)
 
     def to_text(self) -> str:
         header = {
@@ -69,7 +71,7 @@ class Replay:
             "settings": dict(self.settings),
             "seeds": dict(self.seeds),
             "players": self.players,
-            "engine": self.engine,
+            "rules_version": self.rules_version,
             "frames": len(self.inputs),
             "final_hash": self.final_hash,
             "checkpoints": {str(k): v for k, v in sorted(self.checkpoints.items())},
@@ -103,7 +105,7 @@ class Replay:
             players=header_players(header),
             inputs=inputs,
             final_hash=header_hash(header.get("final_hash", _MISSING), "final_hash"),
-            engine=header_text(header, "engine"),
+            rules_version=parse_rules_version(header),
             checkpoints=parse_checkpoints(header.get("checkpoints", {}), frames),
             joins=parse_joins(header.get("joins", []), frames),
             meta=parse_mapping(header.get("meta", {}), "meta"),
@@ -120,8 +122,9 @@ MAX_SEED = 0xFFFFFFFF  # named 32-bit seeds (engine/session.py)
 MAX_INPUT_BITS = (1 << 25) - 1  # InputFrame.to_bits(): 25 bits
 MAX_HEADER_CHARS = REPLAY_DECISIONS["max_header_chars"].value
 MAX_ENTRIES = REPLAY_DECISIONS["max_entries"].value
+MAX_RULES_VERSION = 9999  # a rules version is a whole number 1-9999; more is damage
 _MAX_INT_DIGITS = 20  # no header number needs more digits than 2**64
-_MAX_TEXT = 64  # rules id, engine version, names and text values
+_MAX_TEXT = 64  # rules id, names and text values
 _MISSING = object()
 _RUN = re.compile(r"([0-9a-fA-F]{1,7})(?:\*([0-9]{1,20}))?", re.ASCII)
 
@@ -154,9 +157,9 @@ def _short(exc: BaseException) -> str:
     return str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
 
 
-def _whole(value: object, what: str, top: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-        raise ReplayError(f"damaged replay: {what} must be a whole number 0-{top}, "
+def _whole(value: object, what: str, top: int, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= top:
+        raise ReplayError(f"damaged replay: {what} must be a whole number {low}-{top}, "
                           f"not {_shown(value)}")
     return value
 
@@ -189,6 +192,22 @@ def header_hash(value: object, what: str) -> str:
     if not isinstance(value, str) or len(value) > _MAX_TEXT or not value.isprintable():
         raise ReplayError(f"damaged replay: {what} must be a state hash, not {_shown(value)}")
     return value
+
+
+def parse_rules_version(header: dict[str, Any]) -> int:
+    """``rules_version``: the cartridge's rules version the game was played under. The
+    release before rules versions wrote none but ``"engine": "2"``: version 1 of each
+    cartridge, which plays and hashes exactly as engine 2 did (engine/digest.py)."""
+    if "rules_version" in header:
+        return _whole(header["rules_version"], "'rules_version'", MAX_RULES_VERSION, low=1)
+    engine = header.get("engine", _MISSING)
+    if engine is _MISSING:
+        raise ReplayError("damaged replay: header has no 'rules_version'")
+    if engine != ENGINE_2:
+        raise ReplayError(f"recorded by engine version {_shown(engine)}, before engine "
+                          f"{ENGINE_2}: this build re-simulates engine {ENGINE_2} replays and "
+                          f"those with a rules version only")
+    return 1
 
 
 def parse_mapping(value: object, what: str) -> dict[str, Any]:
@@ -289,7 +308,7 @@ def record(
     """Play ``inputs`` on a fresh ``session`` (built from ``settings``, ``seeds`` and
     ``players``) and make a replay with checkpoints and the final hash."""
     replay = Replay(session.rules_id, dict(settings), dict(seeds), players,
-                    [f.to_bits() for f in inputs])
+                    [f.to_bits() for f in inputs], rules_version=session.rules_version)
     for number, frame in enumerate(inputs, start=1):
         session.step(frame)
         if number % CHECKPOINT_EVERY == 0:
@@ -308,7 +327,8 @@ class Verdict:
 
 def verify(replay: Replay, session: GameSession) -> Verdict:
     """Re-simulate ``replay`` on ``session``, a fresh session built from the replay's
-    rules, settings, seeds and players."""
+    rules, settings, seeds and players, of the replay's rules version (a session of
+    another version never gives its hashes)."""
     first_bad: int | None = None
     joins: dict[int, list[int]] = {}
     for at, player in replay.joins:

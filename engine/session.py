@@ -35,6 +35,8 @@ class GameSession(Protocol):
     """One game on the board, one or two players."""
 
     rules_id: str
+    # The cartridge's rules version this session plays (``state_hash`` hashes under it).
+    rules_version: int
     frame: int
 
     def step(self, inputs: InputFrame) -> tuple[Event, ...]: ...

@@ -8,7 +8,6 @@ import pkgutil
 import sys
 from typing import NoReturn
 
-from engine.version import ENGINE_VERSION
 from firmware import commands
 from firmware.errors import UsageError
 
@@ -22,15 +21,19 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def version_text() -> str:
-    """The installed package's version (its metadata) and the engine's, e.g.
-    ``bloxcab 0.1.0 (engine 2)``; a source tree run without installing says so."""
+    """The installed package's version (its metadata) and each cartridge's rules version,
+    e.g. ``bloxcab 0.1.0 (rules: sega88 v1, bloxeed v1, ...)``; a source tree run without
+    installing says so."""
     from importlib import metadata  # reading it costs ~25 ms: only for --version
+
+    from games.registry import CARTRIDGES
 
     try:
         package = metadata.version("bloxcab")
     except metadata.PackageNotFoundError:
         package = "(not installed)"
-    return f"bloxcab {package} (engine {ENGINE_VERSION})"
+    rules = ", ".join(f"{game} v{cart.rules_version}" for game, cart in CARTRIDGES.items())
+    return f"bloxcab {package} (rules: {rules})"
 
 
 class _VersionAction(argparse.Action):

@@ -35,7 +35,10 @@ def _top_score(machine: CabinetMachine) -> int | None:
 
 
 def _marks(machine: CabinetMachine, status: Status | None) -> list[str]:
-    """Each row's proof: verified, failed (or its replay is missing), or not known."""
+    """Each row's proof: verified, failed (or its replay is missing), or not known. A row
+    played under an older rules version of its game gets no mark: this build cannot
+    re-simulate its replay, so it is neither proven nor failed (`rankings verify` lists it
+    as RULES v1)."""
     table = machine.data.rankings.get(machine.game_id, {}).get(
         machine.cartridge.ranking.modes[0], [])
     found = [status(e.replay_id) if status is not None and e.replay_id else None

@@ -34,8 +34,19 @@ def read_replay(path: Path | str) -> Replay:
 def check_playable(replay: Replay) -> None:
     """Build the replay's session once: unknown rules, or settings and seeds its cartridge
     refuses (versus for one player, a setting it does not know), are a ReplayError now, not
-    a crash later."""
+    a crash later; so is a replay of another rules version than the cartridge's (its game
+    would play out otherwise here)."""
     try:
-        new_session(replay.rules, replay.settings, replay.seeds, replay.players)
+        session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
     except (ValueError, KeyError, TypeError) as exc:
         raise ReplayError(f"damaged replay: {str(exc)[:160]}") from None
+    if replay.rules_version != session.rules_version:
+        raise ReplayError(rules_version_differs(replay.rules, replay.rules_version,
+                                                session.rules_version))
+
+
+def rules_version_differs(rules: str, recorded: int, current: int) -> str:
+    """One line: a replay of rules version ``recorded`` cannot re-simulate on this build."""
+    when = "an older" if recorded < current else "a newer"
+    return (f"recorded under rules v{recorded} of {rules}, {when} version than this build's "
+            f"v{current}: it re-simulates on a build of v{recorded} only")

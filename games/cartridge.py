@@ -141,6 +141,9 @@ class Cartridge:
     title: str  # the service menu's name, e.g. "TETRIS (SEGA 1988)"
     short: str  # one word for tight rows (bookkeeping)
     rules_ids: tuple[str, ...]  # rule sets it plays (`bloxcab sim --rules`); first is the board's
+    # Its rules version (the RULES_VERSION of its rules; every session it makes has it):
+    # replays and ranking rows carry it, and only rows of this version re-simulate.
+    rules_version: int
     # (rules id, settings, seeds, players) -> a fresh session.
     new_session: Callable[[str, Settings, Seeds, int], GameSession]
     dip_bank: DipBank  # SW2

@@ -112,5 +112,5 @@ def test_a_bloxeed_replay_keeps_the_piece_seed_of_a_same_sequence_game() -> None
 
 def test_a_replay_written_before_the_seam_reads_its_seed_and_piece_seed() -> None:
     text = ('BLXR 1\n{"rules": "bloxeed", "settings": {"difficulty": "normal"}, "seed": 7, '
-            '"piece_seed": 9, "players": 1, "engine": "1", "frames": 2, "final_hash": "x"}\n0*2\n')
+            '"piece_seed": 9, "players": 1, "engine": "2", "frames": 2, "final_hash": "x"}\n0*2\n')
     assert Replay.from_text(text).seeds == {"main": 7, "piece": 9}

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from engine import PlayerInput
-from engine.version import ENGINE_VERSION
 from firmware.cli import build_parser, main
 from firmware.machine import Screen
 from firmware.machine.decisions import CABINET_DECISIONS, NAME_ENTRY_FRAMES, frames
@@ -35,13 +34,15 @@ FILLED = sorted(g for g, c in CARTRIDGES.items() if c.ranking.factory_rows)
 
 
 # ---- bloxcab --version ---------------------------------------------------------------------
-def test_version_names_the_installed_package_and_the_engine(
+def test_version_names_the_installed_package_and_each_cartridges_rules_version(
         capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0
+    rules = ", ".join(f"{g} v{c.rules_version}" for g, c in CARTRIDGES.items())
     assert capsys.readouterr().out.strip() == (
-        f"bloxcab {metadata.version('bloxcab')} (engine {ENGINE_VERSION})")
+        f"bloxcab {metadata.version('bloxcab')} (rules: {rules})")
+    assert "sega88 v1" in rules and "blockout v1" in rules
 
 
 # ---- factory rankings ----------------------------------------------------------------------

@@ -16,6 +16,7 @@ from firmware.fleet.ingest import Intake, IntakeConfig
 from firmware.fleet.outbox import BEAT, NOTICE, RANK, Outbox, entries
 from firmware.fleet.simcab import ranked_game
 from firmware.fleet.uplink import Uplink, UplinkConfig
+from firmware.rankings.check import VERIFIED
 from tests.fleet_kit import BrokerProcess, Database, Pki
 
 DAY = 24 * 3600
@@ -165,7 +166,7 @@ def test_every_cartridges_genuine_ranking_entry_passes_the_intakes_checks() -> N
         message = {"id": "0a1b2c3d-7", "seq": 7, "kind": "rank", "at": 1_700_000_000,
                    "body": row}
         assert parse("bloxcab/cab-x/rank", json.dumps(message).encode())[0] == "cab-x", game
-        assert check_rank(row) == (True, ""), game
+        assert check_rank(row) == (VERIFIED, ""), game
 
 
 def test_the_network_ranking_is_in_the_cartridges_order(parts: dict[str, Any]) -> None:
@@ -179,6 +180,6 @@ def test_the_network_ranking_is_in_the_cartridges_order(parts: dict[str, Any]) -
                            "time": 32_400, "score": score}}
         message = {"id": f"0000abcd-{n}", "seq": n, "kind": "rank", "at": 1_700_000_000 + n,
                    "body": body}
-        assert store.ingest(conn, "cab-order", message, (True, "")) == store.STORED
+        assert store.ingest(conn, "cab-order", message, (VERIFIED, "")) == store.STORED
     table = [r for r in store.ranking(conn, "tap", "tap-master") if r["cabinet"] == "cab-order"]
     assert [r["initials"] for r in table] == ["BBB", "CCC", "AAA"]

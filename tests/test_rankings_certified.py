@@ -13,7 +13,6 @@ import pytest
 
 from engine import InputFrame, PlayerInput
 from engine.replay import Replay
-from engine.version import ENGINE_VERSION
 from firmware.cli import main
 from firmware.machine import Screen
 from firmware.machine.ranking_desk import RankingDesk
@@ -124,12 +123,15 @@ def test_a_replay_of_a_previous_engine_version_is_refused_clearly(tmp_path: Path
     play_ranked_game(tmp_path, "sega88")
     data = load(tmp_path).data
     path = tmp_path / "replays" / f"{data.rankings['sega88']['normal'][0].replay_id}.rpl"
-    path.write_text(path.read_text().replace(f'"engine": "{ENGINE_VERSION}"', '"engine": "0"'))
+    text = path.read_text()
+    assert '"rules_version": 1' in text and '"engine"' not in text
+    path.write_text(text.replace('"rules_version": 1', '"engine": "1"'))
     store = ReplayStore(tmp_path / "replays")
     [check] = check_tables(data, store)
     store.close()
     assert check.status == FAILED
-    assert check.reason.startswith("recorded by engine version 0; this build re-simulates")
+    assert check.reason == ("recorded by engine version '1', before engine 2: this build "
+                            "re-simulates engine 2 replays and those with a rules version only")
 
 
 def test_a_row_whose_replay_is_gone_is_missing_and_one_without_is_unrecorded(

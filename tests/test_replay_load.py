@@ -212,8 +212,8 @@ def test_fuzzed_header_fields_load_and_play_or_are_refused(tmp_path: Path) -> No
     """Any value in any header field (and settings key): a ReplayError, or a replay whose
     game starts (the engine never sees a value the loader let through by mistake)."""
     rng = random.Random(8)
-    keys = ["rules", "settings", "seeds", "players", "engine", "frames", "final_hash",
-            "checkpoints", "joins", "meta"]
+    keys = ["rules", "settings", "seeds", "players", "engine", "rules_version", "frames",
+            "final_hash", "checkpoints", "joins", "meta"]
     setting_keys = ["difficulty", "lines_per_level", "high_speed", "versus"]
     for _ in range(EDITS):
         header = json.loads(DEMO.splitlines()[1])

@@ -95,7 +95,7 @@ def test_a_ranking_row_keeps_the_cartridge_columns_in_json() -> None:
     insert_ranking(data, "bloxeed", "normal", _entry(12000, "ZED"))
     rows = to_dict(data)["games"]["bloxeed"]["rankings"]["normal"]
     assert rows == [{"initials": "ZED", "values": {"score": 12000, "lines": 12, "level": 1},
-                     "replay": None}]
+                     "replay": None, "rules_version": 1}]
 
 
 def test_clear_bookkeeping_stamps_the_given_time() -> None:
@@ -141,6 +141,10 @@ def test_to_dict_from_dict_round_trip() -> None:
         (("games", "sega88", "rankings", "normal", 0, "values"), {"score": 5}, "columns"),
         (("games", "sega88", "rankings", "expert"), [], "not a ranking mode"),
         (("games", "sega88", "rankings", "normal", 0, "values", "score"), -5, "out of range"),
+        (("games", "sega88", "rankings", "normal", 0, "rules_version"), 0, "not a version"),
+        (("games", "sega88", "rankings", "normal", 0, "rules_version"), "1", "not an integer"),
+        (("games", "sega88", "rankings", "normal", 0, "rules_version"), True, "not an integer"),
+        (("games", "sega88", "rankings", "normal", 0, "rules_version"), 10**4, "out of range"),
     ],
 )
 def test_from_dict_names_the_bad_field(path: tuple[str, ...], value: object, message: str) -> None:

@@ -4,12 +4,12 @@ frames (the Game Time DIP); its ranking columns are score and taps."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from typing import Any
 
 from dipswitch.bank import DipBank, DipSwitch
 from dipswitch.gamedips import DEMO_SOUNDS
+from engine.digest import state_digest
 from engine.events import Event
 from engine.inputs import InputFrame
 from engine.session import Seeds, Settings
@@ -24,6 +24,7 @@ FRAMES = {"Long": 240, "Short": 120}
 
 class TapSession:
     rules_id = "tiny"
+    rules_version = 1
 
     def __init__(self, settings: Settings, seeds: Seeds, players: int) -> None:
         self.frame = 0
@@ -74,7 +75,7 @@ class TapSession:
 
     def state_hash(self) -> str:
         items = (self.frame, self.left, self.taps, self.held)
-        return hashlib.blake2b(repr(items).encode(), digest_size=16).hexdigest()
+        return state_digest(items, self.rules_version)
 
     def snapshot(self) -> Any:
         return (self.frame, list(self.left), list(self.taps), list(self.held))
@@ -117,6 +118,7 @@ CARTRIDGE = Cartridge(
     title="TAP ATTACK (TEST)",
     short="TAP",
     rules_ids=("tiny",),
+    rules_version=1,
     new_session=new_session,
     dip_bank=SW2,
     decode_dips=decode_dips,

@@ -28,7 +28,8 @@ def record_challenger_demo(frames: int = DEMO_FRAMES, seed: int = DEMO_SEED,
     settings = {"boundaries": "wiki", "das_step": 901}
     seeds = {"main": seed}
     session = VersusBoard(DEMO_MODE, settings, seeds, 1)
-    replay = Replay(DEMO_MODE, dict(settings), dict(seeds), 1, [])
+    replay = Replay(DEMO_MODE, dict(settings), dict(seeds), 1, [],
+                    rules_version=session.rules_version)
     inputs = versus_inputs(session)
     for number in range(1, frames + 1):
         if number == join_at:

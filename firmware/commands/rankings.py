@@ -1,5 +1,7 @@
 """`bloxcab rankings [list|verify|export DIR|records] [--game G] [--json] [--save-dir DIR]`:
-the ranking tables with each row's replay; verify re-simulates every recorded row; export
+the ranking tables with each row's replay and the rules version it was played under; verify
+re-simulates every recorded row of its game's current rules version (a row of an older one
+is listed as RULES v<n>, neither verified nor failed); export
 writes the rows and their replay files for sharing; records lists the records games keep
 at their best (e.g. best clear times per stage)."""
 
@@ -19,6 +21,7 @@ from firmware.rankings.check import (
     FACTORY,
     FAILED,
     MISSING,
+    OLDER_RULES,
     VERIFIED,
     RowCheck,
     check_tables,
@@ -44,7 +47,8 @@ def register(sub: Any) -> None:
 def _row(check: RowCheck) -> dict[str, object]:
     return {"game": check.game, "mode": check.mode, "rank": check.rank,
             "initials": check.initials, **check.values, "replay": check.replay_id,
-            "status": check.status, "reason": check.reason}
+            "rules_version": check.rules_version, "status": check.status,
+            "reason": check.reason}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,8 +70,10 @@ def run(args: argparse.Namespace) -> int:
         proven = sum(1 for c in checks if c.status == VERIFIED)
         factory = sum(1 for c in checks if c.status == FACTORY)
         derived = sum(1 for c in checks if c.status == DERIVED)
+        older = sum(1 for c in checks if c.status == OLDER_RULES)
         made = f", {derived} made from records" if derived else ""
-        print(f"{proven} of {len(checks)} rows verified, {factory} factory rows{made}, "
+        kept = f", {older} of older rules" if older else ""
+        print(f"{proven} of {len(checks)} rows verified, {factory} factory rows{made}{kept}, "
               f"{len(bad)} failed")
         return 1 if bad else 0
     if args.action == "export":

@@ -92,6 +92,7 @@ class OutboxFeed:
             table = data.rankings[game][mode]
             entry = next(e for e in table if e.replay_id == rid)
             self.outbox.post(RANK, {"game": game, "mode": mode, "replay_id": rid,
-                                    "initials": initials, "values": dict(entry.values)},
+                                    "initials": initials, "values": dict(entry.values),
+                                    "rules_version": entry.rules_version},
                              attach=partial(self.replays.read, rid))
         self.known_rows = now

@@ -122,7 +122,7 @@ class Intake:
                 return
 
     def _store(self, msgs: list[mqtt.MQTTMessage]) -> None:
-        parsed: list[tuple[str, dict[str, Any], tuple[bool, str] | None]] = []
+        parsed: list[tuple[str, dict[str, Any], tuple[str, str] | None]] = []
         refused: list[str] = []
         for msg in msgs:
             try:

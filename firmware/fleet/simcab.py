@@ -39,7 +39,7 @@ def ranked_game(game_id: str, seed: int) -> dict[str, Any]:
     mode = spec.mode(summary) if spec.qualifies(summary) else spec.modes[0]
     initials = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(3))
     return {"game": game_id, "mode": mode, "replay_id": rid, "initials": initials,
-            "values": values, "attached": text}
+            "values": values, "rules_version": session.rules_version, "attached": text}
 
 
 def games() -> list[str]:

@@ -22,6 +22,7 @@ from psycopg.types.json import Jsonb
 
 from firmware.fleet.decisions import SERVICE_DECISIONS
 from firmware.fleet.verify import check_rank
+from firmware.rankings.check import OLDER_RULES, VERIFIED
 from games.registry import CARTRIDGES
 
 STORED, DUPLICATE = "stored", "duplicate"
@@ -63,10 +64,11 @@ def _at(seconds: float) -> datetime.datetime:
 
 
 def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
-           verdict: tuple[bool, str] | None = None) -> str:
+           verdict: tuple[str, str] | None = None) -> str:
     """Store one parsed message (see verify.parse). Ranking entries are re-simulated (or
-    ``verdict`` says how that went); a refused one is stored as refused, with why, and
-    never ranks.
+    ``verdict``, (status, why), says how that went); a refused one is stored as refused,
+    with why, flagged, and never ranks; one played under an older rules version than this
+    service plays is stored unverified, with why, and not flagged.
 
     Inside the caller's transaction (the intake's batch) it adds no savepoint of its own:
     a repeat is found without an error, and any error aborts the whole batch, which is then
@@ -102,15 +104,16 @@ def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
                          (at, Jsonb(body), cabinet))
         elif kind == "rank":
             assert verdict is not None
-            ok, reason = verdict
+            status, reason = verdict
+            ok = status == VERIFIED
             conn.execute("INSERT INTO replays VALUES (%s, %s) ON CONFLICT DO NOTHING",
                          (body["replay_id"], body["attached"]))
             conn.execute("INSERT INTO rankings VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, "
-                         "%s, %s)",
+                         "%s, %s, %s)",
                          (*key, body["game"], body["mode"], body["initials"],
                           Jsonb(body["values"]), int(body["values"].get("score", 0)),
-                          body["replay_id"], ok, reason))
-            if not ok:
+                          body["replay_id"], ok, reason, body.get("rules_version", 1)))
+            if not ok and status != OLDER_RULES:
                 conn.execute("INSERT INTO flags (cabinet, reason) VALUES (%s, %s)",
                              (cabinet, f"ranking entry {message['id']} refused: {reason}"))
     return STORED
@@ -167,7 +170,7 @@ def ranking(conn: psycopg.Connection[Any], game: str, mode: str,
     """The network ranking in the cartridge's own order (its ranking key: a grade, a time...,
     higher first; an equal key ranks the earlier entry first)."""
     rows = conn.execute(
-        "SELECT cabinet, initials, figures, replay_id, at FROM rankings "
+        "SELECT cabinet, initials, figures, replay_id, at, rules_version FROM rankings "
         "WHERE game = %s AND mode = %s AND verified ORDER BY at",
         (game, mode)).fetchall()
     cart = CARTRIDGES.get(game)
@@ -175,7 +178,7 @@ def ranking(conn: psycopg.Connection[Any], game: str, mode: str,
         rows = sorted(rows, key=lambda r: cart.ranking.key(r[2]), reverse=True)  # stable
     rows = rows[:limit]
     return [{"rank": i, "cabinet": r[0], "initials": r[1], "values": r[2], "replay_id": r[3],
-             "at": r[4].isoformat()} for i, r in enumerate(rows, start=1)]
+             "at": r[4].isoformat(), "rules_version": r[5]} for i, r in enumerate(rows, start=1)]
 
 
 def tables(conn: psycopg.Connection[Any]) -> list[tuple[str, str]]:

@@ -1,6 +1,12 @@
 """What the fleet service accepts from the network: every message checked like a file
 (size, shape, types), and every ranking entry re-simulated from its replay with the same
-check the cabinet's own `bloxcab rankings verify` uses before it may enter a ranking."""
+check the cabinet's own `bloxcab rankings verify` uses before it may enter a ranking.
+
+A ranking entry carries the rules version of its game it was played under
+(``rules_version``; a message without one, from a cabinet of the release before rules
+versions, means version 1). An entry of an older version than this service plays is kept
+as such (OLDER_RULES: not verified, so it does not rank, but no flag: it is no tampering);
+one of a newer version than it knows is refused."""
 
 from __future__ import annotations
 
@@ -8,8 +14,9 @@ import json
 import re
 from typing import Any
 
+from engine.replay import MAX_RULES_VERSION
 from firmware.fleet.outbox import KINDS, RANK
-from firmware.rankings.check import VERIFIED, check_row
+from firmware.rankings.check import FAILED, check_row
 from firmware.rankings.recorder import replay_id
 from firmware.rankings.store import MAX_REPLAY_BYTES
 from firmware.savedata.schema import RankEntry
@@ -80,6 +87,10 @@ def _rank_shape(body: dict[str, Any]) -> None:
         raise Refused(f"values are not the columns {', '.join(columns)}")
     if not isinstance(body.get("attached"), str) or not isinstance(body.get("replay_id"), str):
         raise Refused("a ranking entry comes with its replay")
+    version = body.get("rules_version", 1)
+    if (isinstance(version, bool) or not isinstance(version, int)
+            or not 1 <= version <= MAX_RULES_VERSION):
+        raise Refused(f"rules_version is not a version (1-{MAX_RULES_VERSION})")
 
 
 class _OneReplay:
@@ -94,11 +105,12 @@ class _OneReplay:
         return self.text
 
 
-def check_rank(body: dict[str, Any]) -> tuple[bool, str]:
-    """(verified, why not): the replay's id is its digest, and it plays to the row."""
+def check_rank(body: dict[str, Any]) -> tuple[str, str]:
+    """(status, why) as firmware.rankings.check gives them: VERIFIED when the replay's id is
+    its digest and it plays to the row; OLDER_RULES for a row of an older rules version."""
     text = body["attached"]
     if replay_id(text) != body["replay_id"]:
-        return False, "the replay's id is not its digest"
-    entry = RankEntry(body["initials"], dict(body["values"]), body["replay_id"])
-    status, reason = check_row(body["game"], entry, _OneReplay(body["replay_id"], text))  # type: ignore[arg-type]
-    return status == VERIFIED, reason
+        return FAILED, "the replay's id is not its digest"
+    entry = RankEntry(body["initials"], dict(body["values"]), body["replay_id"],
+                      body.get("rules_version", 1))
+    return check_row(body["game"], entry, _OneReplay(body["replay_id"], text))  # type: ignore[arg-type]

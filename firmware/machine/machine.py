@@ -425,7 +425,8 @@ class CabinetMachine:
         while self.rank_queue and spec.initials_of(self.rank_queue[0][2]):
             _, mode, summary, rid = self.rank_queue.pop(0)
             self.rankings.enter(self.game_id, mode, RankEntry(
-                spec.initials_of(summary), _columns(summary, spec.columns), rid))
+                spec.initials_of(summary), _columns(summary, spec.columns), rid,
+                self.cartridge.rules_version))
         if self.rank_queue:
             index, _, summary, _ = self.rank_queue[0]
             self.name_entry = NameEntry(index, int(summary.get("score", 0)))
@@ -443,7 +444,8 @@ class CabinetMachine:
             return
         _, mode, summary, rid = self.rank_queue.pop(0)
         columns = _columns(summary, self.cartridge.ranking.columns)
-        self.rankings.enter(self.game_id, mode, RankEntry(entry.initials, columns, rid))
+        self.rankings.enter(self.game_id, mode, RankEntry(entry.initials, columns, rid,
+                                                          self.cartridge.rules_version))
         self._next_name_entry()
 
     def _tilt(self, cues: list[Event]) -> None:

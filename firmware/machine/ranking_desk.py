@@ -15,6 +15,7 @@ from firmware.rankings.check import referenced
 from firmware.rankings.recorder import GameRecorder
 from firmware.rankings.store import DURABLE, FAILED, ReplayStore
 from firmware.savedata import RankEntry, SaveData, insert_ranking
+from games.registry import cartridge
 
 log = logging.getLogger("bloxcab.rankings")
 
@@ -98,7 +99,10 @@ class RankingDesk:
         if not table or table[0].replay_id is None or self.replays is None:
             return None
         try:
-            return Replay.from_text(self.replays.read(table[0].replay_id))
+            replay = Replay.from_text(self.replays.read(table[0].replay_id))
         except (OSError, ValueError, UnicodeDecodeError, ReplayError) as exc:
             log.warning("top play of %s unusable: %s", game, exc)
             return None
+        if replay.rules_version != cartridge(game).rules_version:
+            return None  # recorded under other rules: it would play out otherwise now
+        return replay

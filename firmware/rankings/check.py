@@ -1,10 +1,14 @@
-"""Proving a ranking row: re-simulate its replay and compare the result with the row."""
+"""Proving a ranking row: re-simulate its replay and compare the result with the row.
+
+A replay re-simulates only under the rules version it was played under, and this build
+plays each cartridge's current version alone: a row played under an older version of its
+game is OLDER_RULES (listed as "RULES v1"), neither proven nor failed, and keeps its place;
+a row claiming a version newer than this build knows fails."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import ENGINE_VERSION
 from engine.replay import Replay, ReplayError, verify
 from firmware.rankings.store import ReplayStore
 from firmware.savedata import RankEntry, SaveData
@@ -16,6 +20,7 @@ UNRECORDED = "unrecorded"  # the row was kept without a replay (the store could 
 FACTORY = "factory"  # one of the cartridge's factory rows (no game was played for it)
 MISSING = "missing"  # the row names a replay the store does not have
 DERIVED = "derived"  # a row of a table the cartridge makes from its own records (accounts)
+OLDER_RULES = "older rules"  # played under an older rules version of its game than this build's
 
 
 @dataclass(frozen=True)
@@ -28,12 +33,20 @@ class RowCheck:
     replay_id: str | None
     status: str
     reason: str = ""
+    rules_version: int = 1  # the game's rules version the row was played under
+
+    @property
+    def shown(self) -> str:
+        """The status as listed: VERIFIED, FAILED..., RULES v1 for a row of older rules."""
+        if self.status == OLDER_RULES:
+            return f"RULES v{self.rules_version}"
+        return self.status.upper()
 
     def line(self) -> str:
         figures = " ".join(f"{k}={v}" for k, v in self.values.items())
         why = f" ({self.reason})" if self.reason else ""
-        return (f"{self.game} {self.mode} #{self.rank} {self.initials} {figures}: "
-                f"{self.status.upper()}{why}")
+        return (f"{self.game} {self.mode} #{self.rank} {self.initials} {figures} "
+                f"rules v{self.rules_version}: {self.shown}{why}")
 
 
 def is_factory_row(game: str, entry: RankEntry) -> bool:
@@ -58,15 +71,21 @@ def check_row(game: str, entry: RankEntry, store: ReplayStore) -> tuple[str, str
         replay = Replay.from_text(text)
     except ReplayError as exc:
         return FAILED, str(exc)
-    if replay.engine != ENGINE_VERSION:
-        return FAILED, (f"recorded by engine version {replay.engine}; this build re-simulates "
-                        f"version {ENGINE_VERSION} only")
     cart = cartridge(game)
     player = replay.meta.get("player")
     if replay.meta.get("cartridge") != game or replay.rules not in cart.rules_ids:
         return FAILED, f"the replay is of {replay.meta.get('cartridge')!r}, not {game!r}"
     if player not in (0, 1):
         return FAILED, "the replay does not say which player ranked"
+    if replay.rules_version != entry.rules_version:
+        return FAILED, (f"the row says rules v{entry.rules_version}, its replay "
+                        f"v{replay.rules_version}")
+    if replay.rules_version > cart.rules_version:
+        return FAILED, (f"recorded under rules v{replay.rules_version} of {game}, newer than "
+                        f"this build's v{cart.rules_version}")
+    if replay.rules_version < cart.rules_version:
+        return OLDER_RULES, (f"played under rules v{replay.rules_version}; this build plays "
+                             f"{game} v{cart.rules_version} and cannot re-simulate it")
     try:
         session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
         verdict = verify(replay, session)
@@ -99,7 +118,7 @@ def check_tables(data: SaveData, store: ReplayStore, game: str | None = None) ->
                 else:
                     status, reason = check_row(game_id, entry, store)
                 checks.append(RowCheck(game_id, mode, rank, entry.initials, dict(entry.values),
-                                       entry.replay_id, status, reason))
+                                       entry.replay_id, status, reason, entry.rules_version))
     return checks
 
 

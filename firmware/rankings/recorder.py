@@ -22,7 +22,9 @@ class GameRecorder:
     def __init__(self, game_id: str, rules_id: str, settings: Mapping[str, Any],
                  seeds: Mapping[str, int], players: int) -> None:
         self.game_id = game_id
-        self.replay = Replay(rules_id, dict(settings), dict(seeds), players, [])
+        # The game so far (its rules version is the session's, taken when it is finished).
+        self.replay = Replay(rules_id, dict(settings), dict(seeds), players, [],
+                             rules_version=1)
         # The last frame recorded and its bits: the panel hands the same frame object on
         # while nothing changes, so a held or idle panel is packed once.
         self._last: tuple[InputFrame, int] = (InputFrame(), 0)
@@ -47,6 +49,7 @@ class GameRecorder:
         r = self.replay
         ranked = Replay(r.rules, r.settings, r.seeds, r.players, list(r.inputs),
                         final_hash=session.state_hash(), checkpoints=dict(r.checkpoints),
-                        joins=list(r.joins), meta={"cartridge": self.game_id, "player": player})
+                        joins=list(r.joins), meta={"cartridge": self.game_id, "player": player},
+                        rules_version=session.rules_version)
         text = ranked.to_text()
         return replay_id(text), text

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dipswitch import SW1
+from engine.replay import MAX_RULES_VERSION
 from games.registry import CARTRIDGES, DEFAULT_GAME, Cartridge
 
 CURRENT_VERSION = 3
@@ -45,11 +46,14 @@ class DipBanks:
 
 @dataclass
 class RankEntry:
-    """One ranking row: initials and the cartridge's columns (``score`` always among them)."""
+    """One ranking row: initials and the cartridge's columns (``score`` always among them),
+    its replay and the cartridge's rules version it was played under (rows saved before
+    rules versions were played under version 1)."""
 
     initials: str
     values: dict[str, int | str]
     replay_id: str | None = None
+    rules_version: int = 1
 
     @property
     def score(self) -> int:
@@ -76,7 +80,7 @@ class Bookkeeping:
 
 
 def factory_rankings(cart: Cartridge) -> dict[str, list[RankEntry]]:
-    rows = [RankEntry(i, dict(v)) for i, v in cart.ranking.factory_rows]
+    rows = [RankEntry(i, dict(v), None, cart.rules_version) for i, v in cart.ranking.factory_rows]
     return {m: copy.deepcopy(rows) for m in cart.ranking.modes}
 
 
@@ -174,8 +178,8 @@ def to_dict(data: SaveData) -> dict[str, Any]:
             "dips": {"sw1": dips.sw1, "sw2": dips.sw2},
             "seeds": dict(data.seeds.get(g, {})),
             "rankings": {
-                m: [{"initials": e.initials, "values": dict(e.values), "replay": e.replay_id}
-                    for e in table]
+                m: [{"initials": e.initials, "values": dict(e.values), "replay": e.replay_id,
+                     "rules_version": e.rules_version} for e in table]
                 for m, table in data.rankings.get(g, {}).items()
             },
             "plays": [counts.one_player, counts.two_player, counts.play_frames],
@@ -265,6 +269,16 @@ def _records(value: Any, where: str) -> dict[str, int]:
     return {name: _count(value, name, where) for name in value}
 
 
+def _rules_version(row: dict[str, Any], where: str) -> int:
+    """A row's rules version; a row saved before rules versions has none: version 1."""
+    if "rules_version" not in row:
+        return 1
+    value = _count(row, "rules_version", where, MAX_RULES_VERSION)
+    if value < 1:
+        raise SchemaError(f"{where}.rules_version is not a version (1-{MAX_RULES_VERSION})")
+    return value
+
+
 def _rankings(value: Any, cart: Cartridge, where: str) -> dict[str, list[RankEntry]]:
     spec = cart.ranking
     if not isinstance(value, dict):
@@ -287,6 +301,7 @@ def _rankings(value: Any, cart: Cartridge, where: str) -> dict[str, list[RankEnt
                 _initials(row.get("initials"), at),
                 {c: _rank_value(values[c], f"{at}.{c}") for c in spec.columns},
                 _optional_str(row.get("replay"), f"{at}.replay"),
+                _rules_version(row, at),
             ))
         tables[mode] = table
     return tables

@@ -31,6 +31,7 @@ class ArikaBoardSession(ABC):
     the highlighted mode while side ``i`` selects (None otherwise)."""
 
     rules_ids: tuple[str, ...] = ()  # what it plays (the board's id and each mode's)
+    rules_version: int  # the cartridge's RULES_VERSION
 
     def __init__(self, rules_id: str, seeds: Seeds, players: int) -> None:
         if players not in (1, 2):

@@ -11,8 +11,8 @@ from engine import events as ev
 from engine.inputs import InputFrame
 from engine.session import GameSession, Seeds, Settings
 from games.blockout import dips as blockout_dips
+from games.blockout.rules import RULES_VERSION, lcg
 from games.blockout.rules import decisions as d
-from games.blockout.rules import lcg
 from games.blockout.rules import player as pl
 from games.blockout.rules.pieces import DECISIONS as PIECE_DECISIONS
 from games.blockout.rules.pieces import PIECES
@@ -155,6 +155,7 @@ CARTRIDGE = Cartridge(
     title="BLOCKOUT (TECHNOS 1989)",
     short="BLOCKOUT",
     rules_ids=(RULES_ID,),
+    rules_version=RULES_VERSION,
     new_session=new_session,
     dip_bank=blockout_dips.SW2,
     decode_dips=decode_dips,

@@ -95,6 +95,7 @@ CARTRIDGE = Cartridge(
     title="FLASH POINT (1989)",
     short="FLASHPT",
     rules_ids=(FLASHPOINT_ID,),
+    rules_version=FLASHPOINT.rules_version,
     new_session=new_session,
     dip_bank=SW2,
     decode_dips=decode_dips,

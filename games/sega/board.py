@@ -199,6 +199,7 @@ def sega_cartridge(rules: Rules, bank: GameBank, **fields: Any) -> Cartridge:
     shared: dict[str, Any] = {
         "id": rules.id,
         "rules_ids": (rules.id,),
+        "rules_version": rules.rules_version,
         "new_session": session_factory(rules),
         "dip_bank": bank.bank,
         "decode_dips": dips_decoder(bank),

@@ -3,13 +3,12 @@ the same frame. ``Game`` is a ``GameSession`` (engine/session.py)."""
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
+from engine.digest import ENGINE_2, state_digest
 from engine.events import Event
 from engine.inputs import InputFrame
 from engine.settings import GameSettings
-from engine.version import ENGINE_VERSION
 from games.sega.player import Player
 from games.sega.rules import Rules
 
@@ -31,6 +30,7 @@ class Game:
             raise ValueError(f"players must be 1 or 2, not {players}")
         self.rules = rules
         self.rules_id = rules.id
+        self.rules_version = rules.rules_version
         self.settings = settings or GameSettings()
         self.seed = seed & 0xFFFFFFFF
         self.versus = self.rules.versus if self.settings.versus else None
@@ -149,10 +149,10 @@ class Game:
 
     def state_hash(self) -> str:
         items = (
-            ENGINE_VERSION,
+            ENGINE_2,  # (version 1 hashes as engine 2 did)
             self.rules.id,
             self.frame,
             self.deal.main.value,
             tuple(None if p is None else p.hash_items() for p in self.players),
         )
-        return hashlib.blake2b(repr(items).encode(), digest_size=16).hexdigest()
+        return state_digest(items, self.rules_version)

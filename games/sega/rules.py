@@ -134,6 +134,8 @@ class Rules:
     drop_points: Callable[[int], int]
     level_timer: Callable[[int], int]
     decisions: DecisionTable
+    # The cartridge's rules version (its RULES_VERSION): replays and ranking rows carry it.
+    rules_version: int
     extras: Callable[[Player, GameSettings, MainSeed], Extras] | None = None
     tables: Callable[[], dict[str, object]] = field(default=lambda: {})
     # (main seed, piece seed, settings) -> Deal: a game that replays a kept piece sequence.

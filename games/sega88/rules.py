@@ -93,6 +93,10 @@ def sega88_tables() -> dict[str, object]:
     }
 
 
+# This cartridge's rules version: bump it when a change alters a game frame by frame (its
+# older replays then verify no more; rows recorded under them are listed as RULES v<old>).
+RULES_VERSION = 1
+
 SEGA88 = Rules(
     id="sega88",
     title="Tetris (Sega, 1988)",
@@ -105,6 +109,7 @@ SEGA88 = Rules(
     drop_points=tab.drop_points,
     level_timer=tab.level_timer_frames,
     decisions=SEGA88_DECISIONS,
+    rules_version=RULES_VERSION,
     tables=sega88_tables,
     attract_call=sega88_attract_call,
 )

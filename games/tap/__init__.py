@@ -7,6 +7,7 @@ from games.cartridge import Cartridge, DrawPlay, play_screen
 from games.tap import cartridge as parts
 from games.tap.dips import SW2, decode_dips
 from games.tap.doubles import ALL_RULES, new_session, rules_document
+from games.tap.rules import RULES_VERSION
 
 # Source: shiromino's RefreshRates.h (TAP: 57,272,700 / 8 / 443 / 262 = about 61.68 Hz).
 TAP_REFRESH_HZ = 61.68
@@ -24,6 +25,7 @@ CARTRIDGE = Cartridge(
     title="TGM2 PLUS (ARIKA 2000)",
     short="TAP",
     rules_ids=ALL_RULES,
+    rules_version=RULES_VERSION,
     new_session=new_session,
     dip_bank=SW2,
     decode_dips=decode_dips,

@@ -10,9 +10,9 @@ with a credit while DOUBLES is highlighted, the cursor goes back to MASTER.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
+from engine.digest import ARIKA_V1, state_digest
 from engine.events import Event
 from engine.inputs import InputFrame
 from engine.session import Seeds, Settings
@@ -85,7 +85,7 @@ class DoublesBoard(TapSession):
         base = super().state_hash()
         if self.pair is None:
             return base
-        return hashlib.sha256(repr((base, self.pair.state())).encode()).hexdigest()[:16]
+        return state_digest((base, self.pair.state()), self.rules_version, ARIKA_V1)
 
     def snapshot(self) -> Any:
         return (super().snapshot(), None if self.pair is None else self.pair.snapshot())

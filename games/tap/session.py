@@ -8,15 +8,16 @@ The other rules ids play one mode at once (the CLI, replays of one mode)."""
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
+from engine.digest import ARIKA_V1, state_digest
 from engine.events import Event
 from engine.inputs import InputFrame
 from engine.session import Seeds, Settings, Summary
 from games.arika.player import OVER, ArikaPlayer
 from games.arika.rules import ArikaRules
 from games.arika.session import MODE_START, ArikaBoardSession
+from games.tap.rules import RULES_VERSION
 from games.tap.rules.decisions import TAP_DECISIONS
 from games.tap.rules.modes import MASTER, MODES, check_settings, rules_for
 from games.tap.rules.referees import TapReferee
@@ -31,6 +32,7 @@ class TapSession(ArikaBoardSession):
     first game (games/arika/session.py)."""
 
     rules_ids: tuple[str, ...] = (BOARD, *MODES)  # what it plays (a subclass adds modes)
+    rules_version = RULES_VERSION
 
     def __init__(self, rules_id: str, settings: Settings, seeds: Seeds, players: int) -> None:
         super().__init__(rules_id, seeds, players)
@@ -104,7 +106,7 @@ class TapSession(ArikaBoardSession):
     def state_hash(self) -> str:
         items = (self.rules_id, self.frame, self.seed, tuple(self.cursor),
                  tuple(self.select_left), tuple(self.held), self.players_hash_items())
-        return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
+        return state_digest(items, self.rules_version, ARIKA_V1)
 
     def snapshot(self) -> Any:
         return (self.frame, self.seed, tuple(self.cursor), tuple(self.select_left),

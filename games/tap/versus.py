@@ -16,9 +16,9 @@
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
+from engine.digest import ARIKA_V1, state_digest
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
@@ -211,7 +211,7 @@ class VersusBoard(TapSession):
                  tuple(self.prompt_left), tuple(self.blocked), tuple(self.prev_start),
                  tuple(_player_hash(p) for p in self.players),
                  self.match.hash_items() if self.match is not None else None)
-        return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
+        return state_digest(items, self.rules_version, ARIKA_V1)
 
     def snapshot(self) -> Any:
         match = self.match

@@ -11,6 +11,7 @@ from games.ti import cartridge as parts
 from games.ti.accounts import SAVE_SECTION
 from games.ti.dips import SW2, decode_dips
 from games.ti.modes import MODES
+from games.ti.rules import RULES_VERSION
 from games.ti.session import BOARD, new_session
 from games.ti.stagefile import use_stage_file
 
@@ -27,6 +28,7 @@ CARTRIDGE = Cartridge(
     title="TGM3 TI (ARIKA 2005)",
     short="TGM3",
     rules_ids=(BOARD, *MODES),
+    rules_version=RULES_VERSION,
     new_session=new_session,
     dip_bank=SW2,
     decode_dips=decode_dips,

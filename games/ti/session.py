@@ -13,10 +13,10 @@ its player's account."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from typing import Any
 
+from engine.digest import ARIKA_V1, state_digest
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.session import Seeds, Settings, Summary
@@ -25,6 +25,7 @@ from games.arika.randomizer import lcg_output, lcg_step
 from games.arika.session import MODE_START, ArikaBoardSession
 from games.ti.modes import MODES, check_settings, mode
 from games.ti.rule_choice import RULES, WORLD
+from games.ti.rules import RULES_VERSION
 from games.ti.rules.exams import Account, Exam, choose_exam
 from games.ti.rules.login import GUEST, TYPING, Login, pin_digest
 from games.ti.rules.player import TiPlayer, set_rule
@@ -41,6 +42,8 @@ def mode_ids() -> tuple[str, ...]:
 class TiSession(ArikaBoardSession):
     """``TiSession(rules_id, settings, seeds, players)``. ``seeds["main"]`` seeds the
     first game (games/arika/session.py)."""
+
+    rules_version = RULES_VERSION
 
     def __init__(self, rules_id: str, settings: Settings, seeds: Seeds, players: int) -> None:
         super().__init__(rules_id, seeds, players)
@@ -201,7 +204,7 @@ class TiSession(ArikaBoardSession):
                  *((tuple(self.rule),) if any(self.rule) else ()),  # Classic: as before
                  self._who(),
                  self.players_hash_items())
-        return hashlib.sha256(repr(items).encode()).hexdigest()[:16]
+        return state_digest(items, self.rules_version, ARIKA_V1)
 
     def snapshot(self) -> Any:
         return (self.frame, self.seed, tuple(self.cursor), tuple(self.select_left),

@@ -1,5 +1,6 @@
 """RANKINGS VERIFY: re-simulate every ranked game's replay (off the frame thread) and show
-which rows it proves, which fail, and which were kept without a replay."""
+which rows it proves, which fail, which were kept without a replay, and which were played
+under an older rules version of their game (RULES V1: kept, neither proven nor failed)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ class RankingsVerifyPage(Page):
         for c in checks:
             name = CARTRIDGES[c.game].short if c.game in CARTRIDGES else c.game.upper()
             out.append((f"{name} {c.rank:2d} {c.initials:3} {c.values.get('score', 0):>7} "
-                        f"{c.status.upper()}", COLOURS.get(c.status, "label")))
+                        f"{c.shown.upper()}", COLOURS.get(c.status, "label")))
         return out
 
     def picture(self) -> Picture:

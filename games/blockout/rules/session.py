@@ -4,15 +4,15 @@ one left when the other tops out) wins."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from typing import Any
 
+from engine.digest import state_digest
 from engine.events import Event
 from engine.inputs import InputFrame
 from engine.session import Seeds, Settings
+from games.blockout.rules import RULES_VERSION, lcg
 from games.blockout.rules import decisions as d
-from games.blockout.rules import lcg
 from games.blockout.rules.player import OVER, VERSUS_WIN, WAIT, Player
 from games.blockout.rules.rounds import RoundTable
 
@@ -47,6 +47,7 @@ class BlockoutSession:
     """The game for the board: ``step`` one frame of both players."""
 
     rules_id = RULES_ID
+    rules_version = RULES_VERSION
 
     def __init__(self, table: RoundTable, settings: Settings, seeds: Seeds,
                  players: int) -> None:
@@ -160,7 +161,7 @@ class BlockoutSession:
     def state_hash(self) -> str:
         items = (self.frame, self.winner,
                  [None if p is None else p.state_tuple() for p in self.players])
-        return hashlib.blake2b(repr(items).encode(), digest_size=16).hexdigest()
+        return state_digest(items, self.rules_version)
 
     def snapshot(self) -> Any:
         return (self.frame, self.winner,

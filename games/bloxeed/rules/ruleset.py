@@ -76,6 +76,10 @@ def bloxeed_extras(player: Player, settings: GameSettings, main: MainSeed) -> Ex
     return BloxeedExtras(player, settings, main)
 
 
+# This cartridge's rules version: bump it when a change alters a game frame by frame (its
+# older replays then verify no more; rows recorded under them are listed as RULES v<old>).
+RULES_VERSION = 1
+
 BLOXEED = Rules(
     id="bloxeed",
     title="Bloxeed (Sega, 1989)",
@@ -88,6 +92,7 @@ BLOXEED = Rules(
     drop_points=tab.drop_points,
     level_timer=tab.level_timer_frames,
     decisions={**ENGINE_DECISIONS, **BLOXEED_DECISIONS},
+    rules_version=RULES_VERSION,
     extras=bloxeed_extras,
     tables=bloxeed_tables,
     deal_with_piece_seed=bloxeed_deal_again,

@@ -73,6 +73,10 @@ def flashpoint_tables() -> dict[str, object]:
     return tables_json()
 
 
+# This cartridge's rules version: bump it when a change alters a game frame by frame (its
+# older replays then verify no more; rows recorded under them are listed as RULES v<old>).
+RULES_VERSION = 1
+
 FLASHPOINT = Rules(
     id=FLASHPOINT_ID,
     title="Flash Point (Sega, 1989)",
@@ -85,6 +89,7 @@ FLASHPOINT = Rules(
     drop_points=tab.drop_points,
     level_timer=tab.level_timer_frames,
     decisions=dec.FLASHPOINT_DECISIONS,
+    rules_version=RULES_VERSION,
     extras=_extras,
     tables=flashpoint_tables,
     deal_with_piece_seed=flashpoint_deal_again,

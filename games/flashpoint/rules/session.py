@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.digest import state_digest
 from engine.events import Event
 from engine.inputs import InputFrame, PlayerInput
 from engine.settings import Difficulty, GameSettings
@@ -324,6 +325,7 @@ class FlashPointGame:
             raise ValueError(f"a stage set has {STAGE_COUNT} stages, not {len(stages)}")
         self.rules_id = FLASHPOINT_ID
         self.rules = FLASHPOINT
+        self.rules_version = FLASHPOINT.rules_version
         self.settings = FlashSettings.from_mapping(settings)
         self.game_settings = GameSettings(difficulty=self.settings.difficulty)
         self.stages = tuple(stages)
@@ -414,4 +416,4 @@ class FlashPointGame:
             SESSION_VERSION, self.rules_id, self.stages_id, self.frame, self.deal.main.value,
             tuple(None if s is None else s.hash_items() for s in self.sides),
         )
-        return hashlib.blake2b(repr(items).encode(), digest_size=16).hexdigest()
+        return state_digest(items, self.rules_version)
