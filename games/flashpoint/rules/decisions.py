@@ -6,6 +6,8 @@ them here when better evidence arrives; `bloxcab rules flashpoint --json` prints
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.decision import Decision
 from games.flashpoint.rules import events as fev
 
@@ -124,7 +126,7 @@ DEMO_BEAM = Decision(
     "early stages",
 )
 
-FLASHPOINT_DECISIONS: dict[str, Decision[object]] = {
+FLASHPOINT_DECISIONS: dict[str, Decision[Any]] = {
     "clear_round_allowed": CLEAR_ROUND,
     "bonus_countdown_frames": BONUS_COUNTDOWN_FRAMES,
     "bonus_floor": BONUS_FLOOR,
