@@ -290,7 +290,7 @@ def test_b_c_and_start_at_ready_plays_the_item_mode() -> None:
 def test_a_recorded_versus_match_verifies() -> None:
     settings = {"versus": True, "versus_target": 100}
     board = VersusBoard("tap", settings, {"main": 4}, 2)
-    replay = Replay("tap", dict(settings), {"main": 4}, 2, [])
+    replay = Replay("tap", dict(settings), {"main": 4}, 2, [], rules_version=board.rules_version)
     inputs = versus_inputs(board)
     kinds: set[str] = set()
     for number in itertools.count(1):
