@@ -1,4 +1,4 @@
-"""Real fleet parts for the tests, on loopback only: a CA, the embedded broker (amqtt) in a
+"""Real fleet service parts for the tests, on loopback only: a CA, the embedded broker (amqtt) in a
 child process that can be stopped and started again, and an MQTT subscriber with the fleet
 service's certificate that records what arrives."""
 

@@ -60,7 +60,7 @@ def _pki() -> Any:
     try:
         from firmware.uplink import pki
     except ImportError as exc:
-        raise UsageError(f"the fleet parts are not installed ({exc.name}): "
+        raise UsageError(f"the uplink's parts are not installed ({exc.name}): "
                          "pip install 'bloxcab[uplink]'") from None
     return pki
 
