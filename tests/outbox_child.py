@@ -15,7 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from firmware.fleet.outbox import BEAT, Outbox, iter_messages
+from firmware.uplink.message import BEAT
+from firmware.uplink.outbox import Outbox, iter_messages
 
 
 def coins(directory: str) -> None:

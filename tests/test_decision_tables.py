@@ -14,7 +14,7 @@ import pytest
 from dipswitch.decisions import DIP_DECISIONS
 from engine.decision import Decision
 from firmware.cli import main
-from firmware.commands.rules import BOARD_DECISIONS
+from firmware.commands.rules import board_decisions
 from firmware.credits import CREDIT_DECISIONS, CREDITS_PER_PLAYER
 from firmware.machine.decisions import CABINET_DECISIONS, frames
 from firmware.service.decisions import SERVICE_DECISIONS
@@ -32,7 +32,7 @@ TABLES = {
     "credits": CREDIT_DECISIONS,
     "cabinet": CABINET_DECISIONS,
     "service": SERVICE_DECISIONS,
-    **{f"board:{name}": table for name, table in BOARD_DECISIONS.items()},
+    **{f"board:{name}": table for name, table in board_decisions().items()},
 }
 ROOT = Path(__file__).resolve().parent.parent
 # Every package of the project (fleet/ and tools/ where the tree has them).
@@ -87,8 +87,9 @@ def test_rules_json_prints_value_why_and_source(
         if name in rules.decisions:
             assert entry["why"] == rules.decisions[name].why
     board = doc["board_decisions"]
-    assert set(board) == set(BOARD_DECISIONS)
-    assert {"dipswitch", "credits", "cabinet", "service", "jvs", "video", "files"} <= set(board)
+    assert set(board) == set(board_decisions())
+    assert {"dipswitch", "credits", "cabinet", "service", "jvs", "video", "files",
+            "fleet_link", "fleet_service"} <= set(board)  # the fleet service's table too
     assert board["cabinet"]["title_frames"]["value"] == 600
     if rules_id == "bloxeed":  # the cartridge's DIP decisions sit with its rules'
         assert doc["decisions"]["high_speed_factory"]["source"].count("MAME") == 1

@@ -19,9 +19,9 @@ import pygame
 import pytest
 import uvicorn
 
-from firmware.fleet import store
-from firmware.fleet.simcab import ranked_game
-from firmware.fleet.web import create_app
+from fleet import store
+from fleet.simcab import ranked_game
+from fleet.web import create_app
 from tests.browser_kit import CHROMIUM, CI, DASHBOARD_SHOT, Browser
 from tests.fleet_kit import Database
 

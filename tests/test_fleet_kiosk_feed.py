@@ -10,12 +10,12 @@ import pytest
 
 from engine.replay import Replay
 from firmware.cli import main
-from firmware.fleet.outbox import iter_messages
 from firmware.kiosk_paths import OUTBOX_DIR
 from firmware.rankings.check import VERIFIED, check_row
 from firmware.rankings.store import ReplayStore
 from firmware.savedata import load
 from firmware.savedata.schema import RankEntry
+from firmware.uplink.outbox import iter_messages
 from tests.kiosk_kit import write_empty_tables
 from tests.test_kiosk_session import SESSION, SESSION_FRAMES
 

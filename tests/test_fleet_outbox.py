@@ -14,7 +14,8 @@ import threading
 import time
 from pathlib import Path
 
-from firmware.fleet.outbox import BEAT, BOOK, NOTICE, RANK, RESULT, Outbox, entries, iter_messages
+from firmware.uplink.message import BEAT, BOOK, NOTICE, RANK, RESULT
+from firmware.uplink.outbox import Outbox, entries, iter_messages
 from tests.conftest import LONG
 
 CHILD = Path(__file__).with_name("outbox_child.py")

@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
-from firmware.fleet import store
-from firmware.fleet.ingest import Intake, IntakeConfig
-from firmware.fleet.outbox import BEAT, NOTICE, RANK, Outbox, entries
-from firmware.fleet.simcab import ranked_game
-from firmware.fleet.uplink import Uplink, UplinkConfig
 from firmware.rankings.check import VERIFIED
+from firmware.uplink.client import Uplink, UplinkConfig
+from firmware.uplink.message import BEAT, NOTICE, RANK
+from firmware.uplink.outbox import Outbox, entries
+from fleet import store
+from fleet.ingest import Intake, IntakeConfig
+from fleet.simcab import ranked_game
 from tests.fleet_kit import BrokerProcess, Database, Pki
 
 DAY = 24 * 3600
@@ -142,7 +143,7 @@ def test_a_database_restart_loses_nothing(parts: dict[str, Any], tmp_path: Path)
 
 
 def test_malformed_messages_are_refused_and_flagged(parts: dict[str, Any]) -> None:
-    from firmware.fleet.verify import Refused, parse
+    from fleet.verify import Refused, parse
 
     good = b'{"id":"0a1b2c3d-1","seq":1,"kind":"beat","at":1700000000,"body":{}}'
     assert parse("bloxcab/cab-x/beat", good)[0] == "cab-x"
@@ -158,8 +159,8 @@ def test_every_cartridges_genuine_ranking_entry_passes_the_intakes_checks() -> N
     """Text figures (a grade, a clock) are figures too: no cartridge's real row is refused."""
     import json
 
-    from firmware.fleet.simcab import games
-    from firmware.fleet.verify import check_rank, parse
+    from fleet.simcab import games
+    from fleet.verify import check_rank, parse
 
     for game in games():
         row = ranked_game(game, 3)

@@ -12,8 +12,9 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 import pytest
 
-from firmware.fleet.outbox import BEAT, Outbox, entries
-from firmware.fleet.uplink import Uplink, UplinkConfig
+from firmware.uplink.client import Uplink, UplinkConfig
+from firmware.uplink.message import BEAT
+from firmware.uplink.outbox import Outbox, entries
 from tests.fleet_kit import BrokerProcess, Collector, Pki, client
 
 

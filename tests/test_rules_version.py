@@ -17,13 +17,13 @@ from engine.inputs import InputFrame
 from engine.replay import Replay, ReplayError, record, verify
 from engine.session import GameSession
 from firmware.cli import main
-from firmware.fleet.verify import check_rank
 from firmware.rankings.check import FAILED, OLDER_RULES, VERIFIED, check_tables
 from firmware.rankings.recorder import replay_id
 from firmware.rankings.store import ReplayStore
 from firmware.replay_file import read_replay
 from firmware.savedata import RankEntry, SaveData, SaveWriter, insert_ranking, load
 from firmware.savedata.schema import from_dict, to_dict
+from fleet.verify import check_rank
 from games.blockout.rules.session import BlockoutSession
 from games.registry import CARTRIDGES, new_session
 from tests.kiosk_kit import empty_tables

@@ -6,6 +6,10 @@
     bloxcab fleet serve --db URL --broker HOST:PORT --keys DIR [--http HOST:PORT]
     bloxcab fleet serve --demo                         everything embedded, simulated cabinets
     bloxcab fleet operator NAME --db URL               add an operator (password on stdin)
+
+The keys are the cabinet's code (firmware/uplink/pki.py, the ``uplink`` extra); `serve` and
+`operator` reach the fleet service (the top-level ``fleet`` package, the ``fleet`` extra)
+only when they run, and say so in one line where it is not installed.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from firmware.errors import UsageError
+from firmware.errors import FLEET_NOT_INSTALLED, UsageError
 from firmware.savedata import save_dir as resolve_save_dir
 
 
@@ -54,9 +58,9 @@ def register(sub: Any) -> None:
 
 def _pki() -> Any:
     try:
-        from firmware.fleet import pki
+        from firmware.uplink import pki
     except ImportError as exc:
-        raise UsageError(f"the fleet parts are not installed ({exc.name}): "
+        raise UsageError(f"the uplink's parts are not installed ({exc.name}): "
                          "pip install 'bloxcab[uplink]'") from None
     return pki
 
@@ -113,10 +117,9 @@ def run_serve(args: argparse.Namespace) -> int:
     if not args.demo and not (args.db and args.broker and args.keys):
         raise UsageError("--db, --broker and --keys are needed (or --demo)")
     try:
-        from firmware.fleet.serve import serve
-    except ImportError as exc:
-        raise UsageError(f"the fleet parts are not installed ({exc.name}): "
-                         "pip install 'bloxcab[fleet]'") from None
+        from fleet.serve import serve
+    except ImportError:
+        raise UsageError(FLEET_NOT_INSTALLED) from None
     import logging
     import warnings
 
@@ -136,9 +139,9 @@ def run_operator(args: argparse.Namespace) -> int:
     import sys
 
     try:
-        from firmware.fleet import store
-    except ImportError as exc:
-        raise UsageError(f"the fleet parts are not installed ({exc.name})") from None
+        from fleet import store
+    except ImportError:
+        raise UsageError(FLEET_NOT_INSTALLED) from None
     password = sys.stdin.readline().rstrip("\n")
     if len(password) < 8:
         raise UsageError("a password of at least 8 characters on stdin")

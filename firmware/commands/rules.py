@@ -19,14 +19,13 @@ from engine.decision import Decision, DecisionTable, table_json
 from engine.replay_decisions import REPLAY_DECISIONS
 from firmware.credits import CREDIT_DECISIONS
 from firmware.file_decisions import FILE_DECISIONS
-from firmware.fleet.decisions import LINK_DECISIONS
-from firmware.fleet.decisions import SERVICE_DECISIONS as FLEET_SERVICE_DECISIONS
 from firmware.machine.decisions import CABINET_DECISIONS
 from firmware.service.decisions import SERVICE_DECISIONS
+from firmware.uplink.decisions import LINK_DECISIONS
 from games.registry import GAME_SELECT_DECISIONS, cartridge_of_rules, rules_ids
 
 # The board's own decision tables (every one outside the games'), printed with every rule
-# set's.
+# set's; with the fleet service's (board_decisions()).
 BOARD_DECISIONS: dict[str, DecisionTable] = {
     "dipswitch": DIP_DECISIONS,
     "credits": CREDIT_DECISIONS,
@@ -41,8 +40,18 @@ BOARD_DECISIONS: dict[str, DecisionTable] = {
     "replay": REPLAY_DECISIONS,
     "files": FILE_DECISIONS,
     "fleet_link": LINK_DECISIONS,
-    "fleet_service": FLEET_SERVICE_DECISIONS,
 }
+
+
+def board_decisions() -> dict[str, DecisionTable]:
+    """The board's tables and the fleet service's, which imports nothing of the server's
+    dependencies (fleet/decisions.py): a cabinet prints it too, unless its install left the
+    fleet package out."""
+    try:
+        from fleet.decisions import SERVICE_DECISIONS as FLEET_SERVICE_DECISIONS
+    except ImportError:
+        return dict(BOARD_DECISIONS)
+    return {**BOARD_DECISIONS, "fleet_service": FLEET_SERVICE_DECISIONS}
 
 
 def register(sub: Any) -> None:
@@ -65,7 +74,7 @@ def full_document(rules_id: str) -> dict[str, object]:
     doc["decisions"] = {
         name: d.as_json() if isinstance(d, Decision) else d for name, d in decisions.items()
     }
-    doc["board_decisions"] = {name: table_json(t) for name, t in BOARD_DECISIONS.items()}
+    doc["board_decisions"] = {name: table_json(t) for name, t in board_decisions().items()}
     return doc
 
 

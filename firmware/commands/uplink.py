@@ -39,10 +39,10 @@ def parse_broker(text: str) -> tuple[str, int]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from firmware.fleet.pki import EnrollError
-        from firmware.fleet.uplink import Uplink, UplinkConfig
+        from firmware.uplink.client import Uplink, UplinkConfig
+        from firmware.uplink.pki import EnrollError
     except ImportError as exc:
-        raise UsageError(f"the fleet parts are not installed ({exc.name}): "
+        raise UsageError(f"the uplink's parts are not installed ({exc.name}): "
                          "pip install 'bloxcab[uplink]'") from None
     host, port = parse_broker(args.broker)
     base = Path(resolve_save_dir(args.save_dir))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 import os
-import re
 from pathlib import Path
 
 from cryptography import x509
@@ -18,10 +17,9 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
-from firmware.fleet.decisions import LINK_DECISIONS
+from firmware.uplink.decisions import LINK_DECISIONS
+from firmware.uplink.message import CABINET_ID, SERVICE_ID
 
-CABINET_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
-SERVICE_ID = "fleet-service"  # the common name the fleet service's certificate carries
 CABINET_DAYS: int = LINK_DECISIONS["certificate_days"].value["cabinet"]
 CA_DAYS: int = LINK_DECISIONS["certificate_days"].value["ca"]
 

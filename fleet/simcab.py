@@ -8,8 +8,9 @@ import random
 from typing import Any
 
 from engine import InputFrame, PlayerInput
-from firmware.fleet.decisions import SERVICE_DECISIONS
 from firmware.rankings.recorder import GameRecorder
+from firmware.uplink.message import rank_body
+from fleet.decisions import SERVICE_DECISIONS
 from games.registry import CARTRIDGES, cartridge
 
 MAX_FRAMES: int = SERVICE_DECISIONS["simulated_game_frames"].value
@@ -38,8 +39,8 @@ def ranked_game(game_id: str, seed: int) -> dict[str, Any]:
     rid, text = recorder.finish(session, 0)
     mode = spec.mode(summary) if spec.qualifies(summary) else spec.modes[0]
     initials = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(3))
-    return {"game": game_id, "mode": mode, "replay_id": rid, "initials": initials,
-            "values": values, "rules_version": session.rules_version, "attached": text}
+    return {**rank_body(game_id, mode, rid, initials, values, session.rules_version),
+            "attached": text}
 
 
 def games() -> list[str]:

@@ -20,9 +20,10 @@ import psycopg
 from psycopg.pq import TransactionStatus
 from psycopg.types.json import Jsonb
 
-from firmware.fleet.decisions import SERVICE_DECISIONS
-from firmware.fleet.verify import check_rank
 from firmware.rankings.check import OLDER_RULES, VERIFIED
+from firmware.uplink.message import BEAT, BOOK, NOTICE, RANK, RESULT
+from fleet.decisions import SERVICE_DECISIONS
+from fleet.verify import check_rank
 from games.registry import CARTRIDGES
 
 STORED, DUPLICATE = "stored", "duplicate"
@@ -31,7 +32,7 @@ SCRYPT: dict[str, int] = dict(SERVICE_DECISIONS["password_scrypt"].value)
 
 def migrations() -> list[tuple[int, str]]:
     found = []
-    for item in resources.files("firmware.fleet.migrations").iterdir():
+    for item in resources.files("fleet.migrations").iterdir():
         name = item.name
         if name.endswith(".sql") and name[:4].isdigit():
             found.append((int(name[:4]), item.read_text()))
@@ -74,7 +75,7 @@ def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
     a repeat is found without an error, and any error aborts the whole batch, which is then
     not acknowledged and comes again (a savepoint per message halved the intake's rate)."""
     kind, body, at = message["kind"], message["body"], _at(message["at"])
-    if kind == "rank" and verdict is None:
+    if kind == RANK and verdict is None:
         verdict = check_rank(body)
     idle = conn.info.transaction_status == TransactionStatus.IDLE
     with conn.transaction() if idle else contextlib.nullcontext():
@@ -87,22 +88,22 @@ def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
         if row is None:
             return DUPLICATE
         key = (cabinet, message["id"], at)
-        if kind == "book":
+        if kind == BOOK:
             coins = sum(v for k, v in body["delta"].items() if k.startswith("coins."))
             conn.execute("INSERT INTO book VALUES (%s, %s, %s, %s, %s, %s, %s)",
                          (*key, Jsonb(body["totals"]), Jsonb(body["delta"]), coins,
                           bool(body.get("reset", False))))
-        elif kind == "result":
+        elif kind == RESULT:
             conn.execute("INSERT INTO results VALUES (%s, %s, %s, %s, %s, %s)",
                          (*key, str(body.get("game", ""))[:40], int(body.get("player", 0)),
                           Jsonb(body.get("summary", {}))))
-        elif kind == "notice":
+        elif kind == NOTICE:
             conn.execute("INSERT INTO notices VALUES (%s, %s, %s, %s)",
                          (*key, str(body.get("text", ""))[:200]))
-        elif kind == "beat":
+        elif kind == BEAT:
             conn.execute("UPDATE cabinets SET last_beat = %s, beat = %s WHERE id = %s",
                          (at, Jsonb(body), cabinet))
-        elif kind == "rank":
+        elif kind == RANK:
             assert verdict is not None
             status, reason = verdict
             ok = status == VERIFIED

@@ -4,7 +4,7 @@ its own certificate and TLS connection, and publishes one event a second (QoS 1)
 evenly over the second; one cabinet in ``RANK_EVERY`` sends a ranking entry with its replay
 every 30 s instead of one heartbeat.
 
-    python -m firmware.fleet.loadgen WORK PORT FIRST COUNT SECONDS
+    python -m fleet.loadgen WORK PORT FIRST COUNT SECONDS
 
 WORK holds ``ca/ca.crt``, ``cabs/bench-NNNN.{key,crt}`` and ``ranked.json`` (rows to send).
 Prints ``connected`` once every client is, then waits for a line on stdin (all children
@@ -26,6 +26,16 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.reasoncodes import ReasonCode
+
+from firmware.uplink.message import (
+    BEAT,
+    RANK,
+    beat_body,
+    encode,
+    envelope,
+    message_id,
+    topic,
+)
 
 RANK_EVERY = 10
 CONNECT_BATCH = 50  # TLS handshakes started at once (a burst of 500 overflows the backlog)
@@ -96,14 +106,14 @@ def main(argv: list[str]) -> int:
             if wait > 0:
                 time.sleep(wait)
             n = first + k
-            kind, body = "beat", {"screen": "attract"}
+            kind, body = BEAT, beat_body("attract")
             if n % RANK_EVERY == 0 and second % 30 == (n // RANK_EVERY) % 30:
-                kind, body = "rank", ranked[(n // RANK_EVERY + second) % len(ranked)]
-            message = {"id": f"{os.getpid() % 10**8:08x}-{second + 1}", "seq": second + 1,
-                       "kind": kind, "at": time.time(), "body": body}
-            info = client.publish(f"bloxcab/{name}/{kind}", json.dumps(message), qos=1)
+                kind, body = RANK, ranked[(n // RANK_EVERY + second) % len(ranked)]
+            mid = message_id(f"{os.getpid() % 10**8:08x}", second + 1)
+            message = envelope(mid, second + 1, kind, time.time(), body)
+            info = client.publish(topic(name, kind), encode(message), qos=1)
             with lock:
-                sent[(name, info.mid)] = str(message["id"])
+                sent[(name, info.mid)] = mid
             published += 1
     sent_for = time.time() - start
     with lock:

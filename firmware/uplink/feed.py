@@ -9,9 +9,19 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from firmware.fleet.decisions import LINK_DECISIONS
-from firmware.fleet.outbox import BEAT, NOTICE, RANK, RESULT, Outbox
 from firmware.rankings.store import ReplayStore
+from firmware.uplink.decisions import LINK_DECISIONS
+from firmware.uplink.message import (
+    BEAT,
+    NOTICE,
+    RANK,
+    RESULT,
+    beat_body,
+    notice_body,
+    rank_body,
+    result_body,
+)
+from firmware.uplink.outbox import Outbox
 
 BOOK_EVERY_FRAMES: int = LINK_DECISIONS["feed_every_frames"].value["bookkeeping"]
 BEAT_EVERY_FRAMES: int = LINK_DECISIONS["feed_every_frames"].value["heartbeat"]
@@ -56,7 +66,7 @@ class OutboxFeed:
             self._results(machine)
         if len(machine.notices) > self.notices:
             for line in machine.notices[self.notices:]:
-                self.outbox.post(NOTICE, {"text": str(line)})
+                self.outbox.post(NOTICE, notice_body(str(line)))
             self.notices = len(machine.notices)
         if machine.rankings.version != self.ranks_version:
             self.ranks_version = machine.rankings.version
@@ -64,8 +74,9 @@ class OutboxFeed:
         if self.frames % BOOK_EVERY_FRAMES == 0:
             self.book(machine)
         if self.frames % BEAT_EVERY_FRAMES == 1:
-            self.outbox.post(BEAT, {"screen": machine.screen.value, "credits": machine.credits,
-                                    "frames": machine.frame, "notices": len(machine.notices)})
+            self.outbox.post(BEAT, beat_body(machine.screen.value, credits=machine.credits,
+                                             frames=machine.frame,
+                                             notices=len(machine.notices)))
 
     def book(self, machine: Any) -> None:
         totals = book_totals(machine.data)
@@ -83,16 +94,14 @@ class OutboxFeed:
             if summary is not None and (id(game), index) not in self.reported:
                 self.reported = {r for r in self.reported if r[0] == id(game)}
                 self.reported.add((id(game), index))
-                self.outbox.post(RESULT, {"game": machine.game_id, "player": index,
-                                          "summary": {str(k): v for k, v in summary.items()}})
+                self.outbox.post(RESULT, result_body(machine.game_id, index, summary))
 
     def _rankings(self, data: Any) -> None:
         now = rows(data)
         for game, mode, rid, initials in sorted(now - self.known_rows):
             table = data.rankings[game][mode]
             entry = next(e for e in table if e.replay_id == rid)
-            self.outbox.post(RANK, {"game": game, "mode": mode, "replay_id": rid,
-                                    "initials": initials, "values": dict(entry.values),
-                                    "rules_version": entry.rules_version},
+            self.outbox.post(RANK, rank_body(game, mode, rid, initials, entry.values,
+                                             entry.rules_version),
                              attach=partial(self.replays.read, rid))
         self.known_rows = now

@@ -20,13 +20,13 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.reasoncodes import ReasonCode
 
-from firmware.fleet.decisions import LINK_DECISIONS
-from firmware.fleet.outbox import Entry, entries
-from firmware.fleet.pki import check_id
+from firmware.uplink import message
+from firmware.uplink.decisions import LINK_DECISIONS
+from firmware.uplink.outbox import Entry, entries
+from firmware.uplink.pki import check_id
 
 log = logging.getLogger("bloxcab.uplink")
 
-TOPIC_ROOT = "bloxcab"
 WINDOW: int = LINK_DECISIONS["uplink_window"].value
 MAX_PAYLOAD = 8 * 1024 * 1024  # an outbox entry is at most a replay plus a little
 KEEPALIVE_S = 30
@@ -113,7 +113,7 @@ class Uplink:
 
     # ---- the uplink's loop -----------------------------------------------------------------
     def topic(self, kind: str) -> str:
-        return f"{TOPIC_ROOT}/{self.config.cabinet}/{kind}"
+        return message.topic(self.config.cabinet, kind)
 
     def pump(self) -> int:
         """Publish waiting entries, oldest first, up to the window; how many went."""

@@ -14,12 +14,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware.fleet import store
-from firmware.fleet.ingest import Intake, IntakeConfig
-from firmware.fleet.outbox import BEAT, NOTICE, RANK, Outbox
-from firmware.fleet.pki import SERVICE_ID, issue, new_ca
-from firmware.fleet.simcab import games, ranked_game
-from firmware.fleet.uplink import Uplink, UplinkConfig
+from firmware.uplink.client import Uplink, UplinkConfig
+from firmware.uplink.message import (
+    BEAT,
+    NOTICE,
+    RANK,
+    SERVICE_ID,
+    beat_body,
+    notice_body,
+)
+from firmware.uplink.outbox import Outbox
+from firmware.uplink.pki import issue, new_ca
+from fleet import store
+from fleet.ingest import Intake, IntakeConfig
+from fleet.simcab import games, ranked_game
 
 log = logging.getLogger("bloxcab.fleet")
 
@@ -50,7 +58,7 @@ def start_embedded(work: Path) -> Embedded:
     """pgserver and amqtt in ``work``, loopback only."""
     import pgserver
 
-    from firmware.fleet.broker import serve as serve_broker
+    from fleet.broker import serve as serve_broker
 
     server = pgserver.get_server(work / "pgdata", cleanup_mode="stop")
     new_ca(work / "ca")
@@ -91,7 +99,7 @@ class DemoCabinet(threading.Thread):
         coins, tick = 0, 0
         while True:
             tick += 1
-            self.outbox.post(BEAT, {"screen": self.rng.choice(["attract", "play", "title"])})
+            self.outbox.post(BEAT, beat_body(self.rng.choice(["attract", "play", "title"])))
             if self.rng.random() < 0.5:
                 coins += self.rng.randint(1, 2)
                 self.outbox.book({"coins.1": coins, "coins.2": 0})
@@ -101,7 +109,7 @@ class DemoCabinet(threading.Thread):
                     entry["values"]["score"] = int(entry["values"].get("score", 0)) + 99_999
                 self.outbox.post(RANK, entry)
             if tick % 7 == 0:
-                self.outbox.post(NOTICE, {"text": "COIN CHUTE 2 JAMMED"})
+                self.outbox.post(NOTICE, notice_body("COIN CHUTE 2 JAMMED"))
             time.sleep(2.0)
 
 
@@ -109,7 +117,7 @@ def serve(*, db_url: str | None, broker: tuple[str, int] | None,
           keys: Path | None, shared: bool, http: tuple[str, int], demo: bool) -> int:
     import uvicorn
 
-    from firmware.fleet.web import create_app
+    from fleet.web import create_app
 
     tmp: tempfile.TemporaryDirectory[str] | None = None
     if demo:

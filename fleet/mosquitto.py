@@ -9,9 +9,12 @@ import subprocess
 import threading
 from pathlib import Path
 
-from firmware.fleet.pki import issue
+from firmware.uplink.message import SERVICE_ID, TOPIC_ROOT
+from firmware.uplink.pki import issue
 
-ACL = "user fleet-service\ntopic read bloxcab/#\npattern write bloxcab/%u/+\n"
+# The topic rule (fleet/broker.py's ``allowed``): the service reads every cabinet's topics,
+# a cabinet writes only under its own name.
+ACL = f"user {SERVICE_ID}\ntopic read {TOPIC_ROOT}/#\npattern write {TOPIC_ROOT}/%u/+\n"
 
 
 def binary() -> str | None:

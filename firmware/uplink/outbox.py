@@ -7,9 +7,10 @@ by their sequence number; the uplink publishes them in that order and deletes ea
 only once the broker acknowledged it. The kiosk never writes here from its frame thread:
 ``post()`` drops the entry in a queue and the outbox's own thread does the disk work.
 
-Each entry carries a message id, ``<epoch>-<seq>``: the epoch is new each time an outbox is
-opened and the sequence goes up within it, so an id is never given twice and the fleet
-service can ignore a redelivered one.
+Each entry is one message of the fleet's format (firmware/uplink/message.py), with its
+message id, ``<epoch>-<seq>``: the epoch is new each time an outbox is opened and the
+sequence goes up within it, so an id is never given twice and the fleet service can ignore
+a redelivered one.
 
 Bounded: at most ``max_entries`` files and ``max_bytes`` bytes. When a new entry does not
 fit, the oldest heartbeat goes first, then the oldest notice, then the oldest game result;
@@ -33,16 +34,21 @@ from pathlib import Path
 from typing import Any
 
 from firmware.durable_file import fsync_directory, replace_file
-from firmware.fleet.decisions import LINK_DECISIONS
+from firmware.uplink.decisions import LINK_DECISIONS
+from firmware.uplink.message import (
+    BEAT,
+    BOOK,
+    KINDS,
+    NOTICE,
+    RESULT,
+    book_body,
+    encode,
+    envelope,
+    message_id,
+)
 
 log = logging.getLogger("bloxcab.fleet")
 
-BOOK = "book"  # bookkeeping: totals and the delta since the previous book entry
-RESULT = "result"  # one player's finished game
-RANK = "rank"  # a certified ranking row with its replay text
-NOTICE = "notice"  # a line of the service menu's notices
-BEAT = "beat"  # heartbeat
-KINDS = (BOOK, RESULT, RANK, NOTICE, BEAT)
 # Which kind goes first when the outbox is full (book entries are merged, ranks kept).
 DROP_ORDER = (BEAT, NOTICE, RESULT)
 
@@ -133,7 +139,7 @@ class Outbox:
 
     def book(self, totals: dict[str, int], epoch: str | None = None) -> None:
         """Queue the bookkeeping totals; the thread works out the delta."""
-        self.post(BOOK, {"totals": dict(totals), "cleared_at": epoch})
+        self.post(BOOK, book_body(totals, epoch))
 
     def flush(self, timeout: float = 10.0) -> bool:
         done = threading.Event()
@@ -232,8 +238,8 @@ class Outbox:
             except OSError as exc:
                 self._fail(f"outbox: cannot sync {self.directory}: {exc.strerror or exc}")
             if self.on_written is not None:
-                for message_id, seq in written:
-                    self.on_written(message_id, seq)
+                for mid, seq in written:
+                    self.on_written(mid, seq)
             for event in events:
                 event.set()
             if stop:
@@ -250,10 +256,8 @@ class Outbox:
             body = {**body, "totals": totals, "delta": _sub(totals, previous),
                     "reset": cleared}
         seq = self._next
-        message_id = f"{self.epoch}-{seq}"
-        message = {"id": message_id, "seq": seq, "kind": kind,
-                   "at": round(self.clock(), 3), "body": body}
-        data = json.dumps(message, sort_keys=True, separators=(",", ":")).encode()
+        mid = message_id(self.epoch, seq)
+        data = encode(envelope(mid, seq, kind, round(self.clock(), 3), body))
         if len(data) > self.max_bytes:
             raise ValueError(f"entry of {len(data)} bytes is larger than the outbox")
         self._make_room(len(data))
@@ -265,7 +269,7 @@ class Outbox:
             self._totals = body["totals"]
             self._mark_stale = True
         self.last_error = None
-        return message_id, seq
+        return mid, seq
 
     def _full(self, extra: int) -> bool:
         return (len(self._index) + 1 > self.max_entries
@@ -299,7 +303,7 @@ class Outbox:
             return True
         new["body"]["delta"] = _add(old["body"].get("delta", {}), new["body"].get("delta", {}))
         new["body"]["covers"] = int(old["body"].get("covers", older.seq))
-        data = json.dumps(new, sort_keys=True, separators=(",", ":")).encode()
+        data = encode(new)
         replace_file(newer.path, data, 0o640)  # the merged delta is durable before the older goes
         fsync_directory(self.directory)
         older.path.unlink(missing_ok=True)

@@ -1,7 +1,7 @@
-"""The fleet's choices no source gives, one table per side: the cabinet's (outbox, feed,
-uplink, certificates) and the operator's service (intake, store, the simulated cabinet).
-Each entry is a ``Decision(value, why, source)`` (engine/decision.py); `bloxcab rules R
---json` prints both with the board's tables. No network code here: the kiosk may import it."""
+"""The cabinet's side of the fleet: choices no source gives for the outbox, the feed, the
+uplink and the certificates. Each entry is a ``Decision(value, why, source)``
+(engine/decision.py); `bloxcab rules R --json` prints it with the board's tables, beside the
+fleet service's own (fleet/decisions.py). No network code here: the kiosk imports it."""
 
 from __future__ import annotations
 
@@ -24,14 +24,4 @@ LINK_DECISIONS: dict[str, Decision[Any]] = {
     "certificate_days": Decision(
         {"cabinet": 730, "ca": 3650},
         "cabinet certificates last 2 years, the fleet's CA 10 (re-enrolling is one command)"),
-}
-
-SERVICE_DECISIONS: dict[str, Decision[Any]] = {
-    "intake_batch": Decision(200, "the intake commits its messages 200 to a transaction"),
-    "password_scrypt": Decision(
-        {"n": 2**14, "r": 8, "p": 1}, "operator passwords are hashed with scrypt at OWASP's "
-        "minimum cost", "OWASP Password Storage Cheat Sheet (scrypt)"),
-    "simulated_game_frames": Decision(
-        20_000, "a simulated cabinet's game stops after 20,000 frames (5.5 minutes) if not "
-        "over by then"),
 }

@@ -10,7 +10,7 @@ same rules a production Mosquitto gets from ``docs/fleet.md``'s configuration:
 amqtt has no shared subscriptions (``$share/``), so against it one fleet service subscribes
 plainly; against Mosquitto several share the work.
 
-Run as ``python -m firmware.fleet.broker CA_DIR PORT WORK_DIR``: it prints ``ready`` once
+Run as ``python -m fleet.broker CA_DIR PORT WORK_DIR``: it prints ``ready`` once
 listening, and stops on SIGTERM.
 """
 
@@ -27,10 +27,10 @@ from amqtt.contexts import Action, BaseContext
 from amqtt.plugins.base import BaseAuthPlugin, BaseTopicPlugin
 from amqtt.session import Session
 
-from firmware.fleet.broker_sessions import SessionStore
-from firmware.fleet.pki import SERVICE_ID, common_name, issue
+from firmware.uplink.message import SERVICE_ID, TOPIC_ROOT
+from firmware.uplink.pki import common_name, issue
+from fleet.broker_sessions import SessionStore
 
-TOPIC_ROOT = "bloxcab"
 SESSIONS_FILE = "sessions.sqlite"  # persistent sessions and their queues (broker_sessions)
 QUEUE_BATCH = 64  # queued messages sent at once to a returning session (then their PUBACKs)
 

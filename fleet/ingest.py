@@ -20,14 +20,13 @@ import psycopg
 from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.reasoncodes import ReasonCode
 
-from firmware.fleet import store
-from firmware.fleet.decisions import SERVICE_DECISIONS
-from firmware.fleet.pki import SERVICE_ID
-from firmware.fleet.verify import Refused, check_rank, parse
+from firmware.uplink.message import RANK, SERVICE_ID, SUBSCRIPTION
+from fleet import store
+from fleet.decisions import SERVICE_DECISIONS
+from fleet.verify import Refused, check_rank, parse
 
 log = logging.getLogger("bloxcab.fleet")
 
-TOPICS = "bloxcab/+/+"
 SHARE_GROUP = "fleet"
 DB_RETRY_S = 0.5
 BATCH: int = SERVICE_DECISIONS["intake_batch"].value  # messages per transaction
@@ -72,7 +71,7 @@ class Intake:
 
     @property
     def topic(self) -> str:
-        return f"$share/{SHARE_GROUP}/{TOPICS}" if self.config.shared else TOPICS
+        return f"$share/{SHARE_GROUP}/{SUBSCRIPTION}" if self.config.shared else SUBSCRIPTION
 
     def _on_connect(self, client: mqtt.Client, userdata: object, flags: object,
                     reason: ReasonCode, properties: object) -> None:
@@ -130,7 +129,7 @@ class Intake:
             except Refused as exc:
                 refused.append(f"{msg.topic[:80]}: {exc}")
                 continue
-            verdict = check_rank(message["body"]) if message["kind"] == "rank" else None
+            verdict = check_rank(message["body"]) if message["kind"] == RANK else None
             parsed.append((cabinet, message, verdict))
         # Cabinet by cabinet (a stable sort: each cabinet's order stays): every batch locks
         # the cabinets' rows in the same order, so intakes sharing the work do not deadlock.

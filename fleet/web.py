@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse
 from starlette.routing import Route
 
-from firmware.fleet import store
+from fleet import store
 from games.registry import CARTRIDGES
 
 MAX_FORM_BYTES = 4096

@@ -1,0 +1,21 @@
+"""The fleet service's choices no source gives (intake, store, the simulated cabinet); the
+cabinet's side has its own table (firmware/uplink/decisions.py). Each entry is a
+``Decision(value, why, source)`` (engine/decision.py); `bloxcab rules R --json` prints it
+with the board's tables, so this module imports nothing of the server's dependencies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.decision import Decision
+
+# Every entry below is the project's own choice, unless it names its source.
+SERVICE_DECISIONS: dict[str, Decision[Any]] = {
+    "intake_batch": Decision(200, "the intake commits its messages 200 to a transaction"),
+    "password_scrypt": Decision(
+        {"n": 2**14, "r": 8, "p": 1}, "operator passwords are hashed with scrypt at OWASP's "
+        "minimum cost", "OWASP Password Storage Cheat Sheet (scrypt)"),
+    "simulated_game_frames": Decision(
+        20_000, "a simulated cabinet's game stops after 20,000 frames (5.5 minutes) if not "
+        "over by then"),
+}

@@ -1,0 +1,67 @@
+"""What the fleet service accepts from the network: every message checked like a file
+(size, shape, types: the format's own ``decode``, firmware/uplink/message.py), a ranking
+entry's game, mode and columns against the games this service knows, and its replay
+re-simulated with the same check the cabinet's own `bloxcab rankings verify` uses before it
+may enter a ranking.
+
+A ranking entry carries the rules version of its game it was played under
+(``rules_version``; a message without one, from a cabinet of the release before rules
+versions, means version 1). An entry of an older version than this service plays is kept
+as such (OLDER_RULES: not verified, so it does not rank, but no flag: it is no tampering);
+one of a newer version than it knows is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from firmware.rankings.check import FAILED, check_row
+from firmware.rankings.recorder import replay_id
+from firmware.savedata.schema import RankEntry
+from firmware.uplink.message import RANK, Refused, decode
+from games.registry import CARTRIDGES
+
+__all__ = ["Refused", "check_rank", "parse"]
+
+
+def parse(topic: str, payload: bytes | bytearray) -> tuple[str, dict[str, Any]]:
+    """(cabinet, message) of a well-formed message (firmware/uplink/message.py) whose
+    ranking entry, if it is one, names a game, mode and columns this service has; else
+    Refused."""
+    cabinet, message = decode(topic, payload)
+    if message["kind"] == RANK:
+        _known_row(message["body"])
+    return cabinet, message
+
+
+def _known_row(body: dict[str, Any]) -> None:
+    game, mode = body["game"], body["mode"]
+    if game not in CARTRIDGES:
+        raise Refused(f"unknown game {game[:40]!r}")
+    if mode not in CARTRIDGES[game].ranking.modes:
+        raise Refused(f"unknown mode {mode[:40]!r}")
+    columns = CARTRIDGES[game].ranking.columns
+    if set(body["values"]) != set(columns):
+        raise Refused(f"values are not the columns {', '.join(columns)}")
+
+
+class _OneReplay:
+    """The replay store check_row reads from, holding one replay in memory."""
+
+    def __init__(self, rid: str, text: str) -> None:
+        self.rid, self.text = rid, text
+
+    def read(self, rid: str) -> str:
+        if rid != self.rid:
+            raise ValueError(f"replay {rid} not sent")
+        return self.text
+
+
+def check_rank(body: dict[str, Any]) -> tuple[str, str]:
+    """(status, why) as firmware.rankings.check gives them: VERIFIED when the replay's id is
+    its digest and it plays to the row; OLDER_RULES for a row of an older rules version."""
+    text = body["attached"]
+    if replay_id(text) != body["replay_id"]:
+        return FAILED, "the replay's id is not its digest"
+    entry = RankEntry(body["initials"], dict(body["values"]), body["replay_id"],
+                      body.get("rules_version", 1))
+    return check_row(body["game"], entry, _OneReplay(body["replay_id"], text))  # type: ignore[arg-type]
