@@ -54,7 +54,6 @@ SPAWN = 5  # this frame deals the next piece (DAS frozen)
 CLEAR = 6  # line clear delay (DAS frozen)
 PAUSE = 7  # between reaching the goal and the roll
 OVER = 8
-PHASE_NAMES = ("ready", "active", "flash", "are", "step", "spawn", "clear", "pause", "over")
 
 NO_PIECE = -1
 DAS_CAP = 99  # the charge count stops rising here (it only matters up to the DAS value)

@@ -32,7 +32,6 @@ DOUBLES_GOAL = NORMAL_GOAL  # 300 for both players
 SPAWN_COLUMNS: tuple[int, int] = (DOUBLES_DECISIONS["doubles_spawn_columns"].value["p1"],
                                   DOUBLES_DECISIONS["doubles_spawn_columns"].value["p2"])
 CREDIT_FRAMES: int = DOUBLES_DECISIONS["doubles_credits"].value["frames"]
-START_BIT = 0x80  # PlayerInput.to_bits: Start
 
 
 class DoublesReferee(TapReferee):
