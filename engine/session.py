@@ -2,7 +2,9 @@
 
 The cabinet's state machine, the demo player, replays, rankings and the screens use a game
 only through ``GameSession``: they never assume a 2D Sega well. A cartridge (``games/<id>/``)
-builds sessions with ``new_session(settings, seeds, players)``.
+builds sessions with ``new_session(rules_id, settings, seeds, players)`` (its
+``Cartridge.new_session``; ``games.registry.new_session`` picks the cartridge that plays
+``rules_id``, one of the board's or its modes' rules ids).
 
 Conventions every session keeps:
 
@@ -68,9 +70,3 @@ class GameSession(Protocol):
     def snapshot(self) -> Any: ...
 
     def restore(self, snap: Any) -> None: ...
-
-
-class SessionFactory(Protocol):
-    def __call__(
-        self, settings: Settings, seeds: Seeds, players: int
-    ) -> GameSession: ...

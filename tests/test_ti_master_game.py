@@ -41,7 +41,7 @@ def player(seed: int = 1) -> tuple[TiMasterPlayer, TiMasterReferee]:
 
 def reach(p: TiMasterPlayer, level: int, clock: int, out: list[Event]) -> None:
     p.clock = clock
-    p._level_to(level, out)
+    p.level_to(level, out)
     p._check_goal(out)
 
 
@@ -128,7 +128,7 @@ def test_the_last_section_can_be_a_regret() -> None:
     p.section_frames = [60 * 40] * 9
     p.section_start = 0
     p.clock = 51 * 60  # over the 50 s of section 9
-    p._level_to(999, out)
+    p.level_to(999, out)
     p._check_goal(out)
     assert [e.value for e in out if e.kind == REGRET] == [9]
     assert p.regrets == 1 and p.steps == -1 and p.section_marks.endswith("R")

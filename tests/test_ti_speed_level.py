@@ -18,7 +18,7 @@ RULES = ArikaRules("ti-test", "TEST", MASTER_GRAVITY,
 def reach(p: SpeedLevelPlayer, level: int, at_frames: int, out: list[Event]) -> None:
     """Bring the level to ``level`` with the clock ``at_frames`` into the section."""
     p.clock = p.section_start + at_frames
-    p._level_to(level, out)
+    p.level_to(level, out)
 
 
 def test_a_cool_section_adds_100_speed_levels() -> None:

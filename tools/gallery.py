@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 
 import pygame
 
@@ -15,7 +14,6 @@ from cabinet.video.paint import paint
 from cabinet.video.palette import GARBAGE_BASE
 from cabinet.video.patterns import MONITOR_PATTERNS
 from cabinet.video.picture import MenuRow, Picture
-from cabinet.video.screen import new_native
 from engine import InputFrame, PlayerInput
 from engine.pieces import I, J, T
 from games.bloxeed.screen import POWER_LETTERS
@@ -122,17 +120,3 @@ def _font_sheet(surface: pygame.Surface) -> None:
     chars = "".join(GLYPHS)
     for i in range(0, len(chars), 20):
         draw_text(surface, " ".join(chars[i:i + 20]), 0, 8 + (i // 20) * 16, (255, 255, 255))
-
-
-def save_all(directory: Path, scale: int = 2, names: list[str] | None = None) -> list[Path]:
-    directory.mkdir(parents=True, exist_ok=True)
-    out = []
-    for name, draw in scenes().items():
-        if names and name not in names:
-            continue
-        surface = new_native()
-        draw(surface)
-        path = directory / f"{name}.png"
-        pygame.image.save(pygame.transform.scale_by(surface, scale), str(path))
-        out.append(path)
-    return out

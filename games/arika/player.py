@@ -54,7 +54,6 @@ SPAWN = 5  # this frame deals the next piece (DAS frozen)
 CLEAR = 6  # line clear delay (DAS frozen)
 PAUSE = 7  # between reaching the goal and the roll
 OVER = 8
-PHASE_NAMES = ("ready", "active", "flash", "are", "step", "spawn", "clear", "pause", "over")
 
 NO_PIECE = -1
 DAS_CAP = 99  # the charge count stops rising here (it only matters up to the DAS value)
@@ -181,7 +180,7 @@ class ArikaPlayer:
             self._spawn(pi, out)
         elif phase == STEP:
             if self.level < self.goal and not self.rules.stops[self.level]:  # type: ignore[attr-defined]
-                self._level_to(self.level + 1, out)
+                self.level_to(self.level + 1, out)
             self.phase = SPAWN
         elif phase == FLASH:
             self.phase = ARE
@@ -199,48 +198,43 @@ class ArikaPlayer:
                 self._start_roll(out)
 
     def _active(self, pi: PlayerInput, d: int, pressed: int, out: list[Event]) -> None:
+        self.before_moves(out)
+        before = self.state
         self.active_frames += 1
         if self.ticking:
             self.referee.on_active_frame(self)
-        bits = self.board.bits
+        fits = self.fits
         kind = self.kind
-        shapes = self.shapes
-        masks = shapes.masks[kind]
         state = self.state
         x = self.x
         y = self.y
-        twenty = self.twenty_g
+        at_once = self.falls_at_once
         if pressed and kind != O:
             turned = (state + 3) & 3 if pressed & 0b101 else (state + 1) & 3
-            moved = self._rotate(bits, kind, state, turned, x, y)
+            moved = self.turn(kind, state, turned, x, y)
             if moved is not None:
                 state = self.state = turned
                 x, y = moved
                 out.append(self.events["rotate"])
-                if twenty:
-                    y = self._floor(bits, masks[state], x, y)
-        mask = masks[state]
+                if at_once:
+                    y = self.landing_row(kind, state, x, y)
         if d and (self.das_count == 0 or self.das_count > self.timing.das):
-            nx = x + d * shapes.shift
-            if not bits & (mask << (y * ROW_BITS + nx + ORIGIN)):
+            nx = x + d * self.shapes.shift
+            if fits(kind, state, nx, y):
                 x = nx
                 out.append(self.events["right" if d > 0 else "left"])
-                if twenty:
-                    y = self._floor(bits, mask, x, y)
+                if at_once:
+                    y = self.landing_row(kind, state, x, y)
         self.x = x
         moved_down = y < self.y
-        if pi.up:
-            fy = self._floor(bits, mask, x, y)
-            if fy < y:
-                if y - fy > self.sonic:
-                    self.sonic = y - fy
-                out.append(Event(aev.SONIC_DROP, self.index, y - fy))
-                y = fy
-                moved_down = True
+        dropped = self.sonic_drop(pi, kind, state, x, y, out)
+        if dropped < y:
+            y = dropped
+            moved_down = True
         g = self.g
         if pi.down:
             self.soft += 1
-            if bits & (mask << ((y - 1) * ROW_BITS + x + ORIGIN)):
+            if not fits(kind, state, x, y - 1):
                 if self.down_armed:
                     self.y = y
                     self.down_armed = False
@@ -253,7 +247,7 @@ class ArikaPlayer:
         n = acc >> 8
         self.acc = acc & 255
         while n:
-            if bits & (mask << ((y - 1) * ROW_BITS + x + ORIGIN)):
+            if not fits(kind, state, x, y - 1):
                 break
             y -= 1
             n -= 1
@@ -261,31 +255,102 @@ class ArikaPlayer:
         if moved_down:
             self.lock_left = self.lock_delay
         self.y = y
-        if bits & (mask << ((y - 1) * ROW_BITS + x + ORIGIN)):
+        if not fits(kind, state, x, y - 1):
             if not self.grounded or moved_down:
                 self.grounded = True
                 out.append(self.events["land"])
             self.lock_left -= 1
             if self.lock_left <= 0:
                 self._lock(out)
+                return
         else:
             self.grounded = False
+        self.after_moves(self.state != before, out)
 
-    @staticmethod
-    def _floor(bits: int, mask: int, x: int, y: int) -> int:
-        """The lowest row the piece's box bottom reaches falling straight down from ``y``."""
-        pos = (y - 1) * ROW_BITS + x + ORIGIN
-        while not bits & (mask << pos):
-            pos -= ROW_BITS
+    # ---- the hooks a variant extends the loop through ---------------------------------
+    def fits(self, kind: int, state: int, x: int, y: int) -> bool:
+        """Piece ``kind`` turned to ``state`` fits with its box's bottom-left at column
+        ``x``, row ``y`` (board coordinates). Every test of the piece in play goes through
+        here (not the spawn, which tests the shapes' masks); a variant whose pieces take
+        other cells (TAP's BIG DEATH BLOCK: 2 x 2 cells a block) overrides it."""
+        return not self.board.bits & (self.shapes.masks[kind][state]
+                                      << (y * ROW_BITS + x + ORIGIN))
+
+    def landing_row(self, kind: int, state: int, x: int, y: int) -> int:
+        """The lowest box row the piece reaches falling straight down from row ``y``."""
+        fits = self.fits
+        while fits(kind, state, x, y - 1):
             y -= 1
         return y
 
-    def _rotate(self, bits: int, kind: int, state: int, turned: int, x: int,
-                y: int) -> tuple[int, int] | None:
-        """The box's (column, row) after turning (None: it cannot turn). A game with other
-        kicks (floor kicks) overrides this; the default is ``_turn``, which never rises."""
-        nx = self._turn(bits, kind, state, turned, x, y)
+    def turn(self, kind: int, state: int, turned: int, x: int,
+             y: int) -> tuple[int, int] | None:
+        """The box's (column, row) after turning from ``state`` to ``turned`` (None: it
+        cannot turn). The default is TAP's ARS kick (``_turn``), which never rises; a
+        game with other kicks (floor kicks, SRS, BIG kicks) overrides it."""
+        nx = self._turn(self.board.bits, kind, state, turned, x, y)
         return None if nx is None else (nx, y)
+
+    @property
+    def falls_at_once(self) -> bool:
+        """A turn or a move is followed at once by the fall to the stack (20G)."""
+        return self.twenty_g
+
+    def sonic_drop(self, pi: PlayerInput, kind: int, state: int, x: int, y: int,
+                   out: list[Event]) -> int:
+        """Up: the box row after the sonic drop (``y``: none). The default counts the
+        rows dropped (``sonic``, for the score) and reports them."""
+        if not pi.up:
+            return y
+        fy = self.landing_row(kind, state, x, y)
+        if fy < y:
+            if y - fy > self.sonic:
+                self.sonic = y - fy
+            out.append(Event(aev.SONIC_DROP, self.index, y - fy))
+        return fy
+
+    def before_moves(self, out: list[Event]) -> None:
+        """Called first on each frame of the piece in play, before the panel moves it."""
+
+    def after_moves(self, turned: bool, out: list[Event]) -> None:
+        """Called at the end of a frame of the piece in play that did not lock it
+        (``turned``: the panel turned it this frame)."""
+
+    def deal(self, pi: PlayerInput) -> int:
+        """The kind of the piece about to spawn; the next one is drawn. A game with hold
+        overrides this (initial hold swaps the hold piece in here)."""
+        kind = self.next_kind
+        self.next_kind = self.randomizer.next()
+        return kind
+
+    def before_spawn(self, pi: PlayerInput, out: list[Event]) -> bool:
+        """Called on the spawn frame before the piece is dealt; False keeps the SPAWN
+        phase on for another frame (nothing is dealt)."""
+        return True
+
+    def after_spawn(self, out: list[Event]) -> None:
+        """Called once a piece has spawned (not on a top-out), after its spawn frame's
+        gravity."""
+
+    def before_lock(self, out: list[Event]) -> None:
+        """Called as the piece in play locks, before it is written into the stack."""
+
+    def after_lock(self, lines: int, out: list[Event]) -> None:
+        """Called after a lock and what followed it (``lines`` the rows it completed),
+        also when it ended the game."""
+
+    def before_collapse(self, out: list[Event]) -> None:
+        """Called when the line clear delay ends, before the rows in ``clearing`` go."""
+
+    def after_collapse(self, out: list[Event]) -> None:
+        """Called after the cleared rows went (the phase has moved on)."""
+
+    def after_goal(self, out: list[Event]) -> None:
+        """Called once the level reached the goal, after the referee chose the roll."""
+
+    def clears_game(self, topped_out: bool) -> bool:
+        """Whether the game ending now counts as cleared (``finished``)."""
+        return not topped_out
 
     @staticmethod
     def _turn(bits: int, kind: int, state: int, turned: int, x: int, y: int) -> int | None:
@@ -314,15 +379,10 @@ class ArikaPlayer:
         return None
 
     # ---- phases ----------------------------------------------------------------------
-    def _deal(self, pi: PlayerInput) -> int:
-        """The kind of the piece about to spawn; the next one is drawn. A game with hold
-        overrides this (initial hold swaps the hold piece in here)."""
-        kind = self.next_kind
-        self.next_kind = self.randomizer.next()
-        return kind
-
     def _spawn(self, pi: PlayerInput, out: list[Event]) -> None:
-        kind = self._deal(pi)
+        if not self.before_spawn(pi, out):
+            return
+        kind = self.deal(pi)
         self.item = self.referee.on_spawn(self)
         self.kind = kind
         self.pieces += 1
@@ -366,6 +426,7 @@ class ArikaPlayer:
         if bits & (mask << ((y - 1) * ROW_BITS + x + ORIGIN)):
             self.grounded = True
             out.append(self.events["land"])
+        self.after_spawn(out)
 
     def piece_cells(self) -> list[tuple[int, int]]:
         """(row, column) of the active piece's blocks: row 1-based from the bottom, column
@@ -378,8 +439,7 @@ class ArikaPlayer:
 
     def ghost_y(self) -> int:
         """Box-bottom row where a sonic drop would put the active piece."""
-        return self._floor(self.board.bits, self.shapes.masks[self.kind][self.state], self.x,
-                           self.y)
+        return self.landing_row(self.kind, self.state, self.x, self.y)
 
     def set_big(self, on: bool) -> None:
         """BIG blocks from the next piece on (2x2 cells a block, two columns a step). A
@@ -392,6 +452,13 @@ class ArikaPlayer:
         return self.level < self.rules.ghost_below and self.kind != NO_PIECE
 
     def _lock(self, out: list[Event]) -> None:
+        self.before_lock(out)
+        lines = self._settle(out)
+        self.after_lock(lines, out)
+
+    def _settle(self, out: list[Event]) -> int:
+        """The piece in play goes into the stack; the rows it completed (their count)
+        start the line clear delay, else the lock flash (or the roll's pause)."""
         board = self.board
         value = self.kind + 1 | self.item << ITEM_SHIFT
         cells = tuple(self.piece_cells())
@@ -412,13 +479,13 @@ class ArikaPlayer:
             if self.roll:
                 self.roll_lines += lines
             out.append(Event(ev.LINE_CLEAR, self.index, lines))
-            self._level_to(min(self.level + self.clear_levels[lines], self.goal), out,
+            self.level_to(min(self.level + self.clear_levels[lines], self.goal), out,
                            lock=True)
         self.referee.on_lock(self, lines, level_before, out)
         self._check_goal(out)
         if self.phase == OVER:
-            return
-        self.timing = self._timing_now()
+            return lines
+        self.timing = self.timing_now()
         if lines:
             self.phase = CLEAR
             self.left = self.timing.line_clear
@@ -431,8 +498,10 @@ class ArikaPlayer:
             self.left = self.rules.roll_pause
             if self.phase == PAUSE and self.left <= 0:
                 self._start_roll(out)
+        return lines
 
     def _collapse(self, out: list[Event]) -> None:
+        self.before_collapse(out)
         board = self.board
         items = {value >> ITEM_SHIFT for r in self.clearing
                  for value in board.cells[r - 1]} - {0}
@@ -448,23 +517,24 @@ class ArikaPlayer:
                 self._start_roll(out)
         else:
             self.phase = FLASH
+        self.after_collapse(out)
 
-    def _level_to(self, level: int, out: list[Event], lock: bool = False) -> None:
+    def level_to(self, level: int, out: list[Event], lock: bool = False) -> None:
         old = self.level
         self.level = level
         if level // 100 != old // 100:
-            self._end_section(old // 100, out)
+            self.end_section(old // 100, out)
         self.g = self.rules.gravity_at(level)
         self.twenty_g = self.g >= TWENTY_G
         if not lock:
             self.timing = self.rules.timing_at(level)
 
-    def _timing_now(self) -> Timing:
+    def timing_now(self) -> Timing:
         """The delays in force after a lock; a game whose delays follow another counter
         (TGM3's speed level) overrides this."""
         return self.rules.timing_at(self.level)
 
-    def _end_section(self, section: int, out: list[Event]) -> None:
+    def end_section(self, section: int, out: list[Event]) -> None:
         frames = self.clock - self.section_start
         self.section_frames.append(frames)
         self.section_start = self.clock
@@ -477,13 +547,14 @@ class ArikaPlayer:
         self.goal_reached = True
         self.clock_on = False
         if len(self.section_frames) * 100 < self.goal:
-            self._end_section(self.level // 100, out)
+            self.end_section(self.level // 100, out)
         out.append(Event(aev.GOAL, self.index, self.level))
         roll = self.referee.on_goal(self, out)
         if roll == ROLL_NONE or self.rules.roll_frames <= 0:
             self._end(False, out)
         else:
             self.roll_next = roll
+        self.after_goal(out)
 
     def _start_roll(self, out: list[Event]) -> None:
         self.roll = self.roll_next
@@ -512,7 +583,7 @@ class ArikaPlayer:
         self.clock_on = False
         self.kind = NO_PIECE
         self.topped_out = topped_out
-        self.finished = not topped_out
+        self.finished = self.clears_game(topped_out)
         if self.roll > 0:
             out.append(Event(aev.ROLL_END, self.index, 0 if topped_out else 1))
         self.roll_left = 0

@@ -126,11 +126,6 @@ def preview_ops(kind: int, x: int, y: int, cell: int, shapes: ShapeSet = ARS) ->
             for r, c in shapes.cells[kind][0]]
 
 
-def draw_preview(surface: Any, kind: int, x: int, y: int, cell: int,
-                 shapes: ShapeSet = ARS) -> None:
-    draw_ops(surface, preview_ops(kind, x, y, cell, shapes))
-
-
 def cell_op(ops: list[Op], left: int, row: int, col: int, rgb: RGB) -> None:
     """One block of the well (row 1 at the bottom), if it is inside the well."""
     if 1 <= row <= VISIBLE_ROWS and 0 <= col < WIDTH:

@@ -5,8 +5,8 @@ stepped once with Arika's LCG for every game started so that the next game deals
 pieces (``seeds_out()`` is what to keep).
 
 A cartridge's session subclasses ``ArikaBoardSession`` and gives its modes (``rules_ids``
-or ``plays``, ``choices``), how a player starts (``_start``) and what it hashes, keeps and
-summarises."""
+or ``plays``, ``choices``), how a player starts (``start_game``, ``new_player``) and what it
+hashes, keeps and summarises."""
 
 from __future__ import annotations
 
@@ -56,14 +56,14 @@ class ArikaBoardSession(ABC):
         """The modes on player ``index``'s select list."""
 
     @abstractmethod
-    def _start(self, index: int, mode: str, out: list[Event] | None = None) -> None:
+    def start_game(self, index: int, mode: str, out: list[Event] | None = None) -> None:
         """Start player ``index``'s game of ``mode`` (events into ``out``)."""
 
     @abstractmethod
-    def _new_player(self, index: int, rules_id: str, seed: int) -> ArikaPlayer:
+    def new_player(self, index: int, rules_id: str, seed: int) -> ArikaPlayer:
         """A player of side ``index`` in mode ``rules_id``."""
 
-    def _on_select_press(self, index: int, pressed: int, out: list[Event]) -> None:
+    def on_select_press(self, index: int, pressed: int, out: list[Event]) -> None:
         """A cartridge's own use of the switches pressed at the mode select (none here)."""
         return
 
@@ -74,7 +74,7 @@ class ArikaBoardSession(ABC):
         cursor = self.cursor[index]
         assert cursor is not None
         choices = self.choices(index)
-        self._on_select_press(index, pressed, out)
+        self.on_select_press(index, pressed, out)
         move = (pressed >> 3 & 1) - (pressed >> 2 & 1)  # right, left
         if move:
             cursor = (cursor + move) % len(choices)
@@ -82,7 +82,7 @@ class ArikaBoardSession(ABC):
             out.append(Event(MODE_CURSOR, index, cursor))
         self.select_left[index] -= 1
         if pressed & START_AND_BUTTONS or self.select_left[index] <= 0:
-            self._start(index, choices[cursor], out)
+            self.start_game(index, choices[cursor], out)
 
     def _game_seed(self) -> int:
         """The seed of the game starting now; the main seed steps once."""
@@ -146,5 +146,5 @@ class ArikaBoardSession(ABC):
             rules_id, state = entry
             p = self.players[index]
             if p is None or p.rules.id != rules_id:
-                p = self.players[index] = self._new_player(index, rules_id, 0)
+                p = self.players[index] = self.new_player(index, rules_id, 0)
             p.restore(state)

@@ -49,9 +49,9 @@ class DoublesBoard(TapSession):
     def rules(self, mode: str) -> ArikaRules:
         return doubles_rules() if mode == DOUBLES else super().rules(mode)
 
-    def _start(self, index: int, mode: str, out: list[Event] | None = None) -> None:
+    def start_game(self, index: int, mode: str, out: list[Event] | None = None) -> None:
         if mode != DOUBLES:
-            super()._start(index, mode, out)
+            super().start_game(index, mode, out)
             return
         game_seed = self._game_seed()
         self.cursor = [None, None]

@@ -62,14 +62,14 @@ class TapSession(ArikaBoardSession):
         """The modes on player ``index``'s select list."""
         return MODES
 
-    def _start(self, index: int, mode: str, out: list[Event] | None = None) -> None:
+    def start_game(self, index: int, mode: str, out: list[Event] | None = None) -> None:
         game_seed = self._game_seed()
         self.cursor[index] = None
-        self.players[index] = self._new_player(index, mode, game_seed)
+        self.players[index] = self.new_player(index, mode, game_seed)
         if out is not None:
             out.append(Event(MODE_START, index, MODES.index(mode)))
 
-    def _new_player(self, index: int, rules_id: str, seed: int) -> ArikaPlayer:
+    def new_player(self, index: int, rules_id: str, seed: int) -> ArikaPlayer:
         return ArikaPlayer(index, self.rules(rules_id), seed)
 
     @property
@@ -88,7 +88,7 @@ class TapSession(ArikaBoardSession):
             self.select_left[index] = SELECT_FRAMES
             self.held[index] = 0xFF  # the Start that joined does not pick at once
         else:
-            self._start(index, self.rules_id)
+            self.start_game(index, self.rules_id)
 
     def summary(self, index: int) -> Summary | None:
         p = self.players[index]

@@ -156,9 +156,9 @@ class VersusBoard(TapSession):
             self.blocked[index] = True
             out.append(Event(NO_MORE_CHALLENGER, index, 1))
 
-    def _start(self, index: int, mode: str, out: list[Event] | None = None) -> None:
+    def start_game(self, index: int, mode: str, out: list[Event] | None = None) -> None:
         self.blocked[index] = False
-        super()._start(index, mode, out)
+        super().start_game(index, mode, out)
 
     # ---- the seam -------------------------------------------------------------------------
     @property

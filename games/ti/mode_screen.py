@@ -10,7 +10,7 @@ from typing import Any
 
 from cabinet.video.palette import UI
 from games.arika.board import ITEM_SHIFT, WIDTH
-from games.arika.kept import Op, draw_ops, fill_op, text_op
+from games.arika.kept import Op, fill_op, text_op
 from games.arika.player import ArikaPlayer
 from games.arika.timing import clock_text
 from games.ti.rules import easy, sakura, shirase
@@ -75,10 +75,6 @@ def compact_ops(p: ArikaPlayer, x: int, y: int) -> list[Op]:
     return []
 
 
-def draw_compact(surface: Any, p: ArikaPlayer, x: int, y: int) -> None:
-    draw_ops(surface, compact_ops(p, x, y))
-
-
 def extras_ops(p: ArikaPlayer, summary: Mapping[str, Any], x: int, y: int) -> list[Op]:
     """The mode's own figures in a column at (x, y)."""
     ops = [text_op(str(getattr(p, "rule_name", "")), x, y, UI["label"])]
@@ -105,20 +101,11 @@ def extras_ops(p: ArikaPlayer, summary: Mapping[str, Any], x: int, y: int) -> li
     return ops
 
 
-def draw_extras(surface: Any, p: ArikaPlayer, summary: Mapping[str, Any], x: int,
-                y: int) -> None:
-    draw_ops(surface, extras_ops(p, summary, x, y))
-
-
 def fireworks_shown(p: ArikaPlayer) -> bool:
-    """Whether ``draw_fireworks`` draws anything (they may reach past the well)."""
+    """Whether ``fireworks_ops`` draws anything (they may reach past the well)."""
     referee = p.referee
     return (isinstance(referee, easy.EasyReferee) and referee.burst_frame >= 0
             and 0 <= p.frame - referee.burst_frame < BURST_FRAMES)
-
-
-def draw_fireworks(surface: Any, p: ArikaPlayer, left: int, top: int, width: int) -> None:
-    draw_ops(surface, fireworks_ops(p, left, top, width))
 
 
 def fireworks_ops(p: ArikaPlayer, left: int, top: int, width: int) -> list[Op]:

@@ -111,16 +111,16 @@ class TiSession(ArikaBoardSession):
     def choices(self, index: int) -> tuple[str, ...]:
         return mode_ids()
 
-    def _on_select_press(self, index: int, pressed: int, out: list[Event]) -> None:
+    def on_select_press(self, index: int, pressed: int, out: list[Event]) -> None:
         if pressed & 0b11:  # up or down: the other rule
             self.rule[index] ^= 1
             out.append(Event(RULE_CURSOR, index, self.rule[index]))
 
-    def _start(self, index: int, rules_id: str, out: list[Event] | None = None) -> None:
+    def start_game(self, index: int, rules_id: str, out: list[Event] | None = None) -> None:
         game_seed = self._game_seed()
         self.cursor[index] = None
         chosen = mode(rules_id)
-        p = self.players[index] = self._new_player(index, rules_id, game_seed)
+        p = self.players[index] = self.new_player(index, rules_id, game_seed)
         if isinstance(p, TiPlayer):
             set_rule(p, RULES[self.rule[index]] == WORLD)
         account = self.accounts[index]
@@ -132,7 +132,7 @@ class TiSession(ArikaBoardSession):
         if out is not None:
             out.append(Event(MODE_START, index, mode_ids().index(rules_id)))
 
-    def _new_player(self, index: int, rules_id: str, seed: int) -> ArikaPlayer:
+    def new_player(self, index: int, rules_id: str, seed: int) -> ArikaPlayer:
         return mode(rules_id).new_player(index, self.settings, seed)
 
     @property
@@ -173,7 +173,7 @@ class TiSession(ArikaBoardSession):
             self.cursor[index] = None
             self.logins[index] = Login()
         else:
-            self._start(index, self.rules_id)
+            self.start_game(index, self.rules_id)
 
     def summary(self, index: int) -> Summary | None:
         p = self.players[index]

@@ -32,7 +32,6 @@ DOUBLES_GOAL = NORMAL_GOAL  # 300 for both players
 SPAWN_COLUMNS: tuple[int, int] = (DOUBLES_DECISIONS["doubles_spawn_columns"].value["p1"],
                                   DOUBLES_DECISIONS["doubles_spawn_columns"].value["p2"])
 CREDIT_FRAMES: int = DOUBLES_DECISIONS["doubles_credits"].value["frames"]
-START_BIT = 0x80  # PlayerInput.to_bits: Start
 
 
 class DoublesReferee(TapReferee):
@@ -80,14 +79,12 @@ class DoublesPlayer(ArikaPlayer):
             self.board.bits &= ~self.stamped
             self.stamped = 0
 
-    def _lock(self, out: list[Event]) -> None:
+    def before_lock(self, out: list[Event]) -> None:
         self._unstamp()  # the partner's piece is no part of the stack (nor of full rows)
-        super()._lock(out)
 
-    def _spawn(self, pi: PlayerInput, out: list[Event]) -> None:
-        if self.partner_bits & self.spawn_bits():
-            return  # decision doubles_spawn_overlap: wait for the partner's piece to leave
-        super()._spawn(pi, out)
+    def before_spawn(self, pi: PlayerInput, out: list[Event]) -> bool:
+        # Decision doubles_spawn_overlap: wait for the partner's piece to leave.
+        return not self.partner_bits & self.spawn_bits()
 
     def spawn_bits(self) -> int:
         """The next piece, unturned, where it would appear."""
@@ -100,16 +97,11 @@ class DoublesPlayer(ArikaPlayer):
             return 0
         return MASKS[self.kind][self.state] << (self.y * ROW_BITS + self.x + ORIGIN)
 
-    def _check_goal(self, out: list[Event]) -> None:
-        if self.goal_reached or self.level < self.goal:
-            return
-        super()._check_goal(out)
+    def after_goal(self, out: list[Event]) -> None:
         self.roll_next = ROLL_NONE  # keep playing (20G at 300) until the partner arrives
 
-    def _end(self, topped_out: bool, out: list[Event]) -> None:
-        in_roll = self.in_roll
-        super()._end(topped_out, out)
-        self.finished = not topped_out or in_roll  # a top-out in the credits still clears
+    def clears_game(self, topped_out: bool) -> bool:
+        return not topped_out or self.in_roll  # a top-out in the credits still clears
 
     def end_game(self, topped_out: bool, out: list[Event]) -> None:
         """The partner's game ended: this one ends with it."""

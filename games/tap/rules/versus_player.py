@@ -14,13 +14,11 @@ from typing import Any
 
 from engine.events import Event
 from engine.inputs import PlayerInput
-from engine.pieces import O
 from games.arika import events as aev
-from games.arika.board import ITEM_SHIFT, ORIGIN, ROW_BITS, WIDTH
+from games.arika.board import ITEM_SHIFT, WIDTH
 from games.arika.player import ACTIVE, FLASH, NO_PIECE, ArikaPlayer
 from games.arika.randomizer import ARIKA_ORDER, PieceDealer, lcg_step
 from games.arika.rules import ROLL_NONE, ArikaRules, Referee
-from games.arika.shapes import MASKS
 from games.tap.rules import item_effects as fx
 from games.tap.rules import items as it
 from games.tap.rules.big import BIG_SPAWN_X, BIG_SPAWN_Y, big_cells, big_fits
@@ -244,11 +242,14 @@ def fire(code: int, user: VersusPlayer, other: VersusPlayer, out: list[Event]) -
 class VersusPlayer(ArikaPlayer):
     """The Arika player loop with what items do to the piece in play."""
 
-    __slots__ = ("side",)
+    # ``firing``: the item codes of the rows going, between before_collapse and
+    # after_collapse (empty between frames: no part of the state).
+    __slots__ = ("firing", "side")
 
     def __init__(self, index: int, rules: ArikaRules, seed: int, side: Side,
                  referee: Referee | None = None, pieces: PieceDealer | None = None) -> None:
         self.side = side
+        self.firing: tuple[int, ...] = ()
         inner = referee if referee is not None else rules.referee()
         super().__init__(index, rules, seed, VersusReferee(inner, side), pieces)
 
@@ -273,82 +274,51 @@ class VersusPlayer(ArikaPlayer):
                 out.append(Event(LASER_FIRED, other.index, target.laser_column))
         side.lever = lever
 
-    def _spawn(self, pi: PlayerInput, out: list[Event]) -> None:
-        super()._spawn(pi, out)
-        if self.side.big_now and self.kind != NO_PIECE:
+    # ---- the family's hooks: what items do to the piece in play ------------------------
+    def after_spawn(self, out: list[Event]) -> None:
+        if self.side.big_now:
             kind = self.kind  # DEATH BLOCK: the piece comes in BIG, unturned
             self.state, self.x, self.y = 0, BIG_SPAWN_X[kind], BIG_SPAWN_Y[kind]
             if not big_fits(self.board.bits, kind, 0, self.x, self.y):
                 self.kind = NO_PIECE
                 self._end(True, out)
 
-    def _active(self, pi: PlayerInput, d: int, pressed: int, out: list[Event]) -> None:
+    def fits(self, kind: int, state: int, x: int, y: int) -> bool:
+        if self.side.big_now:
+            return big_fits(self.board.bits, kind, state, x, y)
+        return super().fits(kind, state, x, y)
+
+    def turn(self, kind: int, state: int, turned: int, x: int,
+             y: int) -> tuple[int, int] | None:
+        if self.side.big_now:  # a BIG piece turns without kicks
+            return (x, y) if big_fits(self.board.bits, kind, turned, x, y) else None
+        return super().turn(kind, state, turned, x, y)
+
+    @property
+    def falls_at_once(self) -> bool:
+        # A BIG piece at 20G falls after both the turn and the move (see sonic_drop).
+        return self.twenty_g and not self.side.big_now
+
+    def sonic_drop(self, pi: PlayerInput, kind: int, state: int, x: int, y: int,
+                   out: list[Event]) -> int:
+        if self.side.big_now:  # Up or 20G: to the stack, neither counted nor reported
+            return self.landing_row(kind, state, x, y) if pi.up or self.twenty_g else y
+        return super().sonic_drop(pi, kind, state, x, y, out)
+
+    def before_moves(self, out: list[Event]) -> None:
         side = self.side
-        if side.big_now:
-            self._active_big(pi, d, pressed, out)
-            return
-        if side.rolling and self.active_frames % ROLL_INTERVAL == ROLL_INTERVAL - 1:
+        if (side.rolling and not side.big_now
+                and self.active_frames % ROLL_INTERVAL == ROLL_INTERVAL - 1):
             turned = (self.state + 1) & 3
-            moved = self._rotate(self.board.bits, self.kind, self.state, turned, self.x, self.y)
+            moved = self.turn(self.kind, self.state, turned, self.x, self.y)
             if moved is not None:
                 self.state = turned
                 self.x, self.y = moved
                 out.append(self.events["rotate"])
-        before = self.state
-        super()._active(pi, d, pressed, out)
-        if side.transforming and self.kind != NO_PIECE and self.state != before:
-            self._transform()
 
-    def _active_big(self, pi: PlayerInput, d: int, pressed: int, out: list[Event]) -> None:
-        """The frame of a BIG piece: turn (no kicks), move, sonic drop, Down, gravity, lock;
-        the same order as the normal piece (games/arika/player.py)."""
-        self.active_frames += 1
-        if self.ticking:
-            self.referee.on_active_frame(self)
-        bits, kind, state, x, y = self.board.bits, self.kind, self.state, self.x, self.y
-        if pressed and kind != O:
-            turned = (state + 3) & 3 if pressed & 0b101 else (state + 1) & 3
-            if big_fits(bits, kind, turned, x, y):
-                state = self.state = turned
-                out.append(self.events["rotate"])
-        if d and (self.das_count == 0 or self.das_count > self.timing.das) and big_fits(
-                bits, kind, state, x + d, y):
-            x = self.x = x + d
-            out.append(self.events["right" if d > 0 else "left"])
-        start = y
-        if pi.up or self.twenty_g:
-            while big_fits(bits, kind, state, x, y - 1):
-                y -= 1
-        g = self.g
-        if pi.down:
-            self.soft += 1
-            if not big_fits(bits, kind, state, x, y - 1):
-                if self.down_armed:
-                    self.y = y
-                    self.down_armed = False
-                    out.append(self.events["manual"])
-                    self._lock(out)
-                    return
-            elif g < 256:
-                g = 256
-        acc = self.acc + g
-        n = acc >> 8
-        self.acc = acc & 255
-        while n and big_fits(bits, kind, state, x, y - 1):
-            y -= 1
-            n -= 1
-        if y < start:
-            self.lock_left = self.lock_delay
-        self.y = y
-        if not big_fits(bits, kind, state, x, y - 1):
-            if not self.grounded or y < start:
-                self.grounded = True
-                out.append(self.events["land"])
-            self.lock_left -= 1
-            if self.lock_left <= 0:
-                self._lock(out)
-        else:
-            self.grounded = False
+    def after_moves(self, turned: bool, out: list[Event]) -> None:
+        if turned and self.side.transforming and not self.side.big_now:
+            self._transform()
 
     def piece_cells(self) -> list[tuple[int, int]]:
         if self.side.big_now and self.kind != NO_PIECE:
@@ -359,23 +329,18 @@ class VersusPlayer(ArikaPlayer):
     def ghost_shown(self) -> bool:
         return not self.side.big_now and super().ghost_shown
 
-    def _fits(self, kind: int, state: int, x: int, y: int) -> bool:
-        if self.side.big_now:
-            return big_fits(self.board.bits, kind, state, x, y)
-        return not self.board.bits & (MASKS[kind][state] << (y * ROW_BITS + x + ORIGIN))
-
     def _transform(self) -> None:
         """Trans Form: the piece becomes the next kind in Arika's order that fits here."""
         at = ARIKA_ORDER.index(self.kind)
         for step in range(1, len(ARIKA_ORDER)):
             kind = ARIKA_ORDER[(at + step) % len(ARIKA_ORDER)]
-            if self._fits(kind, self.state, self.x, self.y):
+            if self.fits(kind, self.state, self.x, self.y):
                 self.kind = kind
                 return
 
-    def _collapse(self, out: list[Event]) -> None:
+    def before_collapse(self, out: list[Event]) -> None:
         """Hard blocks keep their row once (they turn plain, the rest of it goes); the
-        items in the cleared rows fire after the collapse."""
+        items in the cleared rows fire after the collapse (``after_collapse``)."""
         board = self.board
         items: set[int] = set()
         gone: list[int] = []
@@ -393,13 +358,16 @@ class VersusPlayer(ArikaPlayer):
             if not hard:
                 gone.append(r)
         self.clearing = tuple(gone)
-        super()._collapse(out)
+        self.firing = tuple(sorted(items))
+
+    def after_collapse(self, out: list[Event]) -> None:
+        items, self.firing = self.firing, ()
         if items:  # the whole piece is the item: its blocks left on the field are plain now
-            for row in board.cells:
+            for row in self.board.cells:
                 for c, v in enumerate(row):
                     if v >> ITEM_SHIFT & ITEM_BITS in items:
                         row[c] = v & ~(ITEM_BITS << ITEM_SHIFT)
-        for code in sorted(items):
+        for code in items:
             self.referee.on_item(self, code, out)
             out.append(Event(aev.ITEM, self.index, code))
 
@@ -412,7 +380,7 @@ class VersusPlayer(ArikaPlayer):
 
     def check_piece(self, out: list[Event]) -> None:
         """After the field changed under it: a piece in play that now overlaps blocks goes."""
-        if self.phase == ACTIVE and self.kind != NO_PIECE and not self._fits(
+        if self.phase == ACTIVE and self.kind != NO_PIECE and not self.fits(
                 self.kind, self.state, self.x, self.y):
             self.destroy_piece()
             out.append(Event(SNIPED, self.index, 0))

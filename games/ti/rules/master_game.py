@@ -71,9 +71,9 @@ class TiMasterPlayer(SpeedLevelPlayer):
         self.section_marks = ""
         super().__init__(*args, **kwargs)
 
-    def _level_to(self, level: int, out: list[Event], lock: bool = False) -> None:
+    def level_to(self, level: int, out: list[Event], lock: bool = False) -> None:
         mark, old, cools, regrets = len(out), self.level, self.cools, self.regrets
-        super()._level_to(level, out, lock)
+        super().level_to(level, out, lock)
         shown_before = old % 100 >= COOL_SHOWN_AT
         if level // 100 != old // 100:
             self.section_marks += ("R" if self.regrets > regrets
@@ -84,9 +84,9 @@ class TiMasterPlayer(SpeedLevelPlayer):
             self.cool_frame = self.frame
         self._note(out, mark)
 
-    def _end_section(self, section: int, out: list[Event]) -> None:
+    def end_section(self, section: int, out: list[Event]) -> None:
         mark = len(out)
-        super()._end_section(section, out)
+        super().end_section(section, out)
         if section == master.SECTIONS - 1:
             late = master.regret(section, self.section_frames[-1])
             if late:
@@ -101,8 +101,8 @@ class TiMasterPlayer(SpeedLevelPlayer):
             if event.kind == REGRET:
                 self.regret_frame = self.frame
 
-    def _extra(self) -> tuple[Any, ...]:
-        return (*super()._extra(), self.cool_frame, self.regret_frame, self.section_marks)
+    def extra_state(self) -> tuple[Any, ...]:
+        return (*super().extra_state(), self.cool_frame, self.regret_frame, self.section_marks)
 
     def restore(self, snap: tuple[Any, ...]) -> None:
         *head, extra = snap

@@ -151,27 +151,28 @@ class TiPlayer(ArikaPlayer):
     def ghost_shown(self) -> bool:
         return self.kind != NO_PIECE and (self.world or self.level < self.rules.ghost_below)
 
-    def _deal(self, pi: PlayerInput) -> int:
+    def deal(self, pi: PlayerInput) -> int:
         self.floor_kicks = 0
         self.grounded_moves = self.grounded_turns = 0
         if self.holding:
             self.holding = False
             self.hold_used = True
             kind, self.hold_kind = self.hold_kind, self.kind
-            return kind if kind != NO_PIECE else super()._deal(pi)
-        kind = super()._deal(pi)
+            return kind if kind != NO_PIECE else super().deal(pi)
+        kind = super().deal(pi)
         self.hold_used = False
         if self.hold_held:
             # IHS: hold held as the piece appears puts it away at once (IRS still applies).
             self.hold_used = True
             held, self.hold_kind = self.hold_kind, kind
             self.ihs = kind
-            kind = held if held != NO_PIECE else super()._deal(pi)
+            kind = held if held != NO_PIECE else super().deal(pi)
         return kind
 
     # ---- kicks -----------------------------------------------------------------------
-    def _rotate(self, bits: int, kind: int, state: int, turned: int, x: int,
-                y: int) -> tuple[int, int] | None:
+    def turn(self, kind: int, state: int, turned: int, x: int,
+             y: int) -> tuple[int, int] | None:
+        bits = self.board.bits
         if self.big:
             mask = self.shapes.masks[kind][turned]
             pos = y * ROW_BITS + x + ORIGIN
@@ -218,13 +219,15 @@ class TiPlayer(ArikaPlayer):
         return None
 
     # ---- state -----------------------------------------------------------------------
-    def _extra(self) -> tuple[int, ...]:
+    def extra_state(self) -> tuple[Any, ...]:
+        """What the snapshot keeps beyond the Arika loop's state (a mode appends its
+        own after these ``TI_EXTRAS`` values)."""
         return (self.floor_kicks, self.hold_kind, int(self.hold_used), int(self.hold_held),
                 self.grounded_moves, self.grounded_turns, int(self.up_held), int(self.big),
                 int(self.world))
 
     def snapshot(self) -> tuple[Any, ...]:
-        return (*super().snapshot(), self._extra())
+        return (*super().snapshot(), self.extra_state())
 
     def restore(self, snap: tuple[Any, ...]) -> None:
         super().restore(snap[:-1])

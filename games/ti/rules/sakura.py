@@ -240,19 +240,18 @@ class SakuraPlayer(TiPlayer):
         self._load(following)
         out.append(Event(STAGE, self.index, self.stage.number))
 
-    def _collapse(self, out: list[Event]) -> None:
-        super()._collapse(out)
+    def after_collapse(self, out: list[Event]) -> None:
         self.jewels = jewels_on(self.board)
         if not self.jewels:
             self._stage_over(True, out)
 
-    def _spawn(self, pi: PlayerInput, out: list[Event]) -> None:
+    def before_spawn(self, pi: PlayerInput, out: list[Event]) -> bool:
         if not self.holding:
             self.stage_pieces += 1
             if self.effect("mirror") and self.stage_pieces % MIRROR_EVERY == 0:
                 self.board = mirrored(self.board)
                 out.append(Event(MIRROR, self.index, self.stage_pieces))
-        super()._spawn(pi, out)
+        return True
 
     # ---- the frame -------------------------------------------------------------------
     def step(self, pi: PlayerInput, out: list[Event]) -> None:
@@ -281,16 +280,15 @@ class SakuraPlayer(TiPlayer):
         elif (self.rolling and self.phase == ACTIVE and self.kind != O
               and self.active_frames % ROLLROLL_EVERY == 0):
             turned = (self.state + 1) & 3
-            moved = self._rotate(self.board.bits, self.kind, self.state, turned, self.x,
-                                 self.y)
+            moved = self.turn(self.kind, self.state, turned, self.x, self.y)
             if moved is not None:
                 self.state = turned
                 self.x, self.y = moved
                 out.append(Event(ROTATE, self.index))
 
     # ---- state -----------------------------------------------------------------------
-    def _extra(self) -> tuple[Any, ...]:
-        return (*super()._extra(), self.stage_index, self.time_left, self.stage_frames,
+    def extra_state(self) -> tuple[Any, ...]:
+        return (*super().extra_state(), self.stage_index, self.time_left, self.stage_frames,
                 self.elapsed, self.cleared, tuple(self.results), self.ex_count,
                 self.stage_pieces, self.jewels, self.skip_held)
 

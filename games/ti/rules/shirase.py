@@ -155,7 +155,7 @@ class ShirasePlayer(TiPlayer):
     def bone(self) -> bool:
         return self.level >= BONE_LEVEL and not self.in_roll
 
-    def _spawn(self, pi: PlayerInput, out: list[Event]) -> None:
+    def before_spawn(self, pi: PlayerInput, out: list[Event]) -> bool:
         quota = garbage_quota(self.level)
         if quota and not self.holding:
             self.garbage += 1
@@ -164,16 +164,14 @@ class ShirasePlayer(TiPlayer):
                 board = self.board
                 board.push_up(list(board.cells[0]), self.frame)
                 out.append(Event(aev.GARBAGE_RISE, self.index, 1))
-        super()._spawn(pi, out)
+        return True
 
-    def _lock(self, out: list[Event]) -> None:
-        lines = self.lines
-        super()._lock(out)
+    def after_lock(self, lines: int, out: list[Event]) -> None:
         if self.garbage and GARBAGE_FROM <= self.level < GARBAGE_TO:
-            self.garbage = max(0, self.garbage - (self.lines - lines))
+            self.garbage = max(0, self.garbage - lines)
 
-    def _extra(self) -> tuple[Any, ...]:
-        return (*super()._extra(), self.garbage)
+    def extra_state(self) -> tuple[Any, ...]:
+        return (*super().extra_state(), self.garbage)
 
     def restore(self, snap: tuple[Any, ...]) -> None:
         super().restore(snap)

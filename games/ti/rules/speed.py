@@ -42,7 +42,7 @@ class SpeedLevelPlayer(TiPlayer):
     def speed_level(self) -> int:
         return self.level + self.speed_bonus
 
-    def _level_to(self, level: int, out: list[Event], lock: bool = False) -> None:
+    def level_to(self, level: int, out: list[Event], lock: bool = False) -> None:
         old = self.level
         section = old // 100
         if old % 100 < master.COOL_LEVEL <= level % 100 or (
@@ -53,7 +53,7 @@ class SpeedLevelPlayer(TiPlayer):
             if self.cool_pending:
                 out.append(Event(COOL, self.index, section))
             self.last_x70 = x70
-        super()._level_to(level, out, lock)
+        super().level_to(level, out, lock)
         if level // 100 != section:
             regret = master.regret(section, self.section_frames[-1])
             won = self.cool_pending
@@ -72,11 +72,11 @@ class SpeedLevelPlayer(TiPlayer):
         if not lock:
             self.timing = master.timing_at(speed)
 
-    def _timing_now(self) -> Timing:
+    def timing_now(self) -> Timing:
         return master.timing_at(self.speed_level)
 
-    def _extra(self) -> tuple[Any, ...]:
-        return (*super()._extra(), self.speed_bonus, self.cools, self.regrets, self.steps,
+    def extra_state(self) -> tuple[Any, ...]:
+        return (*super().extra_state(), self.speed_bonus, self.cools, self.regrets, self.steps,
                 int(self.cool_pending), int(self.last_cool), self.last_x70)
 
     def restore(self, snap: tuple[Any, ...]) -> None:
