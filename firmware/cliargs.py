@@ -7,7 +7,7 @@ from typing import Any
 
 from engine import Difficulty
 from firmware.errors import UsageError
-from games.registry import cartridge_of_rules, rules_ids
+from games.registry import cartridge_of_rules, cli_options, rules_ids
 
 
 def add_rules_args(parser: argparse.ArgumentParser) -> None:
@@ -30,25 +30,36 @@ def seed_value(text: str) -> int:
 def add_settings_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--difficulty", default="normal",
                         choices=[d.label for d in Difficulty], help="Difficulty DIP")
-    parser.add_argument("--lines-per-level", type=int, choices=(2, 3, 4), default=None,
-                        help="Lines per level DIP (default: the rules' own)")
-    parser.add_argument("--high-speed", choices=("on", "off"), default="on",
-                        help="High Speed Mode DIP (games that have it)")
-    parser.add_argument("--stage", type=int, default=None,
-                        help="start at stage N without the stage select (games with stages)")
-    add_round_arg(parser)
+    add_cart_options(parser)
 
 
-def add_round_arg(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--round", type=int, default=None,
-                        help="start at round N without the round select (games with rounds)")
+def add_cart_options(parser: argparse.ArgumentParser) -> None:
+    """The cartridges' own options (``CartTooling.cli_options``), every registered game's:
+    each is None unless given, and ``settings_from`` refuses one the chosen game lacks.
+    ValueError when two cartridges declare one option differently."""
+    for option, games in cli_options().values():
+        default = "" if option.default is None else f"; default {option.default}"
+        parser.add_argument(option.flag, dest=option.dest, type=option.type,
+                            choices=option.choices, default=None,
+                            help=f"{option.help} ({', '.join(games)}{default})")
 
 
 def settings_from(args: argparse.Namespace, versus: bool = False) -> dict[str, Any]:
     """The session settings of ``--rules`` from the command line, as the cartridge reads
-    them; a value it refuses is a usage error."""
+    them; a value it refuses, or an option of another game's, is a usage error."""
+    cart = cartridge_of_rules(args.rules)
+    own = {option.dest: option for option in cart.tooling.cli_options}
     options = {**vars(args), "versus": versus}
+    for option, _games in cli_options().values():
+        if options.get(option.dest) is None:
+            continue
+        if option.dest not in own:
+            raise UsageError(f"{option.flag} is not an option of {cart.title} "
+                             f"(rules {args.rules!r})")
+    for dest, option in own.items():
+        if options.get(dest) is None:
+            options[dest] = option.default
     try:
-        return cartridge_of_rules(args.rules).cli_settings(options)
+        return cart.tooling.cli_settings(options)
     except ValueError as exc:
         raise UsageError(str(exc)) from None

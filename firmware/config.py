@@ -352,9 +352,9 @@ def _games(c: _Checker, raw: Mapping[str, Any]) -> dict[str, dict[str, str]]:
         cart = CARTRIDGES.get(game_id)
         if cart is None:
             continue
-        table = c.table(games, ("games",), game_id, cart.options)
+        table = c.table(games, ("games",), game_id, cart.board.options)
         chosen: dict[str, str] = {}
-        for name in cart.options:
+        for name in cart.board.options:
             value = c.text(table, ("games", game_id), name)
             if value is not None:
                 chosen[name] = value

@@ -24,7 +24,7 @@ class BoardFiles:
 
 def demo_folder(cart: Cartridge) -> Path | None:
     """The cartridge's folder of attract-mode demos (*.rpl), if it names one."""
-    return None if cart.demo_dir is None else games_dir() / cart.demo_dir
+    return None if cart.presentation.demo_dir is None else games_dir() / cart.presentation.demo_dir
 
 
 def lend() -> None:

@@ -92,8 +92,8 @@ def configure_games(game_options: dict[str, dict[str, str]]) -> list[str]:
     problems: list[str] = []
     for game_id, options in game_options.items():
         cart = CARTRIDGES.get(game_id)
-        if cart is not None and cart.configure is not None:
-            for problem in cart.configure(options):
+        if cart is not None and cart.board.configure is not None:
+            for problem in cart.board.configure(options):
                 log.warning("%s: %s", game_id, problem)
                 problems.append(problem)
     return problems
@@ -112,7 +112,7 @@ def load_demos(notices: list[str] | None = None,
         for path in sorted(folder.glob("*.rpl")):
             try:
                 replay = read_replay(path)
-                if replay.rules not in cart.rules_ids:
+                if replay.rules not in cart.rules.ids:
                     raise ReplayError(f"plays {replay.rules}, not this game")
             except (OSError, ReplayError) as exc:
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
@@ -227,9 +227,10 @@ class Kiosk:
     # ---- one frame -------------------------------------------------------------------------
     def _start_audio(self) -> None:
         from cabinet.audio import Audio
+        from firmware.sound_palette import cabinet_palette
 
         self._audio_pending = False
-        self.audio = Audio()
+        self.audio = Audio(effects=cabinet_palette())
         self.service_cabinet.audio = self.audio
 
     def frame(self) -> None:
@@ -265,7 +266,8 @@ class Kiosk:
             attract = machine.screen in ATTRACT
             if attract:  # the demo-sounds switch mutes attract mode only
                 self.audio.demo_sounds = machine.dips.demo_sounds
-            self.audio.play_events(cues, attract=attract, sounds=machine.cartridge.sounds)
+            self.audio.play_events(cues, attract=attract,
+                                   sounds=machine.cartridge.presentation.sounds)
         self._present()
         if not self.options.realtime and machine.desk.pending:
             self._settle_coins()
@@ -318,7 +320,7 @@ class Kiosk:
         display_hz = None
         if pacing and self.display.vsync:
             display_hz = refresh_rate(self._present)
-        hz, why = choose_rate(self.machine.cartridge.refresh_hz, display_hz)
+        hz, why = choose_rate(self.machine.cartridge.presentation.refresh_hz, display_hz)
         keep = self.pacer.keep_deviations
         if display_hz is not None:
             self.pacer = PresentPacer(period=1 / hz, keep_deviations=keep)

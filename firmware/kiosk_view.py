@@ -23,14 +23,14 @@ FIELD_AFTER_GAME_OVER = frames("game_over_field_frames")
 
 def _rows(machine: CabinetMachine) -> list[tuple[str, list[int | str]]]:
     """The selected game's first ranking table: initials and the cartridge's columns."""
-    spec = machine.cartridge.ranking
+    spec = machine.cartridge.board.ranking
     table = machine.data.rankings.get(machine.game_id, {}).get(spec.modes[0], [])
     return [(e.initials, [e.values.get(c, 0) for c in spec.columns]) for e in table]
 
 
 def _top_score(machine: CabinetMachine) -> int | None:
     table = machine.data.rankings.get(machine.game_id, {}).get(
-        machine.cartridge.ranking.modes[0], [])
+        machine.cartridge.board.ranking.modes[0], [])
     return table[0].score if table else None
 
 
@@ -40,7 +40,7 @@ def _marks(machine: CabinetMachine, status: Status | None) -> list[str]:
     re-simulate its replay, so it is neither proven nor failed (`rankings verify` lists it
     as RULES v1)."""
     table = machine.data.rankings.get(machine.game_id, {}).get(
-        machine.cartridge.ranking.modes[0], [])
+        machine.cartridge.board.ranking.modes[0], [])
     found = [status(e.replay_id) if status is not None and e.replay_id else None
              for e in table]
     return [{"verified": screens.VERIFIED_MARK, "failed": screens.FAILED_MARK,
@@ -60,12 +60,12 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
     if screen == Screen.PLAY or (screen == Screen.GAME_OVER and machine.game is not None
                                   and machine.screen_frames < FIELD_AFTER_GAME_OVER):
         assert machine.game is not None
-        cart.draw_play(surface, PlayView(machine.game, credits, free, frame,
-                                         sides=2 if machine.versus else None,
-                                         top_score=_top_score(machine), kept=kept))
+        cart.presentation.draw_play(surface, PlayView(
+            machine.game, credits, free, frame, sides=2 if machine.versus else None,
+            top_score=_top_score(machine), kept=kept))
     elif screen == Screen.DEMO and machine.demo is not None:
-        cart.draw_play(surface, PlayView(machine.demo, credits, free, frame, demo=True,
-                                         kept=kept))
+        cart.presentation.draw_play(surface, PlayView(machine.demo, credits, free, frame,
+                                                      demo=True, kept=kept))
         screens.demo_overlay(surface, credits, free, frame,
                              "TOP PLAY" if machine.top_play else "DEMO PLAY")
         if kept is not None:  # drawn over the play screen every frame
@@ -74,7 +74,7 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
     elif screen == Screen.NAME_ENTRY and machine.name_entry is not None:
         entry = machine.name_entry
         rank = 1 + sum(1 for e in machine.data.rankings.get(machine.game_id, {}).get(
-            cart.ranking.modes[0], []) if e.score >= entry.score)
+            cart.board.ranking.modes[0], []) if e.score >= entry.score)
         screens.name_entry(surface, entry.player + 1, rank, entry.score,
                            "".join(entry.letters), entry.current,
                            max(0, entry.frames_left) * 20 // NAME_ENTRY_FRAMES, frame,
@@ -88,14 +88,14 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
                 scores.append(None if summary is None else int(summary.get("score", 0)))
         if not _still(kept, surface, ("game over", scores, credits, free)):
             screens.game_over(surface, scores, credits, free)
-    elif screen == Screen.SCENE and cart.attract_scene is not None:
-        cart.attract_scene.draw(surface, machine.scene_value, machine.screen_frames, credits,
-                                free)
+    elif screen == Screen.SCENE and cart.presentation.attract_scene is not None:
+        cart.presentation.attract_scene.draw(surface, machine.scene_value,
+                                             machine.screen_frames, credits, free)
     elif screen == Screen.RANKINGS:
         rows, marks = _rows(machine), _marks(machine, status)
-        if not _still(kept, surface, ("rankings", cart.ranking.columns, rows, credits, free,
-                                      marks)):
-            screens.rankings(surface, cart.ranking.columns, rows, credits, free, marks=marks)
+        columns = cart.board.ranking.columns
+        if not _still(kept, surface, ("rankings", columns, rows, credits, free, marks)):
+            screens.rankings(surface, columns, rows, credits, free, marks=marks)
     elif screen == Screen.NOTICE:
         screens.backup_cleared(surface, footer=screens.credit_text(credits, free))
     elif screen == Screen.SERVICE and isinstance(machine.service_menu, ServiceMenu):

@@ -19,11 +19,11 @@ MAX_FRAMES: int = SERVICE_DECISIONS["simulated_game_frames"].value
 def ranked_game(game_id: str, seed: int) -> dict[str, Any]:
     """One finished 1P game on factory settings: the body of an outbox ``rank`` entry."""
     cart = cartridge(game_id)
-    dips, _ = cart.decode_dips(cart.dip_bank.factory)
+    dips, _ = cart.board.decode_dips(cart.board.dip_bank.factory)
     settings = dict(dips.settings)
-    seeds = cart.seeds_for_start(dict(cart.factory_seeds), False)
-    rules = cart.rules_ids[0]
-    session = cart.new_session(rules, settings, seeds, 1)
+    seeds = cart.seeds_for_start(dict(cart.board.factory_seeds), False)
+    rules = cart.rules.ids[0]
+    session = cart.rules.new_session(rules, settings, seeds, 1)
     recorder = GameRecorder(game_id, rules, settings, seeds, 1)
     rng = random.Random(seed)
     for _ in range(MAX_FRAMES):
@@ -34,7 +34,7 @@ def ranked_game(game_id: str, seed: int) -> dict[str, Any]:
         session.step(frame)
         recorder.frame(frame, session)
     summary = session.summary(0) or {}
-    spec = cart.ranking
+    spec = cart.board.ranking
     values = {c: summary.get(c, 0) for c in spec.columns}
     rid, text = recorder.finish(session, 0)
     mode = spec.mode(summary) if spec.qualifies(summary) else spec.modes[0]

@@ -176,7 +176,7 @@ def ranking(conn: psycopg.Connection[Any], game: str, mode: str,
         (game, mode)).fetchall()
     cart = CARTRIDGES.get(game)
     if cart is not None:  # (the intake stores no other game's rows)
-        rows = sorted(rows, key=lambda r: cart.ranking.key(r[2]), reverse=True)  # stable
+        rows = sorted(rows, key=lambda r: cart.board.ranking.key(r[2]), reverse=True)  # stable
     rows = rows[:limit]
     return [{"rank": i, "cabinet": r[0], "initials": r[1], "values": r[2], "replay_id": r[3],
              "at": r[4].isoformat(), "rules_version": r[5]} for i, r in enumerate(rows, start=1)]

@@ -35,7 +35,7 @@ def columns(game: str, values: dict[str, Any]) -> list[str]:
     """A row's figures in the cartridge's column order (the database keeps JSON keys in an
     order of its own)."""
     cart = CARTRIDGES.get(game)
-    order = [c for c in cart.ranking.columns if c in values] if cart is not None else []
+    order = [c for c in cart.board.ranking.columns if c in values] if cart is not None else []
     return order + [k for k in values if k not in order]
 
 

@@ -2,19 +2,22 @@
 
 The board (firmware/, cabinet/, dipswitch/) knows games only as ``Cartridge`` values from
 ``games.registry``. A cartridge's game is a ``GameSession`` (engine/session.py); the rest
-of this record says how the board sets it up (DIP bank, seeds), keeps its results (ranking
-columns), draws it (``draw_play``), voices it (``sounds``) and demonstrates it (demos).
+of this record, in four parts, says what rules it plays (``CartRules``), how the board sets it
+up and keeps its results (``CartBoard``: DIP bank, seeds, rankings, save data), how it looks
+and sounds (``CartPresentation``: play screen, sounds, demos) and what the `bloxcab` tools ask
+of it (``CartTooling``: CLI options, pieces, sim fields).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from dipswitch.bank import DipBank
 from engine.inputs import InputFrame
 from engine.session import GameSession, Seeds, Settings, Summary
+from engine.sound import Tone
 
 RankValue = int | str
 
@@ -135,51 +138,92 @@ class SaveSection:
                      Mapping[str, list[tuple[str, dict[str, RankValue]]]]] = _no_tables
 
 
+OptionType = type[int] | type[str]
+OptionValue = int | str
+
+
 @dataclass(frozen=True)
-class Cartridge:
-    id: str
-    title: str  # the service menu's name, e.g. "TETRIS (SEGA 1988)"
-    short: str  # one word for tight rows (bookkeeping)
-    rules_ids: tuple[str, ...]  # rule sets it plays (`bloxcab sim --rules`); first is the board's
+class CliOption:
+    """A `bloxcab sim`/`bloxcab pieces` option of the cartridge's own: ``--name`` takes one
+    value (``type``, one of ``choices`` when given), handed to ``cli_settings`` under
+    ``dest`` (the name with underscores), or ``default`` when not given. Two cartridges
+    may declare the same option only alike (the CLI takes the union)."""
+
+    name: str  # without the dashes: "round" is --round
+    help: str
+    type: OptionType = int
+    choices: tuple[OptionValue, ...] | None = None
+    default: OptionValue | None = None
+
+    @property
+    def flag(self) -> str:
+        return f"--{self.name}"
+
+    @property
+    def dest(self) -> str:
+        return self.name.replace("-", "_")
+
+
+def cli_options_of(carts: Iterable[Cartridge]) -> dict[str, tuple[CliOption, tuple[str, ...]]]:
+    """Every cartridge's CLI options by name, each with the ids of the cartridges that
+    declare it; ValueError (one line) when two declare one name differently."""
+    union: dict[str, tuple[CliOption, tuple[str, ...]]] = {}
+    for cart in carts:
+        for option in cart.tooling.cli_options:
+            known = union.get(option.name)
+            if known is None:
+                union[option.name] = (option, (cart.id,))
+            elif known[0] != option:
+                raise ValueError(f"cartridges {known[1][0]!r} and {cart.id!r} declare "
+                                 f"{option.flag} differently")
+            else:
+                union[option.name] = (option, (*known[1], cart.id))
+    return union
+
+
+def recipes_of(carts: Iterable[Cartridge]) -> dict[str, tuple[Tone, ...]]:
+    """Every cartridge's own sound recipes by name; ValueError (one line) when two
+    cartridges give one name different recipes."""
+    union: dict[str, tuple[Tone, ...]] = {}
+    owner: dict[str, str] = {}
+    for cart in carts:
+        for name, recipe in cart.presentation.recipes.items():
+            if name in union and union[name] != recipe:
+                raise ValueError(f"cartridges {owner[name]!r} and {cart.id!r} give the "
+                                 f"sound {name!r} different recipes")
+            union[name] = recipe
+            owner.setdefault(name, cart.id)
+    return union
+
+
+@dataclass(frozen=True)
+class CartRules:
+    """The game itself: the rule sets it plays and the sessions that play them."""
+
+    ids: tuple[str, ...]  # rule sets it plays (`bloxcab sim --rules`); the first is the board's
     # Its rules version (the RULES_VERSION of its rules; every session it makes has it):
     # replays and ranking rows carry it, and only rows of this version re-simulate.
-    rules_version: int
+    version: int
     # (rules id, settings, seeds, players) -> a fresh session.
     new_session: Callable[[str, Settings, Seeds, int], GameSession]
+    events: frozenset[str] = frozenset()  # every event kind its sessions can emit
+    # `bloxcab rules R --json`: tables and decisions of a rules id.
+    document: Callable[[str], dict[str, object]] = lambda rules_id: {}
+
+
+@dataclass(frozen=True)
+class CartBoard:
+    """What the board keeps and sets up for the game: SW2, seeds, rankings, records,
+    cabinet.toml options and save data."""
+
     dip_bank: DipBank  # SW2
     decode_dips: Callable[[int], tuple[CartDips, str | None]]  # SW2 byte -> dips, notice
-    draw_play: Callable[[Any, PlayView], None]  # (pygame surface, view)
     factory_seeds: Mapping[str, int] = field(default_factory=lambda: {"main": 0})
-    ranking: RankingSpec = field(default_factory=RankingSpec)
     # The seeds a new game starts from, given the kept ones (None: all kept seeds).
     start_seeds: Callable[[Mapping[str, int], bool], dict[str, int]] | None = None
     # After a 1P game over, Start again replays the same piece sequence (Bloxeed).
     same_sequence: bool = False
-    # What a game over that plays through to attract mode does to the kept seeds.
-    on_attract: Callable[[dict[str, int]], None] | None = None
-    # The scene played then, after on_attract (None: straight to the title).
-    attract_scene: AttractScene | None = None
-    # A folder of *.rpl replays of real engine play for attract mode, named under games/
-    # ("sega88/demos"; the board lists it: firmware/game_files.py).
-    demo_dir: str | None = None
-    sounds: Mapping[str, str] = field(default_factory=dict)  # event kind -> sound name
-    silent: frozenset[str] = frozenset()  # event kinds that make no sound, on purpose
-    events: frozenset[str] = frozenset()  # every event kind its sessions can emit
-    refresh_hz: float = 60.0  # the original board's frame rate
-    # `bloxcab rules R --json`: tables and decisions of a rules id.
-    rules_document: Callable[[str], dict[str, object]] = lambda rules_id: {}
-    # `bloxcab pieces`: (rules id, seed, count) -> the first pieces as text.
-    pieces: Callable[[str, int, int], str] | None = None
-    # `bloxcab pieces --round N`: (rules id, seed, count, round) for games with rounds.
-    pieces_in_round: Callable[[str, int, int, int], str] | None = None
-    # `bloxcab sim`: extra JSON fields of a session, and the settings from CLI options.
-    sim_fields: Callable[[GameSession], dict[str, object]] = lambda session: {}
-    cli_settings: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda options: {}
-    # `bloxcab bench --cart-render`: a busy session to draw (players 1 or 2), if the game
-    # sets its own render target.
-    bench_session: Callable[[int], GameSession] | None = None
-    # The attract-mode demo player: closed-loop inputs for player 1 of a session.
-    demo_player: Callable[[GameSession], Iterator[InputFrame]] | None = None
+    ranking: RankingSpec = field(default_factory=RankingSpec)
     # Records a player's finished game may better, lower is better (Flash Point: the best
     # clear time of each stage): (session, player index) -> {name: value}. Save data keeps
     # the best value of each name per game.
@@ -197,3 +241,60 @@ class Cartridge:
         if self.start_seeds is not None:
             return self.start_seeds(kept, same_sequence)
         return dict(kept)
+
+
+@dataclass(frozen=True)
+class CartPresentation:
+    """How the game looks and sounds: its play screen, frame rate, sounds, demos and
+    attract scene."""
+
+    draw_play: DrawPlay  # (pygame surface, view)
+    refresh_hz: float = 60.0  # the original board's frame rate
+    sounds: Mapping[str, str] = field(default_factory=dict)  # event kind -> sound name
+    silent: frozenset[str] = frozenset()  # event kinds that make no sound, on purpose
+    # The cartridge's own sounds (name -> recipe), added to the cabinet's shared palette
+    # (cabinet/audio/synth.py); ``sounds`` may name them. Prefix names with the game id.
+    recipes: Mapping[str, tuple[Tone, ...]] = field(default_factory=dict)
+    # A folder of *.rpl replays of real engine play for attract mode, named under games/
+    # ("sega88/demos"; the board lists it: firmware/game_files.py).
+    demo_dir: str | None = None
+    # The attract-mode demo player: closed-loop inputs for player 1 of a session.
+    demo_player: Callable[[GameSession], Iterator[InputFrame]] | None = None
+    # The scene a game over that plays through to attract mode shows (None: the title).
+    attract_scene: AttractScene | None = None
+
+
+@dataclass(frozen=True)
+class CartTooling:
+    """What the `bloxcab` tools ask of the game (the cabinet never does)."""
+
+    # `bloxcab sim` and `bloxcab pieces`: the cartridge's own options, and the settings
+    # made from every option's value (missing ones: the factory settings).
+    cli_options: tuple[CliOption, ...] = ()
+    cli_settings: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda options: {}
+    # `bloxcab pieces`: (rules id, seed, count, settings from cli_settings) -> the first
+    # pieces as text.
+    pieces: Callable[[str, int, int, Mapping[str, Any]], str] | None = None
+    # `bloxcab sim`: extra JSON fields of a session.
+    sim_fields: Callable[[GameSession], dict[str, object]] = lambda session: {}
+    # `bloxcab bench --cart-render`: a busy session to draw (players 1 or 2), if the game
+    # sets its own render target.
+    bench_session: Callable[[int], GameSession] | None = None
+
+
+@dataclass(frozen=True)
+class Cartridge:
+    id: str
+    title: str  # the service menu's name, e.g. "TETRIS (SEGA 1988)"
+    short: str  # one word for tight rows (bookkeeping)
+    rules: CartRules
+    board: CartBoard
+    presentation: CartPresentation
+    tooling: CartTooling = field(default_factory=CartTooling)
+
+    @property
+    def rules_version(self) -> int:
+        return self.rules.version
+
+    def seeds_for_start(self, kept: Mapping[str, int], same_sequence: bool) -> dict[str, int]:
+        return self.board.seeds_for_start(kept, same_sequence)

@@ -5,9 +5,18 @@ from __future__ import annotations
 
 from engine.decision import Decision
 from engine.session import GameSession, Seeds, Settings
+from engine.sound import Recipe
 from games.blockout import CARTRIDGE as _BLOCKOUT
 from games.bloxeed import CARTRIDGE as _BLOXEED
-from games.cartridge import CartDips, Cartridge, PlayView, RankingSpec
+from games.cartridge import (
+    CartDips,
+    Cartridge,
+    CliOption,
+    PlayView,
+    RankingSpec,
+    cli_options_of,
+    recipes_of,
+)
 from games.data_files import lend as lend_files
 from games.flashpoint import CARTRIDGE as _FLASHPOINT
 from games.sega88 import CARTRIDGE as _SEGA88
@@ -20,14 +29,17 @@ __all__ = [
     "GAME_SELECT_DECISIONS",
     "CartDips",
     "Cartridge",
+    "CliOption",
     "PlayView",
     "RankingSpec",
     "cartridge",
     "cartridge_of_rules",
+    "cli_options",
     "lend_files",
     "new_session",
     "register",
     "rules_ids",
+    "sound_recipes",
     "unregister",
 ]
 
@@ -53,25 +65,40 @@ def cartridge(game_id: str) -> Cartridge:
 
 
 def rules_ids() -> list[str]:
-    return sorted(r for c in CARTRIDGES.values() for r in c.rules_ids)
+    return sorted(r for c in CARTRIDGES.values() for r in c.rules.ids)
 
 
 def cartridge_of_rules(rules_id: str) -> Cartridge:
     for cart in CARTRIDGES.values():
-        if rules_id in cart.rules_ids:
+        if rules_id in cart.rules.ids:
             return cart
     raise ValueError(f"unknown rules {rules_id!r}; choose one of: {', '.join(rules_ids())}")
 
 
 def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int) -> GameSession:
     """A fresh session of ``rules_id``; ValueError (one line) for what it cannot play."""
-    return cartridge_of_rules(rules_id).new_session(rules_id, settings, seeds, players)
+    return cartridge_of_rules(rules_id).rules.new_session(rules_id, settings, seeds, players)
+
+
+def cli_options() -> dict[str, tuple[CliOption, tuple[str, ...]]]:
+    """Every cartridge's own CLI options (`bloxcab sim`, `bloxcab pieces`) by name, with the
+    ids of the games that take each."""
+    return cli_options_of(CARTRIDGES.values())
+
+
+def sound_recipes() -> dict[str, Recipe]:
+    """Every cartridge's own sounds, added to the cabinet's shared palette."""
+    return recipes_of(CARTRIDGES.values())
 
 
 def register(cart: Cartridge) -> None:
-    """Plug in another cartridge (tests, or a game shipped outside this tree)."""
+    """Plug in another cartridge (tests, or a game shipped outside this tree); ValueError
+    when its id is taken, or a CLI option or sound of its own differs from another
+    cartridge's of the same name."""
     if cart.id in CARTRIDGES:
         raise ValueError(f"a cartridge {cart.id!r} is already registered")
+    cli_options_of([*CARTRIDGES.values(), cart])
+    recipes_of([*CARTRIDGES.values(), cart])
     CARTRIDGES[cart.id] = cart
 
 

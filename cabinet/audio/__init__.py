@@ -19,6 +19,7 @@ import pygame
 
 from cabinet.audio.synth import EFFECTS, render_all
 from cabinet.decisions import AUDIO_DECISIONS
+from engine.sound import Recipe
 
 log = logging.getLogger("bloxcab.audio")
 
@@ -82,10 +83,14 @@ def effect_for(kind: str, value: int = 0,
 
 
 class Audio:
-    """``Audio(demo_sounds)``; ``play(name)``; ``play_events(events, attract)``."""
+    """``Audio(demo_sounds, effects)``; ``play(name)``; ``play_events(events, attract)``.
+    ``effects``: the palette to synthesise (``synth.palette``: the shared effects and the
+    cartridges' own)."""
 
-    def __init__(self, demo_sounds: bool = True) -> None:
+    def __init__(self, demo_sounds: bool = True, effects: Mapping[str, Recipe] = EFFECTS
+                 ) -> None:
         self.demo_sounds = demo_sounds
+        self.effects = dict(effects)
         self.enabled = False
         self.sounds: dict[str, Any] = {}
         native: list[str] = []
@@ -108,7 +113,7 @@ class Audio:
                 raise pygame.error("mixer did not start")
             rate, _size, channels = init
             pygame.mixer.set_num_channels(MIXER_CHANNELS)
-            for name, mono in render_all(rate).items():
+            for name, mono in render_all(rate, self.effects).items():
                 samples = mono if channels == 1 else np.repeat(mono[:, None], channels, axis=1)
                 self.sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
         except pygame.error as exc:
@@ -119,8 +124,8 @@ class Audio:
 
     def play(self, name: str) -> bool:
         """Play effect ``name``; returns whether it sounded (False when silent)."""
-        if name not in EFFECTS:
-            raise ValueError(f"no sound effect {name!r}; effects: {', '.join(EFFECTS)}")
+        if name not in self.effects:
+            raise ValueError(f"no sound effect {name!r}; effects: {', '.join(self.effects)}")
         if not self.enabled:
             return False
         self.sounds[name].play()

@@ -1,18 +1,22 @@
 """Sound effects synthesised with numpy at start-up: no sample files.
 
-An effect is a sequence of tones played one after the other; each tone is a waveform, a
-pitch sweep, a length and a volume, shaped by a short attack and a decay. Pure arithmetic:
-``render(effect, rate)`` gives mono signed 16-bit samples.
+An effect is a recipe (engine/sound.py): a sequence of tones played one after the other;
+each tone is a waveform, a pitch sweep, a length and a volume, shaped by a short attack and
+a decay. ``EFFECTS`` is the palette every cartridge shares; ``palette(own)`` adds the
+cartridges' own recipes. Pure arithmetic: ``render(effect, rate)`` gives mono signed 16-bit
+samples.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
 
 import numpy as np
 import numpy.typing as npt
 
 from cabinet.decisions import AUDIO_DECISIONS
+from engine.sound import Recipe, Tone, note
+from engine.sound import arpeggio as _arpeggio
 
 Samples = npt.NDArray[np.int16]
 
@@ -20,32 +24,8 @@ ATTACK_S: float = AUDIO_DECISIONS["attack_s"].value
 PEAK: float = AUDIO_DECISIONS["peak"].value * 32767
 
 
-@dataclass(frozen=True, slots=True)
-class Tone:
-    wave: str  # "square", "triangle", "sine" or "noise"
-    start_hz: float
-    end_hz: float  # pitch at the end of the tone (a sweep); == start_hz for a steady note
-    ms: float
-    volume: float = 0.5  # 0..1
-    decay: float = 1.0  # 0: steady, 1: fades to silence by the end of the tone
-
-
-def note(name: str) -> float:
-    """Frequency of a note like "C5" or "F#4" (equal temperament, A4 = 440 Hz)."""
-    semis = {"C": -9, "D": -7, "E": -5, "F": -4, "G": -2, "A": 0, "B": 2}[name[0]]
-    rest = name[1:]
-    if rest.startswith("#"):
-        semis += 1
-        rest = rest[1:]
-    return 440.0 * 2 ** ((semis + (int(rest) - 4) * 12) / 12)
-
-
-def _arpeggio(names: str, ms: float, wave: str = "square", volume: float = 0.4) -> tuple[Tone, ...]:
-    return tuple(Tone(wave, note(n), note(n), ms, volume, 0.6) for n in names.split())
-
-
 # The project's own sound design (art, not a rule: no source gives the board's effects).
-EFFECTS: dict[str, tuple[Tone, ...]] = {
+EFFECTS: dict[str, Recipe] = {
     "move": (Tone("square", 880, 880, 18, 0.25),),
     "rotate": (Tone("square", 660, 990, 35, 0.3),),
     "lock": (Tone("noise", 3000, 1200, 45, 0.4), Tone("square", 110, 90, 40, 0.3)),
@@ -103,16 +83,25 @@ def render_tone(tone: Tone, rate: int) -> npt.NDArray[np.float64]:
     return result
 
 
-def render(effect: tuple[Tone, ...], rate: int) -> Samples:
+def render(effect: Recipe, rate: int) -> Samples:
     """Mono 16-bit samples of ``effect`` at ``rate`` Hz."""
     signal = np.concatenate([render_tone(t, rate) for t in effect])
     return np.clip(signal * PEAK, -32768, 32767).astype(np.int16)
 
 
-def length(effect: tuple[Tone, ...], rate: int) -> int:
+def length(effect: Recipe, rate: int) -> int:
     """Number of samples ``render`` gives for ``effect``."""
     return sum(max(1, round(t.ms * rate / 1000)) for t in effect)
 
 
-def render_all(rate: int) -> dict[str, Samples]:
-    return {name: render(effect, rate) for name, effect in EFFECTS.items()}
+def palette(own: Mapping[str, Recipe]) -> dict[str, Recipe]:
+    """The shared palette plus the cartridges' own recipes; ValueError (one line) when one
+    of theirs takes a shared effect's name with another recipe."""
+    for name, recipe in own.items():
+        if EFFECTS.get(name, recipe) != recipe:
+            raise ValueError(f"a cartridge's sound {name!r} differs from the shared one")
+    return {**EFFECTS, **own}
+
+
+def render_all(rate: int, effects: Mapping[str, Recipe] = EFFECTS) -> dict[str, Samples]:
+    return {name: render(effect, rate) for name, effect in effects.items()}

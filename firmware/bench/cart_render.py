@@ -22,17 +22,17 @@ def run(args: argparse.Namespace) -> None:
     native = new_native()
     draws = 50 if args.quick else 1000
     for cart in CARTRIDGES.values():
-        if cart.bench_session is None:
+        if cart.tooling.bench_session is None:
             continue
         for players in (1, 2):
-            session = cart.bench_session(players)
+            session = cart.tooling.bench_session(players)
             times: list[float] = []
             cpu: list[float] = []
             for frame in range(draws + 10):
                 view = PlayView(session, credits=1, free_play=False, frame=frame)
                 start = time.perf_counter()
                 start_cpu = time.process_time()
-                cart.draw_play(native, view)
+                cart.presentation.draw_play(native, view)
                 took_cpu = time.process_time() - start_cpu
                 took = time.perf_counter() - start
                 if frame >= 10:  # the first draws fill the glyph caches

@@ -20,7 +20,7 @@ HELP = ("engine CPU a frame with the demo player (1P, 2P, versus: games that cle
 
 def one_run(rules: str, inputs: list[InputFrame], frames: int) -> tuple[float, float]:
     """Returns (frames per second, pieces per second) for one player over ``frames``."""
-    settings = cartridge_of_rules(rules).cli_settings({})
+    settings = cartridge_of_rules(rules).tooling.cli_settings({})
 
     def fresh(seed: int) -> GameSession:
         return new_session(rules, settings, {"main": seed}, 1)
@@ -58,22 +58,22 @@ def demo_run(rules: str, players: int, versus: bool, frames: int) -> tuple[float
     """Play ``frames`` frames with the cartridge's demo player on player 1 (it clears lines)
     and random input on player 2; returns (CPU seconds, lines cleared, games)."""
     cart = cartridge_of_rules(rules)
-    assert cart.demo_player is not None
-    settings = cart.cli_settings({"versus": True} if versus else {})
+    assert cart.presentation.demo_player is not None
+    settings = cart.tooling.cli_settings({"versus": True} if versus else {})
     other = random_inputs(7, players=2)
 
     def lines_of(game: GameSession) -> int:
         return sum(int((game.summary(i) or {}).get("lines", 0)) for i in range(players))
 
     game = new_session(rules, settings, {"main": 1}, players)
-    demo = cart.demo_player(game)
+    demo = cart.presentation.demo_player(game)
     lines, games = 0, 1
     start = time.process_time()
     for i in range(frames):
         if game.over:
             lines += lines_of(game)
             game = new_session(rules, settings, {"main": i}, players)
-            demo = cart.demo_player(game)
+            demo = cart.presentation.demo_player(game)
             games += 1
         mine = next(demo)
         game.step(InputFrame(mine.p1, next(other).p2) if players == 2 else mine)
@@ -86,7 +86,7 @@ def run_demo(args: argparse.Namespace) -> None:
     seen: set[str] = set()
     for rules in rules_ids():
         cart = cartridge_of_rules(rules)
-        if cart.demo_player is None or cart.id in seen:
+        if cart.presentation.demo_player is None or cart.id in seen:
             continue
         seen.add(cart.id)
         for label, players, versus in (("1P", 1, False), ("2P", 2, False),

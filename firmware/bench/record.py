@@ -26,8 +26,8 @@ def _p99(values: list[float]) -> float:
 def run(args: argparse.Namespace) -> None:
     frames = 6_000 if args.quick else 60_000
     for game_id, cart in CARTRIDGES.items():
-        rules = cart.rules_ids[0]
-        settings = cart.cli_settings({})
+        rules = cart.rules.ids[0]
+        settings = cart.tooling.cli_settings({})
         seeds = {"main": 7}
         session = new_session(rules, settings, seeds, 1)
         recorder = GameRecorder(game_id, rules, settings, seeds, 1)

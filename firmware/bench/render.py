@@ -60,19 +60,20 @@ def _frames(display: Any, renders: int, kept: Any) -> tuple[list[float], list[fl
     from games.registry import CARTRIDGES, DEFAULT_GAME, PlayView, new_session
 
     cart = CARTRIDGES[DEFAULT_GAME]
-    session = new_session(cart.rules_ids[0], cart.cli_settings({}), {"main": 3}, 2)
+    session = new_session(cart.rules.ids[0], cart.tooling.cli_settings({}), {"main": 3}, 2)
     inputs = random_inputs(3, players=2)
     native = new_native()
     draws: list[float] = []
     presents: list[float] = []
     for frame in range(renders + 10):
         if session.over:
-            session = new_session(cart.rules_ids[0], cart.cli_settings({}), {"main": frame}, 2)
+            session = new_session(cart.rules.ids[0], cart.tooling.cli_settings({}),
+                                  {"main": frame}, 2)
         session.step(next(inputs))
         start = time.perf_counter()
         if kept is not None:
             kept.start_frame()
-        cart.draw_play(native, PlayView(session, 1, False, frame, kept=kept))
+        cart.presentation.draw_play(native, PlayView(session, 1, False, frame, kept=kept))
         damage = kept.finish_frame() if kept is not None else None
         drawn = time.perf_counter()
         display.present(native, damage)

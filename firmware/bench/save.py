@@ -23,7 +23,7 @@ def _full() -> SaveData:
     for game, modes in data.rankings.items():
         for mode in modes:
             for i in range(10):
-                columns = CARTRIDGES[game].ranking.columns
+                columns = CARTRIDGES[game].board.ranking.columns
                 values: dict[str, int | str] = {c: 100000 - i if c == "score" else 20
                                                 for c in columns}
                 insert_ranking(data, game, mode, RankEntry("ABC", values, f"r{i:06}"))

@@ -1,11 +1,12 @@
-"""`bloxcab pieces --rules R [--seed N] --count K`: the first K pieces as letters."""
+"""`bloxcab pieces --rules R [--seed N] --count K`: the first K pieces as letters (with the
+game's own options, such as BLOCKOUT's --round)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from firmware.cliargs import add_round_arg, add_rules_args, seed_value
+from firmware.cliargs import add_cart_options, add_rules_args, seed_value, settings_from
 from firmware.errors import UsageError
 from games.registry import cartridge_of_rules
 
@@ -14,7 +15,7 @@ def register(sub: Any) -> None:
     parser = sub.add_parser("pieces", help="print a piece sequence from a seed")
     add_rules_args(parser)
     parser.add_argument("--count", type=int, required=True, help="how many pieces")
-    add_round_arg(parser)
+    add_cart_options(parser)
     parser.set_defaults(handler=run)
 
 
@@ -23,15 +24,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--count must be 0 or more")
     cart = cartridge_of_rules(args.rules)
     seed = seed_value(args.seed)
-    if args.round is not None:
-        if cart.pieces_in_round is None:
-            raise UsageError(f"rules {args.rules!r} are not played in rounds (no --round)")
-        try:
-            print(cart.pieces_in_round(args.rules, seed, args.count, args.round))
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-        return 0
-    if cart.pieces is None:
+    settings = settings_from(args)
+    if cart.tooling.pieces is None:
         raise UsageError(f"rules {args.rules!r} have no piece sequence to print")
-    print(cart.pieces(args.rules, seed, args.count))
+    try:
+        print(cart.tooling.pieces(args.rules, seed, args.count, settings))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     return 0

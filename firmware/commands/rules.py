@@ -62,7 +62,7 @@ def register(sub: Any) -> None:
 
 
 def rules_document(rules_id: str) -> dict[str, object]:
-    return cartridge_of_rules(rules_id).rules_document(rules_id)
+    return cartridge_of_rules(rules_id).rules.document(rules_id)
 
 
 def full_document(rules_id: str) -> dict[str, object]:

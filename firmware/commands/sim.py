@@ -56,7 +56,7 @@ def summary(game: GameSession, seed: int) -> dict[str, object]:
         **(game.summary(0) or {}),
         "game_over": game.over,
         "state_hash": game.state_hash(),
-        **cartridge_of_rules(game.rules_id).sim_fields(game),
+        **cartridge_of_rules(game.rules_id).tooling.sim_fields(game),
     }
     p2 = game.summary(1)
     if p2 is not None:
@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     game = fresh()
     played: list[InputFrame] = []
     if args.inputs == "demo":
-        player = cartridge_of_rules(args.rules).demo_player
+        player = cartridge_of_rules(args.rules).presentation.demo_player
         if player is None:
             raise UsageError(f"rules {args.rules!r} have no demo player")
         source = player(game)

@@ -243,28 +243,25 @@ class CabinetMachine:
             self._go(Screen.TITLE)
 
     def _to_attract(self) -> None:
-        """The game-over sequence ran through without a Start: the cartridge's hook and
-        its attract scene (whose random call moves the kept seeds on), then the title."""
+        """The game-over sequence ran through without a Start: the cartridge's attract
+        scene (whose random call moves the kept seeds on), then the title."""
         cart = self.cartridge
-        kept = self.data.seeds.setdefault(self.game_id, dict(cart.factory_seeds))
-        if cart.on_attract is not None:
-            cart.on_attract(kept)
-        scene = cart.attract_scene
+        kept = self.data.seeds.setdefault(self.game_id, dict(cart.board.factory_seeds))
+        scene = cart.presentation.attract_scene
         if scene is not None:
             self.scene_value = scene.begin(kept)
-        if cart.on_attract is not None or scene is not None:
             self.saver.submit(self.data)
         self._go(Screen.TITLE if scene is None else Screen.SCENE)
 
     def _scene_frames(self) -> int:
-        scene = self.cartridge.attract_scene
+        scene = self.cartridge.presentation.attract_scene
         return 0 if scene is None else scene.frames
 
     def _start_demo(self) -> None:
         replay = None
         self.top_play = False
         if self.attract_cycles % _frames("top_play_every") == _frames("top_play_every") - 1:
-            replay = self.rankings.top_replay(self.game_id, self.cartridge.ranking.modes[0])
+            replay = self.rankings.top_replay(self.game_id, self.cartridge.board.ranking.modes[0])
             self.top_play = replay is not None
         replay = replay or self.demos.get(self.game_id)
         if replay is None:
@@ -296,8 +293,8 @@ class CabinetMachine:
 
     # ---- starting and playing --------------------------------------------------------------
     def _dips(self, game_id: str) -> CartDips:
-        dips, notice = cartridge(game_id).decode_dips(override(self.data.dips[game_id].sw2,
-                                                                self.physical_sw2))
+        dips, notice = cartridge(game_id).board.decode_dips(
+            override(self.data.dips[game_id].sw2, self.physical_sw2))
         self._notice(notice)
         return dips
 
@@ -314,15 +311,15 @@ class CabinetMachine:
         dips = self._dips(game_id)
         self.versus = players == 2 and dips.versus_on_two_starts
         settings = {**dips.settings, "versus": True} if self.versus else dict(dips.settings)
-        if cart.save_section is not None:
-            own = self.data.own.setdefault(game_id, cart.save_section.factory())
-            settings.update(cart.save_section.settings(own))
-        same = (self.screen == Screen.GAME_OVER and players == 1 and cart.same_sequence
+        if cart.board.save_section is not None:
+            own = self.data.own.setdefault(game_id, cart.board.save_section.factory())
+            settings.update(cart.board.save_section.settings(own))
+        same = (self.screen == Screen.GAME_OVER and players == 1 and cart.board.same_sequence
                 and self.same_sequence_ready)
-        kept = self.data.seeds.setdefault(game_id, dict(cart.factory_seeds))
+        kept = self.data.seeds.setdefault(game_id, dict(cart.board.factory_seeds))
         seeds = cart.seeds_for_start(kept, same)
-        self.game = cart.new_session(cart.rules_ids[0], settings, seeds, players)
-        self.rankings.start(game_id, cart.rules_ids[0], settings, seeds, players)
+        self.game = cart.rules.new_session(cart.rules.ids[0], settings, seeds, players)
+        self.rankings.start(game_id, cart.rules.ids[0], settings, seeds, players)
         self._keep_seeds()
         counts = self.data.bookkeeping.games.setdefault(game_id, GameCounts())
         if players == 2:
@@ -341,7 +338,7 @@ class CabinetMachine:
         """The session's seeds go to save data (the Sega boards keep the main seed as it
         stands after the game's piece table was drawn), only under the cartridge's names."""
         assert self.game is not None
-        names = self.cartridge.factory_seeds
+        names = self.cartridge.board.factory_seeds
         kept = self.data.seeds.setdefault(self.game_id, dict(names))
         kept.update((k, v) for k, v in self.game.seeds_out().items() if k in names)
 
@@ -380,12 +377,12 @@ class CabinetMachine:
             summary = game.summary(index)
             if summary is None:
                 continue
-            spec = self.cartridge.ranking
+            spec = self.cartridge.board.ranking
             self.ended.add(index)
             self.games_finished += 1
-            if self.cartridge.records is not None and not self.versus:
-                better_records(self.data, self.game_id, self.cartridge.records(game, index))
-            if self.cartridge.save_section is not None and not self.versus:
+            if self.cartridge.board.records is not None and not self.versus:
+                better_records(self.data, self.game_id, self.cartridge.board.records(game, index))
+            if self.cartridge.board.save_section is not None and not self.versus:
                 self._keep_own(game, index)
             if self.versus or not spec.qualifies(summary):
                 continue
@@ -399,11 +396,11 @@ class CabinetMachine:
     def _keep_own(self, game: GameSession, index: int) -> None:
         """The cartridge's own records after player ``index``'s game, and the ranking
         tables it makes from them."""
-        section = self.cartridge.save_section
+        section = self.cartridge.board.save_section
         assert section is not None
         own = self.data.own.setdefault(self.game_id, section.factory())
         own = self.data.own[self.game_id] = section.after_game(own, game, index)
-        size = self.cartridge.ranking.size
+        size = self.cartridge.board.ranking.size
         tables = self.data.rankings.setdefault(self.game_id, {})
         for mode, rows in section.tables(own).items():
             tables[mode] = [RankEntry(initials, dict(values)) for initials, values in rows][:size]
@@ -421,7 +418,7 @@ class CabinetMachine:
     def _next_name_entry(self) -> None:
         """The next queued player's initials; after the last, the game-over sequence has
         run through (attract mode, with the cartridge's hook and scene)."""
-        spec = self.cartridge.ranking
+        spec = self.cartridge.board.ranking
         while self.rank_queue and spec.initials_of(self.rank_queue[0][2]):
             _, mode, summary, rid = self.rank_queue.pop(0)
             self.rankings.enter(self.game_id, mode, RankEntry(
@@ -443,7 +440,7 @@ class CabinetMachine:
         if not entry.done:
             return
         _, mode, summary, rid = self.rank_queue.pop(0)
-        columns = _columns(summary, self.cartridge.ranking.columns)
+        columns = _columns(summary, self.cartridge.board.ranking.columns)
         self.rankings.enter(self.game_id, mode, RankEntry(entry.initials, columns, rid,
                                                           self.cartridge.rules_version))
         self._next_name_entry()

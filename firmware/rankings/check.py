@@ -51,7 +51,7 @@ class RowCheck:
 
 def is_factory_row(game: str, entry: RankEntry) -> bool:
     """The row is one of the cartridge's factory rows, as shipped (initials and figures)."""
-    rows = cartridge(game).ranking.factory_rows
+    rows = cartridge(game).board.ranking.factory_rows
     return entry.replay_id is None and any(
         entry.initials == initials and entry.values == dict(values)
         for initials, values in rows)
@@ -73,7 +73,7 @@ def check_row(game: str, entry: RankEntry, store: ReplayStore) -> tuple[str, str
         return FAILED, str(exc)
     cart = cartridge(game)
     player = replay.meta.get("player")
-    if replay.meta.get("cartridge") != game or replay.rules not in cart.rules_ids:
+    if replay.meta.get("cartridge") != game or replay.rules not in cart.rules.ids:
         return FAILED, f"the replay is of {replay.meta.get('cartridge')!r}, not {game!r}"
     if player not in (0, 1):
         return FAILED, "the replay does not say which player ranked"
@@ -96,9 +96,9 @@ def check_row(game: str, entry: RankEntry, store: ReplayStore) -> tuple[str, str
                  if verdict.first_bad_checkpoint is not None else " at the end")
         return FAILED, f"the state hash differs{where}"
     summary = session.summary(player) or {}
-    replayed = {c: summary.get(c, 0) for c in cart.ranking.columns}
+    replayed = {c: summary.get(c, 0) for c in cart.board.ranking.columns}
     if replayed != entry.values:
-        shown = ", ".join(f"{c} {replayed[c]}" for c in cart.ranking.columns)
+        shown = ", ".join(f"{c} {replayed[c]}" for c in cart.board.ranking.columns)
         return FAILED, f"the replay gives {shown}"
     return VERIFIED, ""
 
@@ -108,7 +108,7 @@ def check_tables(data: SaveData, store: ReplayStore, game: str | None = None) ->
     for game_id, cart in CARTRIDGES.items():
         if game is not None and game_id != game:
             continue
-        section = cart.save_section
+        section = cart.board.save_section
         derived = set(section.tables(data.own.get(game_id) or section.factory())) \
             if section is not None else set()
         for mode, table in data.rankings.get(game_id, {}).items():

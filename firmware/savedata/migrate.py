@@ -45,8 +45,8 @@ _V2_COLUMNS = ("score", "lines", "level")
 def _v2_seed_owner(key: str) -> tuple[str, str] | None:
     """(game id, seed name) of a version-2 seed key, from the cartridges' legacy names."""
     for cart in CARTRIDGES.values():
-        if key in cart.legacy_seeds:
-            return cart.id, cart.legacy_seeds[key]
+        if key in cart.board.legacy_seeds:
+            return cart.id, cart.board.legacy_seeds[key]
     return None
 
 

@@ -80,17 +80,18 @@ class Bookkeeping:
 
 
 def factory_rankings(cart: Cartridge) -> dict[str, list[RankEntry]]:
-    rows = [RankEntry(i, dict(v), None, cart.rules_version) for i, v in cart.ranking.factory_rows]
-    return {m: copy.deepcopy(rows) for m in cart.ranking.modes}
+    rows = [RankEntry(i, dict(v), None, cart.rules_version)
+            for i, v in cart.board.ranking.factory_rows]
+    return {m: copy.deepcopy(rows) for m in cart.board.ranking.modes}
 
 
 @dataclass
 class SaveData:
     selected_game: str = DEFAULT_GAME
     dips: dict[str, DipBanks] = field(default_factory=lambda: {
-        g: DipBanks(FACTORY_SW1, c.dip_bank.factory) for g, c in CARTRIDGES.items()})
+        g: DipBanks(FACTORY_SW1, c.board.dip_bank.factory) for g, c in CARTRIDGES.items()})
     seeds: dict[str, dict[str, int]] = field(default_factory=lambda: {
-        g: dict(c.factory_seeds) for g, c in CARTRIDGES.items()})
+        g: dict(c.board.factory_seeds) for g, c in CARTRIDGES.items()})
     rankings: dict[str, dict[str, list[RankEntry]]] = field(default_factory=lambda: {
         g: factory_rankings(c) for g, c in CARTRIDGES.items()})
     bookkeeping: Bookkeeping = field(default_factory=Bookkeeping)
@@ -101,8 +102,8 @@ class SaveData:
     records: dict[str, dict[str, int]] = field(default_factory=dict)
     # Per game: the cartridge's own records (Cartridge.save_section), as it keeps them.
     own: dict[str, dict[str, Any]] = field(default_factory=lambda: {
-        g: c.save_section.factory() for g, c in CARTRIDGES.items()
-        if c.save_section is not None})
+        g: c.board.save_section.factory() for g, c in CARTRIDGES.items()
+        if c.board.save_section is not None})
     # Sections of game ids this build does not know, exactly as read.
     unknown_games: dict[str, Any] = field(default_factory=dict)
 
@@ -117,7 +118,7 @@ def insert_ranking(data: SaveData, game: str, mode: str, entry: RankEntry) -> in
     An equal key ranks below the entries already there. Returns the rank (1..size) or None
     when the entry does not make the table.
     """
-    spec = CARTRIDGES[game].ranking
+    spec = CARTRIDGES[game].board.ranking
     if mode not in spec.modes:
         raise ValueError(f"{game} has no ranking mode {mode!r}")
     table = data.rankings.setdefault(game, {}).setdefault(mode, [])
@@ -136,7 +137,7 @@ def insert_ranking(data: SaveData, game: str, mode: str, entry: RankEntry) -> in
 
 def ranks(data: SaveData, game: str, mode: str, values: Mapping[str, int | str]) -> bool:
     """Whether a result with these ranking values would enter the game/mode table."""
-    spec = CARTRIDGES[game].ranking
+    spec = CARTRIDGES[game].board.ranking
     table = data.rankings.get(game, {}).get(mode, [])
     return len(table) < spec.size or spec.key(values) > spec.key(table[-1].values)
 
@@ -186,7 +187,7 @@ def to_dict(data: SaveData) -> dict[str, Any]:
         }
         if data.records.get(g):
             games[g]["records"] = dict(data.records[g])
-        section = CARTRIDGES[g].save_section
+        section = CARTRIDGES[g].board.save_section
         if section is not None:
             games[g]["own"] = json.loads(json.dumps(data.own.get(g) or section.factory()))
     return {
@@ -254,8 +255,8 @@ def _rank_value(value: Any, where: str) -> int | str:
 def _seeds(value: Any, cart: Cartridge, where: str) -> dict[str, int]:
     if not isinstance(value, dict):
         raise SchemaError(f"{where} is not a mapping")
-    seeds = dict(cart.factory_seeds)
-    for name in cart.factory_seeds:
+    seeds = dict(cart.board.factory_seeds)
+    for name in cart.board.factory_seeds:
         if name in value:
             seeds[name] = _count(value, name, where, SEED_MAX)
     return seeds
@@ -280,7 +281,7 @@ def _rules_version(row: dict[str, Any], where: str) -> int:
 
 
 def _rankings(value: Any, cart: Cartridge, where: str) -> dict[str, list[RankEntry]]:
-    spec = cart.ranking
+    spec = cart.board.ranking
     if not isinstance(value, dict):
         raise SchemaError(f"{where} is not a table set")
     tables = factory_rankings(cart)
@@ -328,9 +329,9 @@ def from_dict(d: Any) -> SaveData:
         counts[g] = GameCounts(*_list_of_counts(section.get("plays"), 3, f"{where}.plays"))
         if "records" in section:
             data.records[g] = _records(section["records"], f"{where}.records")
-        if cart.save_section is not None and "own" in section:
+        if cart.board.save_section is not None and "own" in section:
             try:
-                data.own[g] = cart.save_section.load(section["own"])
+                data.own[g] = cart.board.save_section.load(section["own"])
             except ValueError as exc:
                 raise SchemaError(f"{where}.own: {exc}") from None
     bk = _get(d, "bookkeeping", dict, "save")

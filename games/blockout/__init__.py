@@ -11,6 +11,7 @@ from engine import events as ev
 from engine.inputs import InputFrame
 from engine.session import GameSession, Seeds, Settings
 from games.blockout import dips as blockout_dips
+from games.blockout import sounds
 from games.blockout.rules import RULES_VERSION, lcg
 from games.blockout.rules import decisions as d
 from games.blockout.rules import player as pl
@@ -18,7 +19,18 @@ from games.blockout.rules.pieces import DECISIONS as PIECE_DECISIONS
 from games.blockout.rules.pieces import PIECES
 from games.blockout.rules.session import RULES_ID, BlockoutSession
 from games.blockout.table import round_table
-from games.cartridge import CartDips, Cartridge, DrawPlay, RankingSpec, play_screen
+from games.cartridge import (
+    CartBoard,
+    CartDips,
+    CartPresentation,
+    Cartridge,
+    CartRules,
+    CartTooling,
+    CliOption,
+    DrawPlay,
+    RankingSpec,
+    play_screen,
+)
 
 
 def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int
@@ -40,6 +52,9 @@ def decode_dips(byte: int) -> tuple[CartDips, str | None]:
                     ), reading.notice
 
 
+ROUND_OPTION = CliOption("round", "start at round N without the round select")
+
+
 def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
     """`bloxcab sim` options as settings: --round, --difficulty (hardest = Very Hard),
     --versus."""
@@ -53,9 +68,10 @@ def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
     return settings
 
 
-def pieces(rules_id: str, seed: int, count: int, round_no: int = 1) -> str:
-    """The first ``count`` pieces of a game started at ``round_no`` with seed ``seed``."""
-    stage = round_table().stage(round_no)
+def pieces(rules_id: str, seed: int, count: int, settings: Mapping[str, Any]) -> str:
+    """The first ``count`` pieces of a game started at the settings' round (1 by default)
+    with seed ``seed``."""
+    stage = round_table().stage(int(settings.get("round", 1)))
     state = seed & lcg.MASK
     names = []
     for _ in range(count):  # the first draw is the first piece to fall
@@ -133,15 +149,6 @@ BLOCKOUT_EVENTS = frozenset({
     ev.LEVEL_UP, ev.GAME_OVER, pl.STAIR, pl.ROTATE_FAIL, pl.ROUND_CLEAR, pl.ROUND_START,
     pl.BONUS_START, pl.BONUS_END, pl.CONTINUE, pl.LAYER_RISE, pl.VERSUS_WIN, pl.ROUND_SELECT,
 })
-BLOCKOUT_SOUNDS = {
-    ev.MOVE: "move", ev.ROTATE: "rotate", ev.LOCK: "lock", ev.LINE_CLEAR: "clear",
-    ev.ALL_CLEAR: "all_clear", ev.LEVEL_UP: "level_up", ev.GAME_OVER: "game_over",
-    pl.STAIR: "meter_lamp", pl.ROTATE_FAIL: "garbage", pl.ROUND_CLEAR: "level_up",
-    pl.BONUS_START: "power_block", pl.BONUS_END: "power_block", pl.LAYER_RISE: "garbage",
-    pl.VERSUS_WIN: "level_up", pl.CONTINUE: "character", pl.ROUND_SELECT: "move",
-}
-BLOCKOUT_SILENT = frozenset(d.DECISIONS["quiet_events"].value)
-
 
 def _screen() -> DrawPlay:
     """The play screen, imported on the first frame drawn (games/cartridge.py)."""
@@ -154,24 +161,33 @@ CARTRIDGE = Cartridge(
     id=RULES_ID,
     title="BLOCKOUT (TECHNOS 1989)",
     short="BLOCKOUT",
-    rules_ids=(RULES_ID,),
-    rules_version=RULES_VERSION,
-    new_session=new_session,
-    dip_bank=blockout_dips.SW2,
-    decode_dips=decode_dips,
-    draw_play=play_screen(_screen),
-    factory_seeds={"main": 0},
-    ranking=RankingSpec(columns=("score", "round"), key=_rank_key),
-    demo_dir="blockout/demos",
-    sounds=BLOCKOUT_SOUNDS,
-    silent=BLOCKOUT_SILENT,
-    events=BLOCKOUT_EVENTS,
-    refresh_hz=d.REFRESH_HZ,
-    rules_document=rules_document,
-    pieces=lambda rules_id, seed, count: pieces(rules_id, seed, count),
-    pieces_in_round=pieces,
-    sim_fields=sim_fields,
-    cli_settings=cli_settings,
-    demo_player=demo_player,
-    bench_session=bench_session,
+    rules=CartRules(
+        ids=(RULES_ID,),
+        version=RULES_VERSION,
+        new_session=new_session,
+        events=BLOCKOUT_EVENTS,
+        document=rules_document,
+    ),
+    board=CartBoard(
+        dip_bank=blockout_dips.SW2,
+        decode_dips=decode_dips,
+        factory_seeds={"main": 0},
+        ranking=RankingSpec(columns=("score", "round"), key=_rank_key),
+    ),
+    presentation=CartPresentation(
+        draw_play=play_screen(_screen),
+        refresh_hz=d.REFRESH_HZ,
+        sounds=sounds.SOUNDS,
+        silent=sounds.SILENT,
+        recipes=sounds.RECIPES,
+        demo_dir="blockout/demos",
+        demo_player=demo_player,
+    ),
+    tooling=CartTooling(
+        cli_options=(ROUND_OPTION,),
+        cli_settings=cli_settings,
+        pieces=pieces,
+        sim_fields=sim_fields,
+        bench_session=bench_session,
+    ),
 )

@@ -44,16 +44,21 @@ CARTRIDGE = sega_board.sega_cartridge(
     BLOXEED, BANK,
     title="BLOXEED (1989)",
     short="BLOXEED",
-    draw_play=sega_board.draw_play_with(field_extras),
-    factory_seeds={"main": 0, "piece": 0},
-    start_seeds=_start_seeds,
-    same_sequence=True,
-    # The factory rankings: our own initials and modest scores (the decision table).
-    ranking=sega_board.score_table(FACTORY_RANKINGS.value),
-    demo_dir="bloxeed/demos",
-    sounds=BLOXEED_SOUNDS,
-    silent=BLOXEED_SILENT,
     events=BLOXEED_EVENTS,
-    rules_document=sega_board.rules_document_of(BLOXEED, BLOXEED_DIP_DECISIONS),
-    legacy_seeds={"bloxeed_main": "main", "bloxeed_piece": "piece"},
+    document=sega_board.rules_document_of(BLOXEED, BLOXEED_DIP_DECISIONS),
+    board={
+        "factory_seeds": {"main": 0, "piece": 0},
+        "start_seeds": _start_seeds,
+        "same_sequence": True,
+        # The factory rankings: our own initials and modest scores (the decision table).
+        "ranking": sega_board.score_table(FACTORY_RANKINGS.value),
+        "legacy_seeds": {"bloxeed_main": "main", "bloxeed_piece": "piece"},
+    },
+    presentation={
+        "draw_play": sega_board.draw_play_with(field_extras),
+        "demo_dir": "bloxeed/demos",
+        "sounds": BLOXEED_SOUNDS,
+        "silent": BLOXEED_SILENT,
+    },
+    tooling={"cli_options": (sega_board.LINES_PER_LEVEL, sega_board.HIGH_SPEED)},
 )

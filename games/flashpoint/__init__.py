@@ -9,7 +9,17 @@ from typing import Any
 from engine.pieces import LETTERS
 from engine.session import GameSession
 from engine.settings import Difficulty
-from games.cartridge import Cartridge, DrawPlay, RankingSpec, play_screen
+from games.cartridge import (
+    CartBoard,
+    CartPresentation,
+    Cartridge,
+    CartRules,
+    CartTooling,
+    CliOption,
+    DrawPlay,
+    RankingSpec,
+    play_screen,
+)
 from games.flashpoint.dips import SW2, decode_dips
 from games.flashpoint.rules import events as fev
 from games.flashpoint.rules.decisions import FLASHPOINT_DECISIONS
@@ -46,7 +56,7 @@ def rules_document(rules_id: str) -> dict[str, object]:
     return document
 
 
-def pieces(rules_id: str, seed: int, count: int) -> str:
+def pieces(rules_id: str, seed: int, count: int, settings: Mapping[str, Any]) -> str:
     entries = draw_table(seed).entries
     return "".join(LETTERS[entries[i % len(entries)]] for i in range(count))
 
@@ -60,6 +70,9 @@ def sim_fields(session: GameSession) -> dict[str, object]:
         "flashing_left": side.extras.flashing_left,
         "bonus": side.extras.bonus,
     }
+
+
+STAGE_OPTION = CliOption("stage", "start at stage N without the stage select")
 
 
 def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -94,26 +107,35 @@ CARTRIDGE = Cartridge(
     id=FLASHPOINT_ID,
     title="FLASH POINT (1989)",
     short="FLASHPT",
-    rules_ids=(FLASHPOINT_ID,),
-    rules_version=FLASHPOINT.rules_version,
-    new_session=new_session,
-    dip_bank=SW2,
-    decode_dips=decode_dips,
-    draw_play=play_screen(_screen),
-    factory_seeds={"main": 0},
-    ranking=RankingSpec(columns=("score", "stage"), key=_ranking_key),
-    demo_dir="flashpoint/demos",
-    sounds=FLASHPOINT_SOUNDS,
-    silent=FLASHPOINT_SILENT,
-    events=FLASHPOINT_EVENTS,
-    rules_document=rules_document,
-    pieces=pieces,
-    sim_fields=sim_fields,
-    cli_settings=cli_settings,
-    demo_player=_demo_player,
-    records=lambda session, index: _records(session, index),
-    options=("stages",),
-    configure=lambda options: _configure(options),
+    rules=CartRules(
+        ids=(FLASHPOINT_ID,),
+        version=FLASHPOINT.rules_version,
+        new_session=new_session,
+        events=FLASHPOINT_EVENTS,
+        document=rules_document,
+    ),
+    board=CartBoard(
+        dip_bank=SW2,
+        decode_dips=decode_dips,
+        factory_seeds={"main": 0},
+        ranking=RankingSpec(columns=("score", "stage"), key=_ranking_key),
+        records=lambda session, index: _records(session, index),
+        options=("stages",),
+        configure=lambda options: _configure(options),
+    ),
+    presentation=CartPresentation(
+        draw_play=play_screen(_screen),
+        sounds=FLASHPOINT_SOUNDS,
+        silent=FLASHPOINT_SILENT,
+        demo_dir="flashpoint/demos",
+        demo_player=_demo_player,
+    ),
+    tooling=CartTooling(
+        cli_options=(STAGE_OPTION,),
+        cli_settings=cli_settings,
+        pieces=pieces,
+        sim_fields=sim_fields,
+    ),
 )
 
 

@@ -24,7 +24,17 @@ from engine.inputs import InputFrame
 from engine.pieces import LETTERS
 from engine.session import GameSession, Seeds, Settings
 from engine.settings import Difficulty, GameSettings
-from games.cartridge import CartDips, Cartridge, PlayView, RankingSpec
+from games.cartridge import (
+    CartBoard,
+    CartDips,
+    CartPresentation,
+    Cartridge,
+    CartRules,
+    CartTooling,
+    CliOption,
+    PlayView,
+    RankingSpec,
+)
 from games.sega.decisions import ENGINE_DECISIONS
 from games.sega.game import Game
 from games.sega.rules import Rules
@@ -71,18 +81,24 @@ def dips_decoder(bank: GameBank) -> Callable[[int], tuple[CartDips, str | None]]
     return decode
 
 
+# The Sega boards' DIPs as `bloxcab sim` options (a cartridge lists those its board has).
+LINES_PER_LEVEL = CliOption("lines-per-level", "Lines per level DIP (default: the rules' own)",
+                            int, (2, 3, 4))
+HIGH_SPEED = CliOption("high-speed", "High Speed Mode DIP", str, ("on", "off"), "on")
+
+
 def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
     """`bloxcab sim` options (difficulty, lines per level, high speed, versus) as settings."""
     return GameSettings(
         difficulty=Difficulty.parse(str(options.get("difficulty") or "normal")),
         lines_per_level=options.get("lines_per_level"),
-        high_speed=options.get("high_speed", "on") != "off",
+        high_speed=(options.get("high_speed") or "on") != "off",
         versus=bool(options.get("versus")),
     ).to_dict()
 
 
-def pieces_of(rules: Rules) -> Callable[[str, int, int], str]:
-    def pieces(rules_id: str, seed: int, count: int) -> str:
+def pieces_of(rules: Rules) -> Callable[[str, int, int, Mapping[str, Any]], str]:
+    def pieces(rules_id: str, seed: int, count: int, settings: Mapping[str, Any]) -> str:
         source = Game(rules, seed=seed).deal.source(0)
         return "".join(LETTERS[source.next()] for _ in range(count))
 
@@ -193,24 +209,39 @@ def score_table(rows: Iterable[tuple[str, int, int, int]]) -> RankingSpec:
         for initials, score, lines, level in rows))
 
 
-def sega_cartridge(rules: Rules, bank: GameBank, **fields: Any) -> Cartridge:
+def sega_cartridge(rules: Rules, bank: GameBank, *, title: str, short: str,
+                   board: Mapping[str, Any] | None = None,
+                   presentation: Mapping[str, Any] | None = None,
+                   tooling: Mapping[str, Any] | None = None,
+                   events: frozenset[str] = SEGA_EVENTS,
+                   document: Callable[[str], dict[str, object]] | None = None) -> Cartridge:
     """A cartridge on the common Sega loop: everything a Sega game shares comes from here;
-    ``fields`` give its own (title, short, screen extras, seeds, sounds, demos...)."""
-    shared: dict[str, Any] = {
-        "id": rules.id,
-        "rules_ids": (rules.id,),
-        "rules_version": rules.rules_version,
-        "new_session": session_factory(rules),
-        "dip_bank": bank.bank,
-        "decode_dips": dips_decoder(bank),
-        "draw_play": draw_play_with(None),
-        "sounds": SEGA_SOUNDS,
-        "silent": SEGA_SILENT,
-        "events": SEGA_EVENTS,
-        "rules_document": rules_document_of(rules),
-        "pieces": pieces_of(rules),
-        "sim_fields": sim_fields,
-        "cli_settings": cli_settings,
-        "demo_player": demo_player,
-    }
-    return Cartridge(**{**shared, **fields})
+    ``board``, ``presentation`` and ``tooling`` give its own fields of each part (seeds,
+    rankings, screen extras, sounds, demos, CLI options...)."""
+    return Cartridge(
+        id=rules.id,
+        title=title,
+        short=short,
+        rules=CartRules(
+            ids=(rules.id,),
+            version=rules.rules_version,
+            new_session=session_factory(rules),
+            events=events,
+            document=document or rules_document_of(rules),
+        ),
+        board=CartBoard(dip_bank=bank.bank, decode_dips=dips_decoder(bank), **(board or {})),
+        presentation=CartPresentation(**{
+            "draw_play": draw_play_with(None),
+            "sounds": SEGA_SOUNDS,
+            "silent": SEGA_SILENT,
+            "demo_player": demo_player,
+            **(presentation or {}),
+        }),
+        tooling=CartTooling(**{
+            "cli_options": (LINES_PER_LEVEL,),
+            "cli_settings": cli_settings,
+            "pieces": pieces_of(rules),
+            "sim_fields": sim_fields,
+            **(tooling or {}),
+        }),
+    )

@@ -19,12 +19,16 @@ CARTRIDGE = sega_board.sega_cartridge(
     SEGA88, BANK,
     title="TETRIS (SEGA 1988)",
     short="TETRIS",
-    factory_seeds={"main": 0},
-    start_seeds=_start_seeds,
-    # The factory rankings: our own initials and modest scores (the decision table).
-    ranking=sega_board.score_table(SEGA88_DECISIONS["factory_rankings"].value),
-    demo_dir="sega88/demos",
-    legacy_seeds={"sega88_main": "main"},
-    # Source: tetris.wiki "Sega Randomizer" (one more call when the attract scene plays).
-    attract_scene=SCENE,
+    board={
+        "factory_seeds": {"main": 0},
+        "start_seeds": _start_seeds,
+        # The factory rankings: our own initials and modest scores (the decision table).
+        "ranking": sega_board.score_table(SEGA88_DECISIONS["factory_rankings"].value),
+        "legacy_seeds": {"sega88_main": "main"},
+    },
+    presentation={
+        "demo_dir": "sega88/demos",
+        # Source: tetris.wiki "Sega Randomizer" (one more call when the attract scene plays).
+        "attract_scene": SCENE,
+    },
 )

@@ -3,7 +3,15 @@ T.A. Death on the Arika player loop (games/arika/), Versus with the Item mode, a
 
 from __future__ import annotations
 
-from games.cartridge import Cartridge, DrawPlay, play_screen
+from games.cartridge import (
+    CartBoard,
+    CartPresentation,
+    Cartridge,
+    CartRules,
+    CartTooling,
+    DrawPlay,
+    play_screen,
+)
 from games.tap import cartridge as parts
 from games.tap.dips import SW2, decode_dips
 from games.tap.doubles import ALL_RULES, new_session, rules_document
@@ -24,22 +32,30 @@ CARTRIDGE = Cartridge(
     id="tap",
     title="TGM2 PLUS (ARIKA 2000)",
     short="TAP",
-    rules_ids=ALL_RULES,
-    rules_version=RULES_VERSION,
-    new_session=new_session,
-    dip_bank=SW2,
-    decode_dips=decode_dips,
-    draw_play=play_screen(_screen),
-    factory_seeds={"main": 0},
-    ranking=parts.RANKING,
-    demo_dir="tap/demos",
-    sounds=parts.TAP_SOUNDS,
-    silent=parts.TAP_SILENT,
-    events=parts.TAP_EVENTS,
-    refresh_hz=TAP_REFRESH_HZ,
-    rules_document=rules_document,
-    pieces=parts.pieces,
-    sim_fields=parts.sim_fields,
-    cli_settings=parts.cli_settings,
-    demo_player=parts.demo_player,
+    rules=CartRules(
+        ids=ALL_RULES,
+        version=RULES_VERSION,
+        new_session=new_session,
+        events=parts.TAP_EVENTS,
+        document=rules_document,
+    ),
+    board=CartBoard(
+        dip_bank=SW2,
+        decode_dips=decode_dips,
+        factory_seeds={"main": 0},
+        ranking=parts.RANKING,
+    ),
+    presentation=CartPresentation(
+        draw_play=play_screen(_screen),
+        refresh_hz=TAP_REFRESH_HZ,
+        sounds=parts.TAP_SOUNDS,
+        silent=parts.TAP_SILENT,
+        demo_dir="tap/demos",
+        demo_player=parts.demo_player,
+    ),
+    tooling=CartTooling(
+        cli_settings=parts.cli_settings,
+        pieces=parts.pieces,
+        sim_fields=parts.sim_fields,
+    ),
 )

@@ -113,7 +113,7 @@ def rules_document(rules_id: str) -> dict[str, object]:
     return doc
 
 
-def pieces(rules_id: str, seed: int, count: int) -> str:
+def pieces(rules_id: str, seed: int, count: int, settings: Mapping[str, Any]) -> str:
     """The first game's pieces from seed ``seed`` (every mode deals alike)."""
     dealer = Tgm2Randomizer(seed)
     return "".join(LETTERS[dealer.next()] for _ in range(count))

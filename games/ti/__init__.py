@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.cartridge import Cartridge, DrawPlay, play_screen
+from games.cartridge import (
+    CartBoard,
+    CartPresentation,
+    Cartridge,
+    CartRules,
+    CartTooling,
+    DrawPlay,
+    play_screen,
+)
 from games.ti import cartridge as parts
 from games.ti.accounts import SAVE_SECTION
 from games.ti.dips import SW2, decode_dips
@@ -27,27 +35,35 @@ CARTRIDGE = Cartridge(
     id="ti",
     title="TGM3 TI (ARIKA 2005)",
     short="TGM3",
-    rules_ids=(BOARD, *MODES),
-    rules_version=RULES_VERSION,
-    new_session=new_session,
-    dip_bank=SW2,
-    decode_dips=decode_dips,
-    draw_play=play_screen(_screen),
-    factory_seeds={"main": 0},
-    ranking=parts.RANKING,
-    demo_dir="ti/demos",
-    sounds=parts.TI_SOUNDS,
-    silent=parts.TI_SILENT,
-    events=parts.TI_EVENTS,
-    refresh_hz=parts.TI_REFRESH_HZ,
-    rules_document=parts.rules_document,
-    pieces=parts.pieces,
-    sim_fields=parts.sim_fields,
-    cli_settings=parts.cli_settings,
-    demo_player=parts.demo_player,
-    save_section=SAVE_SECTION,
-    options=("sakura_stages",),
-    configure=lambda options: _configure(options),
+    rules=CartRules(
+        ids=(BOARD, *MODES),
+        version=RULES_VERSION,
+        new_session=new_session,
+        events=parts.TI_EVENTS,
+        document=parts.rules_document,
+    ),
+    board=CartBoard(
+        dip_bank=SW2,
+        decode_dips=decode_dips,
+        factory_seeds={"main": 0},
+        ranking=parts.RANKING,
+        save_section=SAVE_SECTION,
+        options=("sakura_stages",),
+        configure=lambda options: _configure(options),
+    ),
+    presentation=CartPresentation(
+        draw_play=play_screen(_screen),
+        refresh_hz=parts.TI_REFRESH_HZ,
+        sounds=parts.TI_SOUNDS,
+        silent=parts.TI_SILENT,
+        demo_dir="ti/demos",
+        demo_player=parts.demo_player,
+    ),
+    tooling=CartTooling(
+        cli_settings=parts.cli_settings,
+        pieces=parts.pieces,
+        sim_fields=parts.sim_fields,
+    ),
 )
 
 

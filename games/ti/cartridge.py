@@ -90,7 +90,7 @@ def rules_document(rules_id: str) -> dict[str, object]:
     return doc
 
 
-def pieces(rules_id: str, seed: int, count: int) -> str:
+def pieces(rules_id: str, seed: int, count: int, settings: Mapping[str, Any]) -> str:
     """The first game's pieces from seed ``seed``."""
     dealer = mode(next(iter(MODES)) if rules_id == BOARD else rules_id).dealer(seed)
     return "".join(LETTERS[dealer.next()] for _ in range(count))

@@ -28,7 +28,8 @@ SCALE = 2
 
 def save(session: BlockoutSession, path: Path, frame: int = 0) -> None:
     surface = new_native()
-    CARTRIDGE.draw_play(surface, PlayView(session, credits=1, free_play=False, frame=frame))
+    CARTRIDGE.presentation.draw_play(
+        surface, PlayView(session, credits=1, free_play=False, frame=frame))
     pygame.image.save(pygame.transform.scale_by(surface, SCALE), str(path))
     print(path)
 

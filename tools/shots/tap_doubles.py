@@ -23,7 +23,7 @@ SCALE = 2
 
 def _save(session: object, path: Path, taken: list[Path]) -> None:
     surface = new_native()
-    cartridge("tap").draw_play(surface, PlayView(session, credits=1, free_play=False,  # type: ignore[arg-type]
+    cartridge("tap").presentation.draw_play(surface, PlayView(session, credits=1, free_play=False,  # type: ignore[arg-type]
                                                  frame=0))
     pygame.image.save(pygame.transform.scale_by(surface, SCALE), str(path))
     taken.append(path)

@@ -38,8 +38,8 @@ NAMES = ("ti-master-cool.png", "ti-master-roll.png", "ti-master-grade.png",
 
 def save(session: TiSession, path: Path) -> None:
     surface = new_native()
-    CARTRIDGE.draw_play(surface, PlayView(session, credits=1, free_play=False,
-                                          frame=session.frame))
+    CARTRIDGE.presentation.draw_play(
+        surface, PlayView(session, credits=1, free_play=False, frame=session.frame))
     pygame.image.save(pygame.transform.scale_by(surface, SCALE), str(path))
 
 

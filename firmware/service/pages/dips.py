@@ -31,7 +31,7 @@ class DipPage(Page):
 
     def __init__(self, menu: ServiceMenu) -> None:
         self.game = menu.data.selected_game
-        self.bank: DipBank = CARTRIDGES[self.game].dip_bank
+        self.bank: DipBank = CARTRIDGES[self.game].board.dip_bank
         super().__init__(menu)
 
     # ---- the bank -------------------------------------------------------------------------

@@ -1,12 +1,13 @@
-"""Sound test: every synthesised effect, played with TEST."""
+"""Sound test: every synthesised effect (the shared ones and the cartridges' own), played
+with TEST."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cabinet.audio.synth import EFFECTS
 from cabinet.video.picture import Colour
 from firmware.service.page import EXIT, Page, Row
+from firmware.sound_palette import cabinet_palette
 
 if TYPE_CHECKING:
     from firmware.service.menu import ServiceMenu
@@ -17,7 +18,7 @@ class SoundTestPage(Page):
     pitch = 10
 
     def __init__(self, menu: ServiceMenu) -> None:
-        self.effects = list(EFFECTS)
+        self.effects = list(cabinet_palette())
         self.played: list[str] = []
         super().__init__(menu)
 

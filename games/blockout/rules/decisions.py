@@ -134,6 +134,17 @@ DECISIONS: dict[str, Decision[Any]] = {
     "versus_on_two_starts": Decision(
         True, "two starts on this board play a versus match (the flyer's 2P mode)",
         "ExoticA 'Lost In Translation/Block Out' (flyer text)"),
+    # (wave, start Hz, end Hz, ms, volume 0-1, decay 0-1) tones, one after the other.
+    "sounds": Decision(
+        {"bonus_start": (("triangle", 523, 523, 60, 0.5, 0.6), ("triangle", 659, 659, 60, 0.5, 0.6),
+                         ("triangle", 784, 784, 60, 0.5, 0.6),
+                         ("triangle", 1047, 1047, 60, 0.5, 0.6),
+                         ("square", 1047, 2093, 200, 0.35, 0.3)),
+         "bonus_end": (("triangle", 1047, 1047, 70, 0.5, 0.6), ("triangle", 784, 784, 70, 0.5, 0.6),
+                       ("triangle", 659, 659, 70, 0.5, 0.6), ("triangle", 523, 523, 260, 0.5, 1.0)),
+         "layer_rise": (("noise", 400, 900, 90, 0.35, 0.3), ("square", 70, 140, 140, 0.4, 1.0))},
+        "our own effects: a rising call into the bonus stage, a falling one out, a rumble as a "
+        "layer rises into the pit; no source describes the board's sounds"),
     "quiet_events": Decision(
         (SPAWN, LAND, "round_start"),  # player.ROUND_START
         "a spawn, a landing (the lock sounds) and a round's start make no sound of their own"),
