@@ -111,7 +111,7 @@ def test_start_during_the_scene_begins_a_game_with_the_moved_seed(tmp_path: Path
 
 
 def test_a_game_without_a_scene_goes_straight_to_the_title(tmp_path: Path) -> None:
-    assert cartridge("bloxeed").attract_scene is None
+    assert cartridge("bloxeed").presentation.attract_scene is None
     rig = Rig(tmp_path, game="bloxeed")
     try:
         rig.coin(1)

@@ -10,22 +10,28 @@ import pygame
 import pytest
 
 from cabinet.audio import ALWAYS_AUDIBLE, Audio, effect_for
-from cabinet.audio.synth import EFFECTS, Tone, length, note, render
+from cabinet.audio.synth import EFFECTS, length, palette, render
 from engine.events import Event
+from engine.sound import Tone, note
+from firmware.sound_palette import cabinet_palette
 from games.sega.board import SEGA_SOUNDS as SOUNDS
 
 REQUIRED = {"move", "rotate", "lock", "clear1", "clear2", "clear3", "clear4", "level_up",
             "coin", "garbage", "power_block", "game_over"}
 
 
+# The shared effects and every cartridge's own.
+PALETTE = cabinet_palette()
+
+
 @pytest.mark.parametrize("rate", [22050, 44100])
-@pytest.mark.parametrize("name", sorted(EFFECTS))
+@pytest.mark.parametrize("name", sorted(PALETTE))
 def test_every_effect_is_non_silent_with_the_expected_length(name: str, rate: int) -> None:
-    samples = render(EFFECTS[name], rate)
+    samples = render(PALETTE[name], rate)
     assert samples.dtype == np.int16 and samples.ndim == 1
-    assert len(samples) == length(EFFECTS[name], rate)
-    expected_ms = sum(t.ms for t in EFFECTS[name])
-    assert abs(len(samples) - expected_ms * rate / 1000) <= len(EFFECTS[name])
+    assert len(samples) == length(PALETTE[name], rate)
+    expected_ms = sum(t.ms for t in PALETTE[name])
+    assert abs(len(samples) - expected_ms * rate / 1000) <= len(PALETTE[name])
     rms = float(np.sqrt(np.mean(samples.astype(np.float64) ** 2)))
     assert rms > 1000, rms  # clearly audible (full scale is 32767)
 
@@ -76,6 +82,21 @@ def test_the_dummy_driver_plays_every_effect(audio: Audio) -> None:
         assert sound.get_length() == pytest.approx(length(EFFECTS[name], rate) / rate, abs=1e-3)
         assert np.abs(pygame.sndarray.array(sound)).max() > 1000
     assert channels >= 1
+
+
+def test_a_cartridges_own_effects_play_beside_the_shared_ones() -> None:
+    audio = Audio(effects=PALETTE)
+    try:
+        assert audio.enabled
+        assert audio.play("blockout_bonus_start") and audio.play("move")
+    finally:
+        audio.close()
+
+
+def test_a_cartridge_sound_may_not_recast_a_shared_effect() -> None:
+    assert palette({"move": EFFECTS["move"]}) == EFFECTS  # the same recipe is no clash
+    with pytest.raises(ValueError, match="'move' differs from the shared one"):
+        palette({"move": (Tone("sine", 100, 100, 10),)})
 
 
 def test_unknown_effect_is_a_clear_error(audio: Audio) -> None:

@@ -25,13 +25,13 @@ def colours(surface: pygame.Surface) -> set[tuple[int, int, int]]:
 
 def draw(s, frame: int = 0) -> pygame.Surface:
     surface = new_native()
-    CARTRIDGE.draw_play(surface, PlayView(s, credits=1, free_play=False, frame=frame))
+    CARTRIDGE.presentation.draw_play(surface, PlayView(s, credits=1, free_play=False, frame=frame))
     return surface
 
 
 def test_refresh_is_the_boards():
     # Source: MAME technos/blockout.cpp screen timing (28 MHz / 4, 448 x 272): ~57.44 Hz.
-    assert abs(CARTRIDGE.refresh_hz - 28_000_000 / 4 / (448 * 272)) < 0.01
+    assert abs(CARTRIDGE.presentation.refresh_hz - 28_000_000 / 4 / (448 * 272)) < 0.01
 
 
 def test_half_full_pit_shows_its_layer_colours():

@@ -23,7 +23,7 @@ from tests.bloxeed_kit import drop_and_lock, new_game, run, run_until, set_field
 
 
 def test_registered_under_its_id() -> None:
-    assert cartridge_of_rules("bloxeed").new_session is not None
+    assert cartridge_of_rules("bloxeed").rules.new_session is not None
     assert BLOXEED.title.startswith("Bloxeed")
 
 

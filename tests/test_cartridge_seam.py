@@ -16,7 +16,7 @@ from firmware.kiosk import Kiosk, KioskOptions
 from firmware.machine import Screen
 from firmware.savedata import load
 from games import registry
-from tests.tiny_cartridge import CARTRIDGE
+from tests.tiny_cartridge import CARTRIDGE, FRAMES, TAP_SOUND
 from tools.operator import Operator
 
 # Three taps in a Long (240-frame) game, GAME OVER for name_entry_after_frames (240), then
@@ -93,3 +93,18 @@ def test_the_tiny_cartridge_is_in_game_select_and_the_cli(tiny: None) -> None:
 def test_a_second_cartridge_with_the_same_id_is_refused(tiny: None) -> None:
     with pytest.raises(ValueError, match="already registered"):
         registry.register(CARTRIDGE)
+
+
+def test_the_tiny_cartridge_brings_its_own_cli_option_and_sound(
+        tiny: None, capsys: pytest.CaptureFixture[str]) -> None:
+    from firmware.sound_palette import cabinet_palette
+
+    assert main(["sim", "--rules", "tiny", "--game-time", "short", "--frames", "200",
+                 "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["frames"] == FRAMES["Short"] and result["game_over"]
+    assert main(["pieces", "--rules", "tiny", "--count", "2"]) == 0
+    assert capsys.readouterr().out.split() == ["TAP", "TAP"]
+    assert main(["sim", "--rules", "sega88", "--game-time", "short", "--frames", "5"]) == 2
+    assert "--game-time is not an option of" in capsys.readouterr().err
+    assert cabinet_palette()["tiny_tap"] == TAP_SOUND

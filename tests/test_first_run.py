@@ -30,7 +30,7 @@ from tests.kiosk_kit import Rig, p1
 
 ROOT = Path(__file__).parent.parent
 # The cartridges whose tables come filled (Tetris (1988) and Bloxeed so far).
-FILLED = sorted(g for g, c in CARTRIDGES.items() if c.ranking.factory_rows)
+FILLED = sorted(g for g, c in CARTRIDGES.items() if c.board.ranking.factory_rows)
 
 
 # ---- bloxcab --version ---------------------------------------------------------------------
@@ -52,7 +52,7 @@ def test_the_sega_games_come_with_factory_rows() -> None:
 
 @pytest.mark.parametrize("game", FILLED)
 def test_tables_come_full_best_first_and_a_first_small_game_does_not_rank(game: str) -> None:
-    spec = cartridge(game).ranking
+    spec = cartridge(game).board.ranking
     data = factory()
     for mode in spec.modes:
         table = data.rankings[game][mode]
@@ -69,13 +69,13 @@ def test_the_demo_player_beats_the_top_factory_row_in_most_games(game: str) -> N
     """Plausibly beatable: on factory DIPs the project's simple demo player tops the table
     in the median of five games (seeds 0-4)."""
     cart = cartridge(game)
-    assert cart.demo_player is not None
-    settings = cart.decode_dips(cart.dip_bank.factory)[0].settings
+    assert cart.presentation.demo_player is not None
+    settings = cart.board.decode_dips(cart.board.dip_bank.factory)[0].settings
     scores = []
     for seed in range(5):
-        session = new_session(cart.rules_ids[0], settings,
-                              {name: seed for name in cart.factory_seeds}, 1)
-        moves = cart.demo_player(session)
+        session = new_session(cart.rules.ids[0], settings,
+                              {name: seed for name in cart.board.factory_seeds}, 1)
+        moves = cart.presentation.demo_player(session)
         for _ in range(60 * 60 * 15):
             if session.over:
                 break
@@ -83,7 +83,7 @@ def test_the_demo_player_beats_the_top_factory_row_in_most_games(game: str) -> N
         summary = session.summary(0)
         assert summary is not None
         scores.append(int(summary["score"]))
-    top = int(cart.ranking.factory_rows[0][1]["score"])
+    top = int(cart.board.ranking.factory_rows[0][1]["score"])
     assert statistics.median(scores) > top, scores
 
 
@@ -104,7 +104,8 @@ def test_factory_rows_are_reported_as_factory_and_verify_passes(
         store.close()
     assert main(["rankings", "verify", "--save-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    total = sum(len(c.ranking.factory_rows) * len(c.ranking.modes) for c in CARTRIDGES.values())
+    total = sum(len(c.board.ranking.factory_rows) * len(c.board.ranking.modes)
+                for c in CARTRIDGES.values())
     assert f"0 of {total} rows verified, {total} factory rows, 0 failed" in out
     assert "UNRECORDED" not in out and "FAILED (" not in out
 

@@ -120,14 +120,14 @@ def test_screen_draws_select_play_and_choice() -> None:
     pygame.display.init()
     surface = pygame.Surface((320, 224))
     session = new_session("flashpoint", {"stage": 1}, {"main": 0}, 1)
-    CARTRIDGE.draw_play(surface, PlayView(session, 0, False, frame=0))
+    CARTRIDGE.presentation.draw_play(surface, PlayView(session, 0, False, frame=0))
     colours = {tuple(surface.get_at((x, y)))[:3] for x in range(120, 200) for y in range(40, 200)}
     assert FLASH_RGB in colours  # lit flashing cells
-    CARTRIDGE.draw_play(surface, PlayView(session, 0, False, frame=8))
+    CARTRIDGE.presentation.draw_play(surface, PlayView(session, 0, False, frame=8))
     colours = {tuple(surface.get_at((x, y)))[:3] for x in range(120, 200) for y in range(40, 200)}
     assert FLASH_RGB not in colours  # and dark 8 frames later
     selecting = new_session("flashpoint", {}, {"main": 0}, 2)
-    CARTRIDGE.draw_play(surface, PlayView(selecting, 0, False, frame=0))
+    CARTRIDGE.presentation.draw_play(surface, PlayView(selecting, 0, False, frame=0))
 
 
 def test_attract_mode_has_the_demo() -> None:

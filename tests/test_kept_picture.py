@@ -53,16 +53,16 @@ def _play(game_id: str, players: int, seed: int, rules: str | None = None):
     with their age, and the roll's end shows the results); before that, Sakura players get
     a stage effect and Shirase players bone blocks."""
     cart = CARTRIDGES[game_id]
-    rules = rules or cart.rules_ids[0]
-    session = new_session(rules, cart.cli_settings({}), {"main": seed}, players)
-    demo = (cart.demo_player(session)
-            if cart.demo_player is not None and rules not in NO_DEMO else None)
+    rules = rules or cart.rules.ids[0]
+    session = new_session(rules, cart.tooling.cli_settings({}), {"main": seed}, players)
+    bot = cart.presentation.demo_player if rules not in NO_DEMO else None
+    demo = bot(session) if bot is not None else None
     inputs = random_inputs(seed, players=players)
     for frame in range(FRAMES):
         if session.over:
-            session = new_session(rules, cart.cli_settings({}), {"main": seed + frame}, players)
-            demo = (cart.demo_player(session)
-            if cart.demo_player is not None and rules not in NO_DEMO else None)
+            session = new_session(rules, cart.tooling.cli_settings({}), {"main": seed + frame},
+                                  players)
+            demo = bot(session) if bot is not None else None
         pressed = next(inputs)
         if demo is not None:
             pressed = InputFrame(p1=next(demo).p1, p2=pressed.p2)
@@ -110,7 +110,7 @@ def _changed(before: bytes, after: bytes) -> set[tuple[int, int]]:
 def _can_play(game_id: str, players: int) -> bool:
     cart = CARTRIDGES[game_id]
     try:
-        new_session(cart.rules_ids[0], cart.cli_settings({}), {"main": 1}, players)
+        new_session(cart.rules.ids[0], cart.tooling.cli_settings({}), {"main": 1}, players)
     except ValueError:
         return False
     return True
@@ -143,7 +143,7 @@ def _draws_what_a_fresh_draw_does(game_id: str, players: int, rules: str | None,
         if demo:
             args = {**args, "demo": True}
         kept.start_frame()
-        cart.draw_play(picture, PlayView(session, kept=kept, **args))
+        cart.presentation.draw_play(picture, PlayView(session, kept=kept, **args))
         if demo:
             screens.demo_overlay(picture, args["credits"], False, args["frame"])
             for box in screens.DEMO_OVERLAY:
@@ -161,7 +161,7 @@ def _draws_what_a_fresh_draw_does(game_id: str, players: int, rules: str | None,
                        if not any(b.collidepoint(p) for b in boxes)]
             assert not outside, f"frame {args['frame']}: changed outside damage {outside[:5]}"
         last = now
-    if cart.draw_play.__module__ == "games.sega.board" or game_id in ARIKA_KEPT:
+    if cart.presentation.draw_play.__module__ == "games.sega.board" or game_id in ARIKA_KEPT:
         assert kept_frames > FRAMES * 0.9, kept_frames
 
 
@@ -175,7 +175,7 @@ def test_damage_is_a_small_part_of_a_2p_game() -> None:
     counted = 0
     for session, args in _play("bloxeed", 2, seed=11):
         kept.start_frame()
-        cart.draw_play(picture, PlayView(session, kept=kept, **{**args, "sides": 2}))
+        cart.presentation.draw_play(picture, PlayView(session, kept=kept, **{**args, "sides": 2}))
         damage = kept.finish_frame()
         # A full redraw (a new layout) counts as the whole screen.
         boxes = [pygame.Rect(0, 0, 320, 224)] if damage is None else damage
@@ -202,7 +202,7 @@ def test_damaged_present_shows_what_a_whole_present_does(size: tuple[int, int], 
         box = display.picture
         for session, args in _play("sega88", 2, seed=3):
             kept.start_frame()
-            cart.draw_play(picture, PlayView(session, kept=kept, **args))
+            cart.presentation.draw_play(picture, PlayView(session, kept=kept, **args))
             display.present(picture, kept.finish_frame())
             if args["frame"] % 50 == 49:
                 shown = pygame.image.tobytes(display.shown(), "RGBX")

@@ -27,7 +27,7 @@ def _imports_while_drawing(monkeypatch: pytest.MonkeyPatch, rules_id: str,
                            kept: Any) -> list[str]:
     """Where an import statement ran while a random 2P game of ``rules_id`` was drawn,
     past the warm-up: "file:function imports module", once each time."""
-    cart = next(c for c in CARTRIDGES.values() if rules_id in c.rules_ids)
+    cart = next(c for c in CARTRIDGES.values() if rules_id in c.rules.ids)
     ran: list[str] = []
     counting = [False]
     real = builtins.__import__
@@ -39,24 +39,24 @@ def _imports_while_drawing(monkeypatch: pytest.MonkeyPatch, rules_id: str,
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", counted)
-    session = new_session(rules_id, cart.cli_settings({}), {"main": 5}, 2)
+    session = new_session(rules_id, cart.tooling.cli_settings({}), {"main": 5}, 2)
     inputs = random_inputs(5, players=2)
     native = new_native()
     for frame in range(FRAMES):
         if session.over:
-            session = new_session(rules_id, cart.cli_settings({}), {"main": frame}, 2)
+            session = new_session(rules_id, cart.tooling.cli_settings({}), {"main": frame}, 2)
         session.step(next(inputs))
         counting[0] = frame >= WARM_UP
         if kept is not None:
             kept.start_frame()
-        cart.draw_play(native, PlayView(session, 1, False, frame, kept=kept))
+        cart.presentation.draw_play(native, PlayView(session, 1, False, frame, kept=kept))
         if kept is not None:
             kept.finish_frame()
         counting[0] = False
     return ran
 
 
-@pytest.mark.parametrize("rules_id", [r for c in CARTRIDGES.values() for r in c.rules_ids])
+@pytest.mark.parametrize("rules_id", [r for c in CARTRIDGES.values() for r in c.rules.ids])
 def test_a_play_frame_runs_no_import_statement(monkeypatch: pytest.MonkeyPatch,
                                                rules_id: str) -> None:
     ran = _imports_while_drawing(monkeypatch, rules_id, None)
@@ -66,5 +66,5 @@ def test_a_play_frame_runs_no_import_statement(monkeypatch: pytest.MonkeyPatch,
 @pytest.mark.parametrize("game_id", list(CARTRIDGES))
 def test_a_kept_picture_frame_runs_no_import_statement(monkeypatch: pytest.MonkeyPatch,
                                                        game_id: str) -> None:
-    ran = _imports_while_drawing(monkeypatch, CARTRIDGES[game_id].rules_ids[0], KeptPicture())
+    ran = _imports_while_drawing(monkeypatch, CARTRIDGES[game_id].rules.ids[0], KeptPicture())
     assert sorted(set(ran)) == [], f"{len(ran)} import statements in {FRAMES} frames"

@@ -151,7 +151,9 @@ def test_good_replays_still_round_trip() -> None:
 
 def demos_from(directory: Path, notices: list[str]) -> dict[str, Replay]:
     """load_demos with the sega88 cartridge's demo folder moved to ``directory``."""
-    carts = {"sega88": replace(CARTRIDGES["sega88"], demo_dir=str(directory))}
+    cart = CARTRIDGES["sega88"]
+    carts = {"sega88": replace(
+        cart, presentation=replace(cart.presentation, demo_dir=str(directory)))}
     return load_demos(notices, carts)
 
 

@@ -25,7 +25,7 @@ from firmware.savedata import RankEntry, SaveData, SaveWriter, insert_ranking, l
 from firmware.savedata.schema import from_dict, to_dict
 from fleet.verify import check_rank
 from games.blockout.rules.session import BlockoutSession
-from games.registry import CARTRIDGES, new_session
+from games.registry import CARTRIDGES, Cartridge, new_session
 from tests.kiosk_kit import empty_tables
 
 ROOT = Path(__file__).parent.parent
@@ -33,12 +33,17 @@ DEMOS = sorted(ROOT.glob("games/*/demos/*.rpl"))
 TEST_REPLAYS = sorted((ROOT / "tests" / "data").glob("*.rpl"))
 
 
+def _bumped(cart: Cartridge) -> Cartridge:
+    """``cart`` with rules version 2."""
+    return replace(cart, rules=replace(cart.rules, version=2))
+
+
 @pytest.fixture
 def blockout_v2(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """BLOCKOUT's RULES_VERSION bumped to 2, as an edit of games/blockout/rules would: its
     sessions and its cartridge record both say 2; no other cartridge changes."""
     monkeypatch.setattr(BlockoutSession, "rules_version", 2)
-    monkeypatch.setitem(CARTRIDGES, "blockout", replace(CARTRIDGES["blockout"], rules_version=2))
+    monkeypatch.setitem(CARTRIDGES, "blockout", _bumped(CARTRIDGES["blockout"]))
     yield
 
 
@@ -55,10 +60,11 @@ def fresh(replay: Replay) -> GameSession:
 def test_every_session_carries_its_cartridges_rules_version(game: str) -> None:
     cart = CARTRIDGES[game]
     assert cart.rules_version == 1
-    dips, _ = cart.decode_dips(cart.dip_bank.factory)
-    for rules in cart.rules_ids:
+    dips, _ = cart.board.decode_dips(cart.board.dip_bank.factory)
+    for rules in cart.rules.ids:
         players = 2 if dips.settings.get("versus") else 1
-        session = cart.new_session(rules, dips.settings, dict(cart.factory_seeds), players)
+        seeds = dict(cart.board.factory_seeds)
+        session = cart.rules.new_session(rules, dips.settings, seeds, players)
         assert session.rules_version == cart.rules_version, rules
 
 
@@ -159,7 +165,7 @@ def certify(save: Path, paths: list[Path]) -> SaveData:
         replay = Replay.from_text(text)
         session = fresh(replay)
         assert verify(replay, session).ok
-        spec = CARTRIDGES[game].ranking
+        spec = CARTRIDGES[game].board.ranking
         summary = session.summary(0) or {}
         rid = replay_id(text)
         store.put(rid, text)
@@ -189,7 +195,7 @@ def test_bumping_blockout_keeps_the_others_certified_rows_and_lists_its_own_as_r
     assert {c.status for c in check_tables(data, store)} == {VERIFIED}
 
     monkeypatch.setattr(BlockoutSession, "rules_version", 2)
-    monkeypatch.setitem(CARTRIDGES, "blockout", replace(CARTRIDGES["blockout"], rules_version=2))
+    monkeypatch.setitem(CARTRIDGES, "blockout", _bumped(CARTRIDGES["blockout"]))
     checks = check_tables(load(tmp_path).data, store)
     store.close()
     assert len(checks) == len(DEMOS)
@@ -255,7 +261,7 @@ def rank_body(path: Path) -> dict[str, object]:
     replay = Replay.from_text(text)
     session = fresh(replay)
     assert verify(replay, session).ok
-    spec = CARTRIDGES[game].ranking
+    spec = CARTRIDGES[game].board.ranking
     summary = session.summary(0) or {}
     return {"game": game, "mode": spec.mode(summary), "replay_id": replay_id(text),
             "initials": "AAA", "attached": text,
@@ -267,7 +273,7 @@ def test_the_fleet_reads_a_message_without_a_version_as_version_1_and_keeps_olde
     bodies = {game_of(p): rank_body(p) for p in DEMOS if game_of(p) in ("blockout", "sega88")}
     assert check_rank(bodies["blockout"]) == (VERIFIED, "")
     monkeypatch.setattr(BlockoutSession, "rules_version", 2)
-    monkeypatch.setitem(CARTRIDGES, "blockout", replace(CARTRIDGES["blockout"], rules_version=2))
+    monkeypatch.setitem(CARTRIDGES, "blockout", _bumped(CARTRIDGES["blockout"]))
     assert check_rank(bodies["sega88"]) == (VERIFIED, "")  # no rules_version: version 1
     status, reason = check_rank(bodies["blockout"])
     assert status == OLDER_RULES and reason.startswith("played under rules v1;")

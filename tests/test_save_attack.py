@@ -195,7 +195,7 @@ TABLE = ("games", "bloxeed", "rankings", "normal")
 
 
 def row(initials: str, score: int = 10) -> dict[str, object]:
-    columns = CARTRIDGES["bloxeed"].ranking.columns
+    columns = CARTRIDGES["bloxeed"].board.ranking.columns
     return {"initials": initials, "values": {c: score if c == "score" else 1 for c in columns},
             "replay": None}
 

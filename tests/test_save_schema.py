@@ -54,8 +54,8 @@ def test_factory_defaults() -> None:
     # (1988) and Bloxeed have them, the others none yet.
     assert {g: {m: [(e.initials, e.values, e.replay_id) for e in rows]
                 for m, rows in t.items()} for g, t in data.rankings.items()} == {
-        g: {m: [(i, dict(v), None) for i, v in cartridge(g).ranking.factory_rows]
-            for m in cartridge(g).ranking.modes}
+        g: {m: [(i, dict(v), None) for i, v in cartridge(g).board.ranking.factory_rows]
+            for m in cartridge(g).board.ranking.modes}
         for g in ("sega88", "bloxeed", "flashpoint", "tap", "ti", "blockout")}
     assert all(len(data.rankings[g]["normal"]) == 10 for g in ("sega88", "bloxeed"))
     assert data.bookkeeping.coins == [0, 0] and data.credits == 0

@@ -69,16 +69,16 @@ def test_bad_rules_one_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cartridge_record() -> None:
     cart = cartridge("tap")
-    assert cart.refresh_hz == pytest.approx(61.68)
+    assert cart.presentation.refresh_hz == pytest.approx(61.68)
     assert cartridge_of_rules("tap-death") is cart
-    dips, notice = cart.decode_dips(cart.dip_bank.factory)
+    dips, notice = cart.board.decode_dips(cart.board.dip_bank.factory)
     versus = {"versus_wins": 2, "versus_target": 200}
     assert notice is None and dict(dips.settings) == {"boundaries": "wiki", "das_step": 901,
                                                       **versus}
     assert dips.demo_sounds
-    dips, _ = cart.decode_dips(cart.dip_bank.factory & ~0x0C)
+    dips, _ = cart.board.decode_dips(cart.board.dip_bank.factory & ~0x0C)
     assert dict(dips.settings) == {"boundaries": "x00", "das_step": 900, **versus}
-    dips, _ = cart.decode_dips(cart.dip_bank.factory & ~0xF0)  # switches 5-8 on
+    dips, _ = cart.board.decode_dips(cart.board.dip_bank.factory & ~0xF0)  # switches 5-8 on
     assert dips.settings["versus_wins"] == 4 and dips.settings["versus_target"] == 400
 
 

@@ -116,7 +116,7 @@ def test_a_doubles_game_ends_and_ranks_nowhere() -> None:
             break
         s.step(down)
     assert s.over
-    spec = cartridge("tap").ranking
+    spec = cartridge("tap").board.ranking
     for index in (0, 1):
         summary = s.summary(index)
         assert summary is not None and summary["mode"] == DOUBLES
@@ -198,7 +198,7 @@ def test_the_doubles_screen(tmp_path: Path) -> None:
 
     assert WELL_W == 14 * CELL and WELL_X >= 96 and WELL_X + WELL_W <= 320 - 96
     s = new_session(DOUBLES, {}, {"main": 2}, 1)
-    draw = cartridge("tap").draw_play
+    draw = cartridge("tap").presentation.draw_play
     for _ in range(200):
         s.step(InputFrame(p1=PlayerInput(left=True), p2=PlayerInput(right=True)))
     surface = new_native()
@@ -234,7 +234,7 @@ def test_the_select_lists_doubles() -> None:
     from games.cartridge import PlayView
 
     s = DoublesBoard("tap", {}, {"main": 2}, 1)
-    draw = cartridge("tap").draw_play
+    draw = cartridge("tap").presentation.draw_play
     surface = new_native()
     draw(surface, PlayView(s, credits=1, free_play=False, frame=0))
     before = pygame.surfarray.array3d(surface).copy()

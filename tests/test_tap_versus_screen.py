@@ -29,8 +29,8 @@ RGB = tuple[int, int, int]
 
 def draw(board: VersusBoard) -> pygame.Surface:
     surface = new_native()
-    CARTRIDGE.draw_play(surface, PlayView(board, credits=1, free_play=False,
-                                          frame=board.frame))
+    CARTRIDGE.presentation.draw_play(
+        surface, PlayView(board, credits=1, free_play=False, frame=board.frame))
     return surface
 
 

@@ -147,7 +147,7 @@ def test_the_grade_ranking_orders_accounts_by_class() -> None:
     rows = grade_ranking(own)[GRADE_RANKING]
     assert [(i, v["grade"], v["level"]) for i, v in rows] == [
         ("BBB", "M3", 3), ("CCC", "S2", 12), ("AAA", "S2", 9)]
-    assert GRADE_RANKING in cartridge("ti").ranking.modes
+    assert GRADE_RANKING in cartridge("ti").board.ranking.modes
 
 
 def test_a_promotion_exam_is_drawn_from_the_game_seed_and_lifts_the_torikan() -> None:

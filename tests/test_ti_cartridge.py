@@ -20,9 +20,9 @@ def test_registered_after_tap_with_its_rules_ids() -> None:
     ids = list(CARTRIDGES)
     assert ids.index("ti") == ids.index("tap") + 1
     cart = cartridge("ti")
-    assert cart.rules_ids[0] == BOARD and "ti-master" in cart.rules_ids
+    assert cart.rules.ids[0] == BOARD and "ti-master" in cart.rules.ids
     assert cartridge_of_rules("ti-master") is cart
-    assert cart.refresh_hz == 59.94
+    assert cart.presentation.refresh_hz == 59.94
 
 
 def test_pieces_cli_deals_the_bag(capsys: pytest.CaptureFixture[str]) -> None:

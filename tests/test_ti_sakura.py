@@ -226,19 +226,19 @@ def test_cabinet_option_plays_the_operator_file_or_says_why_not(tmp_path: Path) 
     from games.ti import CARTRIDGE
     from games.ti.stagefile import active_stages
 
-    assert CARTRIDGE.configure is not None and "sakura_stages" in CARTRIDGE.options
+    assert CARTRIDGE.board.configure is not None and "sakura_stages" in CARTRIDGE.board.options
     good = tmp_path / "good.txt"
     good.write_text(file_text())
     try:
-        assert CARTRIDGE.configure({"sakura_stages": str(good)}) == []
+        assert CARTRIDGE.board.configure({"sakura_stages": str(good)}) == []
         assert active_stages()[0].rows == ("....*.....", "#.########")
         bad = tmp_path / "bad.txt"
         bad.write_text(file_text().replace("stage 3: s3", "stage three"))
-        notices = CARTRIDGE.configure({"sakura_stages": str(bad)})
+        notices = CARTRIDGE.board.configure({"sakura_stages": str(bad)})
         assert len(notices) == 1 and "bad.txt" in notices[0] and "\n" not in notices[0]
         assert active_stages() == builtin_stages()
     finally:
-        CARTRIDGE.configure({})
+        CARTRIDGE.board.configure({})
     assert active_stages() == builtin_stages()
 
 

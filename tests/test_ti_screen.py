@@ -94,11 +94,11 @@ def test_the_rolls_hide_blocks() -> None:
 
 def test_sw2_switches() -> None:
     cart = cartridge("ti")
-    dips, notice = cart.decode_dips(cart.dip_bank.factory)
+    dips, notice = cart.board.decode_dips(cart.board.dip_bank.factory)
     assert notice is None and dips.demo_sounds
     assert dict(dips.settings) == {"cool_rule": "wiki", "exam_rule": "wiki",
                                    "grade_in_play": "hidden"}
-    dips, _ = cart.decode_dips((cart.dip_bank.factory & ~0x0C) | 0x10)
+    dips, _ = cart.board.decode_dips((cart.board.dip_bank.factory & ~0x0C) | 0x10)
     assert dict(dips.settings) == {"cool_rule": "baseline", "exam_rule": "nullpomino",
                                    "grade_in_play": "shown"}
     TiSession("ti-master", dips.settings, {"main": 1}, 1)  # the session takes them

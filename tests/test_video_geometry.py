@@ -146,7 +146,8 @@ def test_the_kiosk_paces_at_the_cartridges_rate_and_says_so(tmp_path: object) ->
 
     cart = CARTRIDGES[DEFAULT_GAME]
     unregister(DEFAULT_GAME)
-    register(replace(cart, refresh_hz=57.44))  # a board of another rate
+    # a board of another rate
+    register(replace(cart, presentation=replace(cart.presentation, refresh_hz=57.44)))
     try:
         kiosk = Kiosk(KioskOptions(mode="headless", realtime=True, frames=2, audio=False,
                                    save_dir=Path(str(tmp_path))))

@@ -30,10 +30,10 @@ def _full_redraw(draw: object, surface: pygame.Surface) -> None:
 @pytest.mark.parametrize("players", [1, 2])
 def test_kept_drawing_matches_a_full_redraw_every_frame(game_id: str, players: int) -> None:
     cart = CARTRIDGES[game_id]
-    assert cart.demo_player is not None
-    rules = cart.rules_ids[0]
-    session = new_session(rules, cart.cli_settings({}), {"main": 5}, players)
-    demo = cart.demo_player(session)
+    assert cart.presentation.demo_player is not None
+    rules = cart.rules.ids[0]
+    session = new_session(rules, cart.tooling.cli_settings({}), {"main": 5}, players)
+    demo = cart.presentation.demo_player(session)
     other = random_inputs(11, players=2)
     kept, full = new_native(), new_native()
     versions: set[int] = set()
@@ -45,8 +45,8 @@ def test_kept_drawing_matches_a_full_redraw_every_frame(game_id: str, players: i
         mine, theirs = next(demo), next(other)
         session.step(InputFrame(mine.p1, theirs.p2 if players == 2 else mine.p2))
         view = PlayView(session, credits=1, free_play=False, frame=frame)
-        cart.draw_play(kept, view)
-        _full_redraw(lambda: cart.draw_play(full, view), full)  # noqa: B023
+        cart.presentation.draw_play(kept, view)
+        _full_redraw(lambda: cart.presentation.draw_play(full, view), full)  # noqa: B023
         shown = pygame.image.tobytes(kept, "RGB")
         assert shown == pygame.image.tobytes(full, "RGB"), frame
         pictures.add(hash(shown))

@@ -13,7 +13,18 @@ from engine.digest import state_digest
 from engine.events import Event
 from engine.inputs import InputFrame
 from engine.session import Seeds, Settings
-from games.cartridge import CartDips, Cartridge, PlayView, RankingSpec
+from engine.sound import Tone
+from games.cartridge import (
+    CartBoard,
+    CartDips,
+    CartPresentation,
+    Cartridge,
+    CartRules,
+    CartTooling,
+    CliOption,
+    PlayView,
+    RankingSpec,
+)
 
 TAP = "tap"
 OVER = "game_over"
@@ -109,23 +120,30 @@ def draw_play(surface: Any, view: PlayView) -> None:
                       (255, 255, 255))
 
 
+# Its own CLI option (`bloxcab sim --rules tiny --game-time short`) and its own sound.
+GAME_TIME_OPTION = CliOption("game-time", "Game Time DIP", str, ("long", "short"), "long")
+TAP_SOUND = (Tone("square", 1200, 1800, 30, 0.3),)
+
+
 def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
-    return {"frames": FRAMES["Long"]}
+    return {"frames": FRAMES[str(options.get("game_time") or "long").title()]}
+
+
+def pieces(rules_id: str, seed: int, count: int, settings: Mapping[str, Any]) -> str:
+    return " ".join("TAP" for _ in range(count))  # no pieces: taps
 
 
 CARTRIDGE = Cartridge(
     id="tiny",
     title="TAP ATTACK (TEST)",
     short="TAP",
-    rules_ids=("tiny",),
-    rules_version=1,
-    new_session=new_session,
-    dip_bank=SW2,
-    decode_dips=decode_dips,
-    draw_play=draw_play,
-    ranking=RankingSpec(columns=("score", "taps")),
-    sounds={TAP: "rotate", OVER: "game_over"},
-    events=frozenset({TAP, OVER}),
-    cli_settings=cli_settings,
+    rules=CartRules(ids=("tiny",), version=1, new_session=new_session,
+                    events=frozenset({TAP, OVER})),
+    board=CartBoard(dip_bank=SW2, decode_dips=decode_dips,
+                    ranking=RankingSpec(columns=("score", "taps"))),
+    presentation=CartPresentation(draw_play=draw_play,
+                                  sounds={TAP: "tiny_tap", OVER: "game_over"},
+                                  recipes={"tiny_tap": TAP_SOUND}),
+    tooling=CartTooling(cli_options=(GAME_TIME_OPTION,), cli_settings=cli_settings,
+                        pieces=pieces),
 )
-

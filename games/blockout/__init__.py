@@ -61,7 +61,9 @@ def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
     difficulty = str(options.get("difficulty") or "normal")
     difficulty = {"hardest": "very_hard"}.get(difficulty, difficulty)
     # `bloxcab sim` starts at --round (default 1); the cabinet shows the ROUND SELECT.
-    settings: dict[str, Any] = {"difficulty": difficulty, "round": int(options.get("round") or 1)}
+    round_no = options.get("round")
+    settings: dict[str, Any] = {"difficulty": difficulty,
+                                "round": 1 if round_no is None else int(round_no)}
     if options.get("versus"):
         settings["versus"] = True
     new_session(RULES_ID, settings, {}, 1)  # a bad value is a ValueError here
