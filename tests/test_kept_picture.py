@@ -89,7 +89,7 @@ def _draw_from_scratch(cart: Any, surface: pygame.Surface, view: PlayView) -> No
     shared = sega_screen._view
     sega_screen._view = FieldView()
     try:
-        cart.draw_play(surface, view)
+        cart.presentation.draw_play(surface, view)
     finally:
         sega_screen._view = shared
 
