@@ -82,7 +82,7 @@ def dips_decoder(bank: GameBank) -> Callable[[int], tuple[CartDips, str | None]]
 
 
 # The Sega boards' DIPs as `bloxcab sim` options (a cartridge lists those its board has).
-LINES_PER_LEVEL = CliOption("lines-per-level", "Lines per level DIP (default: the rules' own)",
+LINES_PER_LEVEL = CliOption("lines-per-level", "Lines per level DIP, by default the rules' own",
                             int, (2, 3, 4))
 HIGH_SPEED = CliOption("high-speed", "High Speed Mode DIP", str, ("on", "off"), "on")
 
