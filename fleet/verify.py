@@ -37,9 +37,9 @@ def _known_row(body: dict[str, Any]) -> None:
     game, mode = body["game"], body["mode"]
     if game not in CARTRIDGES:
         raise Refused(f"unknown game {game[:40]!r}")
-    if mode not in CARTRIDGES[game].ranking.modes:
+    if mode not in CARTRIDGES[game].board.ranking.modes:
         raise Refused(f"unknown mode {mode[:40]!r}")
-    columns = CARTRIDGES[game].ranking.columns
+    columns = CARTRIDGES[game].board.ranking.columns
     if set(body["values"]) != set(columns):
         raise Refused(f"values are not the columns {', '.join(columns)}")
 
