@@ -17,7 +17,7 @@ from typing import Any
 from dipswitch.bank import DipBank
 from engine.inputs import InputFrame
 from engine.session import GameSession, Seeds, Settings, Summary
-from engine.sound import Tone
+from engine.sound import Recipe
 
 RankValue = int | str
 
@@ -181,10 +181,10 @@ def cli_options_of(carts: Iterable[Cartridge]) -> dict[str, tuple[CliOption, tup
     return union
 
 
-def recipes_of(carts: Iterable[Cartridge]) -> dict[str, tuple[Tone, ...]]:
+def recipes_of(carts: Iterable[Cartridge]) -> dict[str, Recipe]:
     """Every cartridge's own sound recipes by name; ValueError (one line) when two
     cartridges give one name different recipes."""
-    union: dict[str, tuple[Tone, ...]] = {}
+    union: dict[str, Recipe] = {}
     owner: dict[str, str] = {}
     for cart in carts:
         for name, recipe in cart.presentation.recipes.items():
@@ -254,7 +254,7 @@ class CartPresentation:
     silent: frozenset[str] = frozenset()  # event kinds that make no sound, on purpose
     # The cartridge's own sounds (name -> recipe), added to the cabinet's shared palette
     # (cabinet/audio/synth.py); ``sounds`` may name them. Prefix names with the game id.
-    recipes: Mapping[str, tuple[Tone, ...]] = field(default_factory=dict)
+    recipes: Mapping[str, Recipe] = field(default_factory=dict)
     # A folder of *.rpl replays of real engine play for attract mode, named under games/
     # ("sega88/demos"; the board lists it: firmware/game_files.py).
     demo_dir: str | None = None

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 class SoundTestPage(Page):
     title = "SOUND TEST"
-    pitch = 10
+    pitch = 9  # the shared effects and the cartridges' own, EXIT above the footer
 
     def __init__(self, menu: ServiceMenu) -> None:
         self.effects = list(cabinet_palette())
