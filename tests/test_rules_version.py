@@ -33,6 +33,11 @@ DEMOS = sorted(ROOT.glob("games/*/demos/*.rpl"))
 TEST_REPLAYS = sorted((ROOT / "tests" / "data").glob("*.rpl"))
 
 
+# The cartridges whose rules changed since rules versions began, with their version now
+# (issue 31: TAP's M-roll Tetris count and medals; TGM3's I kick and Sakura bonuses).
+BUMPED = {"tap": 2, "ti": 2}
+
+
 def _bumped(cart: Cartridge) -> Cartridge:
     """``cart`` with rules version 2."""
     return replace(cart, rules=replace(cart.rules, version=2))
@@ -59,7 +64,7 @@ def fresh(replay: Replay) -> GameSession:
 @pytest.mark.parametrize("game", sorted(CARTRIDGES))
 def test_every_session_carries_its_cartridges_rules_version(game: str) -> None:
     cart = CARTRIDGES[game]
-    assert cart.rules_version == 1
+    assert cart.rules_version == BUMPED.get(game, 1)
     dips, _ = cart.board.decode_dips(cart.board.dip_bank.factory)
     for rules in cart.rules.ids:
         players = 2 if dips.settings.get("versus") else 1

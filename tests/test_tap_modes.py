@@ -128,6 +128,20 @@ def test_a_slow_section_closes_the_m_roll() -> None:
     assert not ref.mroll_ok
 
 
+
+def test_a_tetris_across_x99_counts_for_the_section_it_was_made_in() -> None:
+    # From 96 a Tetris takes the level to 100: the section that ends is the one the Tetris
+    # was made in, so its count must include it (NullpoMino's GradeMania2 counts first).
+    p = play(MASTER, letters="II", level=96, board=["#########."] * 4)
+    ref = p.referee
+    assert isinstance(ref, MasterReferee)
+    ref.tetrises[0] = 1  # one Tetris earlier in the section; the second is this one
+    p.state = 1  # vertical
+    out = lock(p, 7)
+    assert kinds(out, aev.SECTION)[0].value == 0 and p.level // 100 == 1
+    assert ref.tetrises[0] == 2 and ref.tetrises[1] == 0
+    assert ref.mroll_ok
+
 # ---- scoring --------------------------------------------------------------------------
 def test_score_combo_values() -> None:
     combo = 1

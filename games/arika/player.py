@@ -479,6 +479,7 @@ class ArikaPlayer:
             if self.roll:
                 self.roll_lines += lines
             out.append(Event(ev.LINE_CLEAR, self.index, lines))
+            self.referee.on_lines(self, lines, level_before)
             self.level_to(min(self.level + self.clear_levels[lines], self.goal), out,
                            lock=True)
         self.referee.on_lock(self, lines, level_before, out)

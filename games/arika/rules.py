@@ -40,6 +40,11 @@ class Referee:
 
     def on_active_frame(self, p: ArikaPlayer) -> None: ...
 
+    def on_lines(self, p: ArikaPlayer, lines: int, level_before: int) -> None:
+        """The piece just written completed ``lines`` rows (1-4), before the level takes
+        them: whatever counts for the section the clear was made in (a Tetris from x96
+        that ends the section) is counted here, ahead of ``on_section``."""
+
     def on_lock(self, p: ArikaPlayer, lines: int, level_before: int, out: list[Event]) -> None:
         """After the piece is written and the level has taken the cleared lines."""
 

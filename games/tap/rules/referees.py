@@ -49,12 +49,18 @@ class TapReferee(Referee):
         self.grade = ""  # what the result screen shows ("" = no grade)
         self.line = "none"  # the ranking's line under the grade: none, green, orange
 
+    def on_lines(self, p: ArikaPlayer, lines: int, level_before: int) -> None:
+        # Counted before the level moves: a Tetris from x96 to the next hundred belongs to
+        # the section it was made in, whose M-roll check runs as the level crosses.
+        # Source: NullpoMino GradeMania2Mode (the Tetris is counted before the section
+        # check); tetris.wiki "Tetris The Absolute The Grand Master 2" (Tetrises per section).
+        if lines == 4:
+            self.tetrises[min(level_before // 100, 9)] += 1
+
     def on_lock(self, p: ArikaPlayer, lines: int, level_before: int, out: list[Event]) -> None:
         if not lines:
             self.combo = 1
             return
-        if lines == 4:
-            self.tetrises[min(level_before // 100, 9)] += 1
         self.combo = next_combo(self.combo, lines)
         bravo = _bravo(p)
         if bravo:

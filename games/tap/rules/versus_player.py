@@ -112,6 +112,9 @@ class VersusReferee(Referee):
     def on_active_frame(self, p: ArikaPlayer) -> None:
         self.inner.on_active_frame(p)
 
+    def on_lines(self, p: ArikaPlayer, lines: int, level_before: int) -> None:
+        self.inner.on_lines(p, lines, level_before)
+
     def on_section(self, p: ArikaPlayer, section: int, frames: int, out: list[Event]) -> None:
         self.inner.on_section(p, section, frames, out)
 
