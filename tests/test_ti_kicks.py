@@ -1,4 +1,4 @@
-"""Ti-ARS: the I wall kick (+1, +2, -1 when touching), the I floor kick (1 then 2 up), the
+"""Ti-ARS: the I wall kick (+1, +2, -1 when the basic turn is blocked), the I floor kick (1 then 2 up), the
 T floor kick into point-up, one floor kick a piece, none for J L S Z (tetris.wiki, "Floor
 kick"); hold and IHS with IRS (tetris.wiki, "Tetris: The Grand Master 3 Terror-Instinct")."""
 
@@ -70,15 +70,32 @@ def test_i_wall_kick_plus_one_when_it_fits() -> None:
     assert (p.state, p.x) == (2, 0)
 
 
-def test_i_does_not_wall_kick_when_not_touching() -> None:
-    # Vertical I in column 5; a block in column 3 of the flat row blocks the basic turn,
-    # nothing is beside the I, so no kick (though one right would fit).
-    rows = [EMPTY] * 16 + ["...#......", EMPTY, EMPTY, EMPTY]
+def test_i_wall_kicks_without_touching_anything() -> None:
+    # tetris.wiki "Arika Rotation System", TGM3's first I kick picture: a block in column 1,
+    # the vertical I in column 3 (nothing beside it); the basic turn hits the block, one
+    # right fits, and the I takes it.
+    rows = [EMPTY] * 16 + [".#........", EMPTY, EMPTY, EMPTY]  # the block in row 4
+    p = ready("I", *rows)
+    put(p, "I", 1, 1, 2)  # column 3, rows 2-5; the flat row is 4
+    out = step(p, B2)
+    assert (p.state, p.x) == (2, 2)
+    assert kinds(out, ev.ROTATE)
+
+
+def test_i_wall_kick_tries_two_right_then_one_left_in_the_open() -> None:
+    # Blocks at columns 3 and 4 of the flat row, the I in column 5: in place (3-6), +1
+    # (4-7) hit them, +2 (5-8) fits; then with a block at 8 too, -1 (2-5) is also blocked
+    # by 3, so the turn fails.
+    rows = [EMPTY] * 16 + ["...##.....", EMPTY, EMPTY, EMPTY]
+    p = ready("I", *rows)
+    put(p, "I", 1, 3, 2)
+    step(p, B2)
+    assert (p.state, p.x) == (2, 5)
+    rows = [EMPTY] * 16 + ["...##...#.", EMPTY, EMPTY, EMPTY]
     p = ready("I", *rows)
     put(p, "I", 1, 3, 2)
     out = step(p, B2)
-    assert (p.state, p.x) == (1, 3)
-    assert not kinds(out, ev.ROTATE)
+    assert (p.state, p.x) == (1, 3) and not kinds(out, ev.ROTATE)
 
 
 # ---- I floor kick -------------------------------------------------------------------

@@ -3,8 +3,11 @@ wall kick, the I and T floor kicks (one floor kick a piece), and hold with initi
 
 Source: tetris.wiki, "Floor kick" (TGM3 allows one floor kick per piece; only I and T
 floor kick; no diagonal kicks) and "Tetris: The Grand Master 3 Terror-Instinct" (hold, with
-IHS); the I wall kick order (+1, +2, -1) and the T's point-up condition agree in the
-cambridge ("arika_ti") and shiromino (G3 settings) clones.
+IHS); tetris.wiki, "Arika Rotation System" (TGM3's I wall kicks: a vertical I whose basic
+turn is blocked tries one right, two right, one left, with no wall or block beside it needed:
+the page's first picture has a block in column 1 and the I in column 3); the I wall kick
+order (+1, +2, -1) and the T's point-up condition agree in the cambridge ("arika_ti") and
+shiromino (G3 settings) clones.
 """
 
 from __future__ import annotations
@@ -193,11 +196,11 @@ class TiPlayer(ArikaPlayer):
         now = MASKS[kind][state] << pos
         if kind == I:
             if not turned & 1:
-                # Into horizontal, touching a wall or a block at either side.
-                if bits & (now >> 1) or bits & (now << 1):
-                    for dx in I_WALL_KICKS:
-                        if not bits & (mask << (pos + dx)):
-                            return x + dx, y
+                # Into horizontal: the basic turn is blocked, so +1, +2, -1 are tried,
+                # whether or not the I touches a wall or a block.
+                for dx in I_WALL_KICKS:
+                    if not bits & (mask << (pos + dx)):
+                        return x + dx, y
                 return None
             return self._floor_kick(bits, mask, pos, now, x, y, I_FLOOR_KICKS)
         nx = self._turn(bits, kind, state, turned, x, y)
