@@ -19,6 +19,8 @@ from games.arika.player import ACTIVE, READY
 from games.ti.rules import sakura
 from games.ti.rules.sakura import SakuraPlayer, SakuraStage, parse_stages, sakura_rules
 from games.ti.stagefile import STAGES, builtin_stages, load_stages
+from games.registry import cartridge
+from games.ti.session import TiSession
 from tests.arika_kit import IDLE, kinds, step, step_until
 
 RULES = sakura_rules()
@@ -146,9 +148,40 @@ def test_fast_clear_bonus(frames: int, bonus: int) -> None:
 
 
 @pytest.mark.parametrize(("cleared", "frames", "ex"), [
-    (17, 1, 0), (18, 1, 3), (19, 99_999, 3), (20, 320 * 60, 7), (20, 320 * 60 + 1, 5)])
-def test_ex_offer(cleared: int, frames: int, ex: int) -> None:
+    (17, 1, 0), (18, 1, 3), (19, 99_999, 3), (20, 300 * 60, 7), (20, 300 * 60 + 1, 5)])
+def test_ex_offer_all_seven_within_5_minutes(cleared: int, frames: int, ex: int) -> None:
+    # tetris.wiki TGM3 Sakura: all 7 EX stages need the 20 stages cleared within 5:00.
     assert sakura.ex_offered(cleared, frames) == ex
+
+
+def test_ex_offer_heboris_5_20_is_an_sw2_choice() -> None:
+    heboris = sakura.EX_WITHIN["heboris"]
+    assert heboris == 320 * 60 and sakura.EX_WITHIN["wiki"] == 300 * 60
+    assert sakura.ex_offered(20, 320 * 60, heboris) == 7
+    assert sakura.ex_offered(20, 320 * 60 + 1, heboris) == 5
+    assert SakuraPlayer(0, RULES, 0, builtin_stages()).ex_within == 300 * 60
+    session = TiSession("ti-sakura", {"sakura_ex": "heboris"}, {"main": 1}, 1)
+    assert session.players[0].ex_within == heboris  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="sakura_ex must be one of wiki, heboris"):
+        TiSession("ti-sakura", {"sakura_ex": "fast"}, {"main": 1}, 1)
+    cart = cartridge("ti")
+    factory = cart.board.dip_bank.factory
+    assert cart.board.decode_dips(factory)[0].settings["sakura_ex"] == "wiki"
+    assert cart.board.decode_dips(factory | 0x20)[0].settings["sakura_ex"] == "heboris"
+
+
+def test_each_jewel_cleared_gives_a_second() -> None:
+    # tetris.wiki TGM3 Sakura: a time bonus for each jewel cleared (NullpoMino's GemMania:
+    # one second a jewel). The upright I clears the bottom row and its two jewels; the
+    # jewel above stays, so the stage goes on and only the jewel bonus is added.
+    stages = stages_of((("*.........", "**###.####"), ""), (("*.........",), ""))
+    p = SakuraPlayer(0, RULES, 0, stages)
+    while p.next_kind != 0:
+        p.randomizer.next()
+        p.next_kind = p.randomizer.next()
+    _clear_with_an_i(p)
+    assert p.stage.number == 1 and p.jewels == 1
+    assert p.time_left + p.elapsed == sakura.START_FRAMES + 2 * sakura.JEWEL_BONUS == 10_920
 
 
 def _clear_with_an_i(p: SakuraPlayer) -> list[ev.Event]:

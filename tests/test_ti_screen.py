@@ -97,10 +97,10 @@ def test_sw2_switches() -> None:
     dips, notice = cart.board.decode_dips(cart.board.dip_bank.factory)
     assert notice is None and dips.demo_sounds
     assert dict(dips.settings) == {"cool_rule": "wiki", "exam_rule": "wiki",
-                                   "grade_in_play": "hidden"}
+                                   "grade_in_play": "hidden", "sakura_ex": "wiki"}
     dips, _ = cart.board.decode_dips((cart.board.dip_bank.factory & ~0x0C) | 0x10)
     assert dict(dips.settings) == {"cool_rule": "baseline", "exam_rule": "nullpomino",
-                                   "grade_in_play": "shown"}
+                                   "grade_in_play": "shown", "sakura_ex": "wiki"}
     TiSession("ti-master", dips.settings, {"main": 1}, 1)  # the session takes them
 
 

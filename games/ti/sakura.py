@@ -15,8 +15,21 @@ from games.ti.rules.decisions import MODE_DECISIONS
 from games.ti.stagefile import active_stages
 
 
+# The SW2 switch "Sakura EX" (games/ti/dips.py): the time within which 20 cleared stages
+# offer all seven EX stages, the wiki's 5:00 or Heboris C.E.'s 5:20 (sakura.EX_WITHIN).
+SETTINGS: dict[str, Any] = {**rule_choice.SETTINGS, "sakura_ex": "wiki"}
+
+
+def _check(name: str, value: Any) -> str | None:
+    if name == "sakura_ex" and value not in sakura.EX_WITHIN:
+        return f"sakura_ex must be one of {', '.join(sakura.EX_WITHIN)}, not {value!r}"
+    return rule_choice.check(name, value)
+
+
 def _player(index: int, settings: Mapping[str, Any], seed: int) -> ArikaPlayer:
-    return sakura.SakuraPlayer(index, sakura.sakura_rules(), seed, active_stages())
+    within = sakura.EX_WITHIN[settings.get("sakura_ex", SETTINGS["sakura_ex"])]
+    return sakura.SakuraPlayer(index, sakura.sakura_rules(), seed, active_stages(),
+                               ex_within=within)
 
 
 def _dealer(seed: int) -> PieceDealer:
@@ -34,11 +47,11 @@ def _document() -> dict[str, object]:
         "skip": {"hold_frames": sakura.SKIP_HOLD_FRAMES,
                  "penalty_frames": sakura.SKIP_PENALTY_FRAMES},
         "stage_20_bonus": sakura.STAGE_20_BONUS,
-        "ex_all_within": sakura.EX_ALL_WITHIN,
+        "jewel_bonus": sakura.JEWEL_BONUS,
+        "ex_all_within": dict(sakura.EX_WITHIN),
     }
 
 
 def mode() -> TiMode:
     return TiMode(sakura.RULES_ID, "SAKURA", sakura.sakura_rules(), _player, _document,
-                  decisions=MODE_DECISIONS, dealer=_dealer, settings=rule_choice.SETTINGS,
-                  check=rule_choice.check)
+                  decisions=MODE_DECISIONS, dealer=_dealer, settings=SETTINGS, check=_check)

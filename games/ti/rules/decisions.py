@@ -212,13 +212,11 @@ MODE_DECISIONS: dict[str, Decision[Any]] = {
         "are busy; the clones skip on a held button", "cambridge sakura",
     ),
     "sakura_ex_offer": Decision(
-        "< 18 of 20 cleared: none; 18-19: EX 1-3; 20 within 5:20: all 7; 20, slower: EX 1-5",
-        "the wiki's single 5:00 rule and Heboris C.E.'s cut-offs differ; the latter is "
-        "finer", "Heboris C.E. TOMOYO; tetris.wiki TGM3 page",
-    ),
-    "sakura_ex_all_within": Decision(
-        (5 * 60 + 20) * 60, "all 20 stages cleared within 5:20 of play (in frames) offer all 7 "
-        "EX stages, as sakura_ex_offer says", "Heboris C.E. TOMOYO",
+        "< 18 of 20 cleared: none; 18-19: EX 1-3; all 20 within the time (5:00, or 5:20 "
+        "with SW2 Sakura EX = Heboris): all 7; all 20, slower: EX 1-5",
+        "the wiki gives only the all-7 rule (5:00); the cut-offs below it are Heboris "
+        "C.E.'s and NullpoMino GemMania's (90% and 100% cleared)",
+        "tetris.wiki TGM3 page; Heboris C.E. TOMOYO; NullpoMino GemManiaMode",
     ),
     "sakura_stage_20_bonus": Decision(
         60 * 60, "+1:00 (in frames) for clearing stage 20: Heboris C.E. gives it; nothing "

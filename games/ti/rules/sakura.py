@@ -6,7 +6,8 @@ after a good run, and some stages have an effect: mirror, roll roll, BIG, x-ray,
 Sources: tetris.wiki, "Tetris: The Grand Master 3 Terror-Instinct" (Sakura: jewels, 20 + 7
 EX stages, stage effects) and the cambridge clone's sakura mode, whose rules agree with
 Heboris C.E.'s TOMOYO notes where both give them (3:00 to start; +10 s for a stage cleared
-within 10 s, +5 s within 20 s; a minute per stage for 1-20; holding a button 1.5 s skips a
+within 10 s, +5 s within 20 s; a second for each jewel cleared, as NullpoMino's GemMania
+gives it; a minute per stage for 1-20; holding a button 1.5 s skips a
 stage for 30 s; each stage from level 0 on TAP Normal's gravity, levels stopping at x99;
 hold and three next pieces). The layouts are our own (games/ti/sakura_stages.txt).
 
@@ -51,8 +52,17 @@ FAST_BONUSES: tuple[tuple[int, int], ...] = ((10 * SECOND, 10 * SECOND), (20 * S
 SKIP_HOLD_FRAMES = 90
 SKIP_PENALTY_FRAMES = 30 * SECOND
 STAGE_20_BONUS: int = TI_DECISIONS["sakura_stage_20_bonus"].value
-# EX stages offered after stage 20: TI_DECISIONS sakura_ex_offer.
-EX_ALL_WITHIN: int = TI_DECISIONS["sakura_ex_all_within"].value
+# Source: tetris.wiki, "Tetris: The Grand Master 3 Terror-Instinct", Sakura ("a time bonus
+# is given ... for each jewel cleared"); the amount, one second a jewel, is NullpoMino's
+# GemManiaMode (its Sakura clone).
+JEWEL_BONUS = SECOND
+# EX stages offered after stage 20: TI_DECISIONS sakura_ex_offer. All seven need the 20
+# stages cleared within this time of play, by the SW2 switch "Sakura EX" (sakura_ex):
+# Source: tetris.wiki, "Tetris: The Grand Master 3 Terror-Instinct", Sakura (all 7 EX
+# stages: every main stage cleared within 5 minutes; NullpoMino's GemManiaMode agrees);
+# Heboris C.E.'s TOMOYO mode allows 5:20 (the "heboris" choice).
+EX_WITHIN: dict[str, int] = {"wiki": 5 * 60 * SECOND, "heboris": (5 * 60 + 20) * SECOND}
+EX_ALL_WITHIN = EX_WITHIN["wiki"]
 MIRROR_EVERY: int = TI_DECISIONS["sakura_effects"].value["mirror_every_piece"]
 ROLLROLL_EVERY: int = TI_DECISIONS["sakura_effects"].value["rollroll_every_frames"]
 INTRO_FRAMES: int = TI_DECISIONS["sakura_intro_frames"].value
@@ -131,13 +141,14 @@ def mirrored(board: Board) -> Board:
     return out
 
 
-def ex_offered(cleared_main: int, frames: int) -> int:
-    """How many EX stages follow stage 20 (see EX_ALL_WITHIN)."""
+def ex_offered(cleared_main: int, frames: int, within: int = EX_ALL_WITHIN) -> int:
+    """How many EX stages follow stage 20: all 7 when the 20 were all cleared within
+    ``within`` frames of play (EX_WITHIN)."""
     if cleared_main < 18:
         return 0
     if cleared_main < MAIN_STAGES:
         return 3
-    return 7 if frames <= EX_ALL_WITHIN else 5
+    return 7 if frames <= within else 5
 
 
 def time_bonus(stage_frames: int) -> int:
@@ -165,14 +176,18 @@ class SakuraReferee(Referee):
 
 class SakuraPlayer(TiPlayer):
     """``stages``: the layouts to play (built-in or the operator's); ``first``: the stage
-    to start on (1-based; practice and tests)."""
+    to start on (1-based; practice and tests); ``ex_within``: the time of play within
+    which 20 cleared stages offer all seven EX stages (EX_WITHIN)."""
 
-    __slots__ = ("cleared", "elapsed", "ex_count", "jewels", "results", "rolling", "skip_held",
-                 "stage_frames", "stage_index", "stage_pieces", "stages", "time_left")
+    __slots__ = ("cleared", "elapsed", "ex_count", "ex_within", "jewels", "results", "rolling",
+                 "skip_held", "stage_frames", "stage_index", "stage_pieces", "stages",
+                 "time_left")
 
     def __init__(self, index: int, rules: ArikaRules, seed: int,
-                 stages: tuple[SakuraStage, ...], first: int = 1) -> None:
+                 stages: tuple[SakuraStage, ...], first: int = 1,
+                 ex_within: int = EX_ALL_WITHIN) -> None:
         self.stages = stages
+        self.ex_within = ex_within
         self.stage_index = first - 1
         self.time_left = START_FRAMES
         self.stage_frames = 0
@@ -231,7 +246,8 @@ class SakuraPlayer(TiPlayer):
         if number == MAIN_STAGES:
             if cleared:
                 self.time_left += STAGE_20_BONUS
-            self.ex_count = ex_offered(sum(self.results[:MAIN_STAGES]), self.elapsed)
+            self.ex_count = ex_offered(sum(self.results[:MAIN_STAGES]), self.elapsed,
+                                       self.ex_within)
         last = MAIN_STAGES + max(self.ex_count, 0) if self.ex_count >= 0 else len(self.stages)
         following = self.stage_index + 1
         if following >= min(last, len(self.stages)):
@@ -241,7 +257,9 @@ class SakuraPlayer(TiPlayer):
         out.append(Event(STAGE, self.index, self.stage.number))
 
     def after_collapse(self, out: list[Event]) -> None:
-        self.jewels = jewels_on(self.board)
+        left = jewels_on(self.board)
+        self.time_left += (self.jewels - left) * JEWEL_BONUS
+        self.jewels = left
         if not self.jewels:
             self._stage_over(True, out)
 
