@@ -66,7 +66,7 @@ _STATE_SLOTS = (
     "clearing", "after_clear", "goal", "goal_reached", "roll", "roll_next", "roll_left",
     "roll_lines",
     "section_start", "section_frames", "item", "topped_out", "finished", "flash_cells",
-    "flash_frame", "frame",
+    "flash_frame", "frame", "turns",
 )
 
 
@@ -131,6 +131,7 @@ class ArikaPlayer:
         self.finished = False
         self.flash_cells: tuple[tuple[int, int], ...] = ()
         self.flash_frame = 0
+        self.turns = 0  # rotation presses of the piece in play (TAP's RO medal reads them)
         self.big = False
         self.shapes = self.default_shapes
         i = index
@@ -209,10 +210,13 @@ class ArikaPlayer:
         x = self.x
         y = self.y
         at_once = self.falls_at_once
-        if pressed and kind != O:
+        if pressed and kind == O:
+            self.turns += 1  # the O turns on the board, though it looks the same
+        elif pressed:
             turned = (state + 3) & 3 if pressed & 0b101 else (state + 1) & 3
             moved = self.turn(kind, state, turned, x, y)
             if moved is not None:
+                self.turns += 1
                 state = self.state = turned
                 x, y = moved
                 out.append(self.events["rotate"])
@@ -405,6 +409,7 @@ class ArikaPlayer:
         self.soft = 0
         self.sonic = 0
         self.active_frames = 0
+        self.turns = 0
         self.acc = 0
         self.lock_delay = self.lock_left = self.timing.lock
         self.grounded = False

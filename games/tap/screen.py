@@ -1,5 +1,6 @@
 """TAP's play screen at 320x224: the well, NEXT, the level counter ``LEVEL 123 / 200``,
-the clock, the grade, the staff roll, the mode select, and the section times at the end."""
+Master's medals (plates in bronze, silver and gold under the level), the clock, the grade,
+the staff roll, the mode select, and the section times at the end."""
 
 from __future__ import annotations
 
@@ -37,11 +38,35 @@ from games.arika.timing import clock_text
 from games.cartridge import PlayView
 from games.tap.rules.decisions import TAP_DECISIONS
 from games.tap.rules.doubles import DOUBLES, DOUBLES_TITLE
+from games.tap.rules.medals import BRONZE, GOLD, SILVER, Medals
 from games.tap.rules.modes import TITLES
 from games.tap.session import TapSession
 
 FADE_AFTER_FRAMES: int = TAP_DECISIONS["fading_roll_frames"].value["shown"]
 FADE_GONE_FRAMES: int = TAP_DECISIONS["fading_roll_frames"].value["gone"]
+
+
+# Our own plate colours for the three tiers, and the plates' layout: two rows of three in
+# the board's order (AC ST SK / RE RO CO), each at a fixed place so none moves as others
+# are earned.
+MEDAL_RGB: dict[int, RGB] = {BRONZE: (205, 127, 50), SILVER: (200, 200, 216),
+                             GOLD: (255, 208, 0)}
+MEDAL_TEXT: RGB = (0, 0, 0)
+PLATE_W, PLATE_H, PLATE_STEP, PLATE_ROW = 20, 10, 22, 12
+MEDALS_DY = 74  # below the level counter
+
+
+def medal_ops(medals: Medals, x: int, y: int) -> list[Op]:
+    """The earned medals as plates, the first row's top-left at (x, y)."""
+    ops: list[Op] = []
+    for slot, tier in enumerate(medals.tiers):
+        if not tier:
+            continue
+        px, py = x + PLATE_STEP * (slot % 3), y + PLATE_ROW * (slot // 3)
+        ops.append(fill_op(MEDAL_RGB[tier], (px, py, PLATE_W, PLATE_H)))
+        ops.append(text_op(("AC", "ST", "SK", "RE", "RO", "CO")[slot], px + 2, py + 1,
+                           MEDAL_TEXT))
+    return ops
 
 
 def cell_visibility(p: ArikaPlayer, locked_frame: int) -> float:
@@ -121,12 +146,14 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
     # Figures: the clock changes every frame; the rest only when what they show does.
     y = WELL_Y
     value = UI["value"]
-    kept_ops(surface, kept, (left, "time"), [text_op(clock_text(p.clock), info_x, y + 122,
+    kept_ops(surface, kept, (left, "time"), [text_op(clock_text(p.clock), info_x, y + 136,
                                                      value)])
     score = getattr(ref, "score", 0)
     rolling = p.in_roll and p.phase != OVER
+    medals = getattr(ref, "medals", None)
+    earned = tuple(medals.tiers) if isinstance(medals, Medals) else ()
     if kept is not None and not kept.changed((left, "figures"), (
-            p.rules.id, grade, p.level, p.goal, score, rolling, p.roll_left)):
+            p.rules.id, grade, p.level, p.goal, score, rolling, p.roll_left, earned)):
         return
     label = UI["label"]
     figures: list[tuple[str, list[Op]]] = [
@@ -135,12 +162,13 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
                    text_op(grade, info_x, y + 26, value, 2)] if grade else []),
         ("level label", [text_op("LEVEL", info_x, y + 52, label)]),
         ("level", [text_op(f"{p.level:3d}/{level_target(p):3d}", info_x, y + 62, value)]),
-        ("score label", [text_op("SCORE", info_x, y + 88, label)]),
-        ("score", [text_op(str(score), info_x, y + 98, value)]),
-        ("time label", [text_op("TIME", info_x, y + 112, label)]),
-        ("roll label", [text_op(TWO_WELL_ROLL if two else "STAFF ROLL", info_x, y + 138,
+        ("medals", medal_ops(medals, info_x, y + MEDALS_DY) if isinstance(medals, Medals) else []),
+        ("score label", [text_op("SCORE", info_x, y + 102, label)]),
+        ("score", [text_op(str(score), info_x, y + 112, value)]),
+        ("time label", [text_op("TIME", info_x, y + 126, label)]),
+        ("roll label", [text_op(TWO_WELL_ROLL if two else "STAFF ROLL", info_x, y + 152,
                                 label)] if rolling else []),
-        ("roll", [text_op(clock_text(p.roll_left), info_x, y + 148, value)]
+        ("roll", [text_op(clock_text(p.roll_left), info_x, y + 162, value)]
          if rolling else []),
     ]
     for name, ops in figures:

@@ -181,6 +181,31 @@ TAP_DECISIONS: dict[str, Decision[Any]] = {
         "the older wiki text says section 4 + 2 s; cambridge has no margin",
         "NullpoMino GradeMania2; TGMsim Master2Plus",
     ),
+    "medal_st_records": Decision(
+        [42 * 60] * 10,
+        "every section's record is 42 s (in frames), the power-on record the wiki gives for "
+        "Death; the board keeps better times from game to game, which a replay (the rules "
+        "alone) cannot see, so every game is judged against the power-on records",
+        f"{_WIKI}, Medal conditions (Death ST records reset to 42 s at power-on)",
+    ),
+    "medals_in_roll": Decision(
+        "none", "medals are earned up to level 999, none in the staff roll; the RO medal's "
+        "last range is judged at 999", None,
+    ),
+    "medal_co_count": Decision(
+        "pieces in a row that clear lines: a double or more adds 1, a single keeps the count, "
+        "a piece that clears nothing ends it",
+        "the wiki counts the combo in clearing pieces and says a single keeps it going "
+        "without adding", f"{_WIKI}, Medal conditions",
+    ),
+    "medal_ro_turns": Decision(
+        "rotation presses that turn the piece in play (an O's presses count); IRS does not",
+        "the wiki counts rotations a piece; an initial rotation is not made in play", None,
+    ),
+    "medals_modes": Decision(
+        "Master only", "Master's thresholds are played; T.A. Death's own (SK at 5, 10, 17 "
+        "Tetrises, a 42 s ST record) are not yet", f"{_WIKI}, Medal conditions",
+    ),
     "roll_frames": Decision(
         {"master": 3701, "normal": 3701, "death": 3701, "plus": 2024},
         "one minute at 61.68 Hz; NullpoMino has 3694 for Master",

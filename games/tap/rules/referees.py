@@ -11,6 +11,7 @@ from games.arika.grading import Grades, grade_name
 from games.arika.rules import ROLL_FADING, ROLL_INVISIBLE, ROLL_NAMES, ROLL_PLAIN, Referee
 from games.arika.scoring import clear_score, next_combo
 from games.tap.rules import mroll
+from games.tap.rules.medals import Medals
 from games.tap.rules.tables import (
     DEATH_TORIKAN_FRAMES,
     DEATH_TORIKAN_LEVEL,
@@ -133,6 +134,7 @@ class MasterReferee(TapReferee):
         self.mroll_ok = True
         self.roll = 0
         self.grade = grade_name(0)
+        self.medals = Medals()
 
     def on_active_frame(self, p: ArikaPlayer) -> None:
         if not p.goal_reached:
@@ -141,7 +143,9 @@ class MasterReferee(TapReferee):
     def on_lock(self, p: ArikaPlayer, lines: int, level_before: int, out: list[Event]) -> None:
         super().on_lock(p, lines, level_before, out)
         if p.goal_reached:
-            return  # the roll: no more grading
+            return  # the roll: no more grading or medals
+        self.medals.locked(p.turns, lines, p.board.block_count(), self.bravos,
+                           sum(self.tetrises), (level_before, p.level))
         grades = self.grades
         if lines:
             if grades.on_clear(lines, level_before):
@@ -151,6 +155,7 @@ class MasterReferee(TapReferee):
         self.grade = grades.name
 
     def on_section(self, p: ArikaPlayer, section: int, frames: int, out: list[Event]) -> None:
+        self.medals.section(section, frames)
         if len(p.section_frames) != section + 1:
             self.mroll_ok = False  # a game that did not start at level 0
         elif self.mroll_ok:
@@ -158,6 +163,7 @@ class MasterReferee(TapReferee):
                                              self.tetrises[section])
 
     def on_goal(self, p: ArikaPlayer, out: list[Event]) -> int:
+        self.medals.goal()
         self.grade = self.grades.name
         self.line = "green"
         if self.mroll_ok and mroll.final_ok(self.grades.grade, p.clock):
@@ -180,15 +186,18 @@ class MasterReferee(TapReferee):
 
     def summary(self, p: ArikaPlayer) -> dict[str, int | str]:
         return {**super().summary(p), "internal_grade": self.grades.grade,
-                "grade_points": self.grades.points, "roll": ROLL_NAMES[self.roll]}
+                "grade_points": self.grades.points, "roll": ROLL_NAMES[self.roll],
+                "medals": self.medals.text()}
 
     def state(self) -> tuple[Any, ...]:
-        return (*super().state(), self.grades.state(), self.mroll_ok, self.roll)
+        return (*super().state(), self.grades.state(), self.mroll_ok, self.roll,
+                self.medals.state())
 
     def restore(self, state: tuple[Any, ...]) -> None:
-        super().restore(state[:-3])
-        grades, self.mroll_ok, self.roll = state[-3:]
+        super().restore(state[:-4])
+        grades, self.mroll_ok, self.roll, medals = state[-4:]
         self.grades.restore(grades)
+        self.medals.restore(medals)
 
 
 class PlusReferee(TapReferee):

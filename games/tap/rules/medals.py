@@ -1,0 +1,131 @@
+"""TAP Master's medals: AC, ST, SK, RE, RO and CO, each bronze, silver or gold, earned in
+play and kept to the end of the game (a medal only ever rises).
+
+Source: tetris.wiki, "Tetris The Absolute The Grand Master 2", Medal conditions (from the
+TetrisConcept forum's medal thread):
+- AC (all clear): 1, 2, 3 bravos.
+- ST (section time): a section under 10 s slower than its record, under 5 s slower, or
+  faster than the record.
+- SK (skill): 10, 20, 35 Tetrises in Master.
+- RE (recovery): 1, 2, 4 recoveries; a recovery is 150 or more blocks in the well, then
+  clearing down to 70 or fewer.
+- RO (rotation): 6/5 rotations a piece or more over levels 0-300, 300-700, 700-999 (up to 4
+  rotations a piece and 3,000 a range are counted).
+- CO (combo): a combo of 4, 5, 7; a single keeps the combo going without adding to it.
+tetris.wiki, "Arika Rotation System": the O turns through its four states too, and TAP
+counts its rotations (the player loop counts an O's rotation presses as turns).
+The values no source settles (the section records, whether the roll earns medals, the
+combo's count) are TAP_DECISIONS entries medal_*.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.tap.rules.decisions import TAP_DECISIONS
+
+NAMES: tuple[str, ...] = ("AC", "ST", "SK", "RE", "RO", "CO")
+AC, ST, SK, RE, RO, CO = range(6)
+NONE, BRONZE, SILVER, GOLD = range(4)
+TIER_NAMES = ("", "bronze", "silver", "gold")
+
+AC_BRAVOS = (1, 2, 3)
+SK_TETRISES = (10, 20, 35)
+RE_RECOVERIES = (1, 2, 4)
+CO_COMBOS = (4, 5, 7)
+RE_FULL = 150  # blocks that arm a recovery
+RE_DONE = 70  # blocks left that complete it
+ST_SILVER_MARGIN = 5 * 60  # frames slower than the record (the game counts 60 a second)
+ST_BRONZE_MARGIN = 10 * 60
+RO_NUM, RO_DEN = 6, 5  # rotations a piece, at least
+RO_TURNS_PER_PIECE = 4
+RO_TURNS_CAP = 3000
+# The levels that end the first two RO ranges, 0-300 (bronze) and 300-700 (silver), judged
+# by the lock that reaches them (its piece counts in the range it ends); the last range
+# (gold) is judged at level 999.
+RO_RANGE_ENDS = (300, 700)
+
+ST_RECORDS: tuple[int, ...] = tuple(TAP_DECISIONS["medal_st_records"].value)
+
+
+def tier(count: int, steps: tuple[int, int, int]) -> int:
+    """The tier ``count`` reaches on ``steps`` (bronze, silver, gold thresholds)."""
+    return sum(1 for step in steps if count >= step)
+
+
+class Medals:
+    """One Master game's medals and the counts behind them."""
+
+    __slots__ = ("armed", "combo", "pieces", "recoveries", "tiers", "turns")
+
+    def __init__(self) -> None:
+        self.tiers = [NONE] * len(NAMES)
+        self.combo = 0  # line-clearing pieces in a row (CO)
+        self.armed = False  # 150 blocks were reached (RE)
+        self.recoveries = 0
+        self.turns = 0  # RO: turns counted in the range under way
+        self.pieces = 0  # RO: pieces locked in it
+
+    def _raise(self, medal: int, to: int) -> None:
+        if to > self.tiers[medal]:
+            self.tiers[medal] = to
+
+    def locked(self, turns: int, lines: int, blocks: int, bravos: int, tetrises: int,
+               levels: tuple[int, int] = (0, 0)) -> None:
+        """A piece locked with ``turns`` rotations, completing ``lines`` rows; ``blocks``
+        in the well with it, before its rows go; the game's bravos and Tetrises so far;
+        ``levels``: the level before the lock and after its clear."""
+        self.pieces += 1
+        self.turns = min(self.turns + min(turns, RO_TURNS_PER_PIECE), RO_TURNS_CAP)
+        if not lines:
+            self.combo = 0
+        elif lines >= 2:
+            self.combo += 1
+        self._raise(CO, tier(self.combo, CO_COMBOS))
+        self._raise(AC, tier(bravos, AC_BRAVOS))
+        self._raise(SK, tier(tetrises, SK_TETRISES))
+        if blocks >= RE_FULL:
+            self.armed = True
+        if self.armed and lines and blocks - 10 * lines <= RE_DONE:
+            self.armed = False
+            self.recoveries += 1
+            self._raise(RE, tier(self.recoveries, RE_RECOVERIES))
+        before, after = levels
+        for reward, end in enumerate(RO_RANGE_ENDS, start=BRONZE):
+            if before < end <= after:
+                self._range_over(reward)
+
+    def section(self, section: int, frames: int) -> None:
+        """Section ``section`` (0-9) took ``frames`` frames."""
+        record = ST_RECORDS[min(section, len(ST_RECORDS) - 1)]
+        if frames < record:
+            self._raise(ST, GOLD)
+        elif frames < record + ST_SILVER_MARGIN:
+            self._raise(ST, SILVER)
+        elif frames < record + ST_BRONZE_MARGIN:
+            self._raise(ST, BRONZE)
+
+    def goal(self) -> None:
+        """Level 999: the last RO range is judged."""
+        self._range_over(GOLD)
+
+    def _range_over(self, reward: int) -> None:
+        if self.pieces and self.turns * RO_DEN >= self.pieces * RO_NUM:
+            self._raise(RO, reward)
+        self.turns = self.pieces = 0
+
+    def shown(self) -> tuple[tuple[str, int], ...]:
+        """(name, tier) of each medal earned, in the board's order."""
+        return tuple((NAMES[m], t) for m, t in enumerate(self.tiers) if t)
+
+    def text(self) -> str:
+        """For the summary: ``AC:gold ST:bronze`` ('' before any)."""
+        return " ".join(f"{name}:{TIER_NAMES[t]}" for name, t in self.shown())
+
+    def state(self) -> tuple[Any, ...]:
+        return (tuple(self.tiers), self.combo, self.armed, self.recoveries, self.turns,
+                self.pieces)
+
+    def restore(self, state: tuple[Any, ...]) -> None:
+        tiers, self.combo, self.armed, self.recoveries, self.turns, self.pieces = state
+        self.tiers = list(tiers)

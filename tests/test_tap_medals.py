@@ -1,0 +1,156 @@
+"""TAP Master's medals (tetris.wiki, "Tetris The Absolute The Grand Master 2", Medal
+conditions): AC, ST, SK, RE, RO, CO, bronze, silver and gold, earned in play and shown on
+the play screen beside the well."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+from games.arika.player import ArikaPlayer
+from games.cartridge import PlayView
+from games.tap.rules import MASTER
+from games.tap.rules import medals as md
+from games.tap.rules.medals import AC, BRONZE, CO, GOLD, RE, RO, SILVER, SK, ST, Medals
+from games.tap.rules.referees import MasterReferee
+from games.arika.screen import WELL_Y
+from games.tap.screen import MEDAL_RGB, MEDALS_DY, draw_play, medal_ops
+from games.tap.session import TapSession
+from tests.arika_kit import IDLE, pad, step
+from tests.test_tap_modes import lock, play
+
+B2 = pad(b2=True)
+
+
+def referee(p: ArikaPlayer) -> MasterReferee:
+    ref = p.referee
+    assert isinstance(ref, MasterReferee)
+    return ref
+
+
+def turn(p: ArikaPlayer, times: int) -> None:
+    for _ in range(times):
+        step(p, B2)
+        step(p, IDLE)
+
+
+# ---- a scripted Master game ---------------------------------------------------------------
+def test_a_bravo_earns_the_bronze_ac() -> None:
+    p = play(MASTER, letters="OO", board=["####..####"] * 2)
+    lock(p, 3)
+    ref = referee(p)
+    assert ref.bravos == 1 and ref.medals.tiers[AC] == BRONZE
+    assert ref.summary(p)["medals"] == "AC:bronze"
+
+
+def test_tetrises_earn_sk_at_10_20_35() -> None:
+    for before, earned in ((8, 0), (9, BRONZE), (19, SILVER), (34, GOLD)):
+        p = play(MASTER, letters="II", level=10, board=["#########."] * 4)
+        ref = referee(p)
+        ref.tetrises[0] = before
+        p.state = 1
+        lock(p, 7)
+        assert sum(ref.tetrises) == before + 1 and ref.medals.tiers[SK] == earned, before
+
+
+def test_a_section_near_or_under_its_record_earns_st() -> None:
+    record = md.ST_RECORDS[0]
+    for frames, earned in ((record - 1, GOLD), (record + 299, SILVER), (record + 599, BRONZE),
+                           (record + 600, 0)):
+        p = play(MASTER, letters="II", level=96, board=["#########."] * 4)
+        p.section_start = p.clock - frames + 1  # the lock's own frame counts
+        p.state = 1
+        lock(p, 7)
+        assert p.section_frames[0] == frames
+        assert referee(p).medals.tiers[ST] == earned, frames
+
+
+def test_rotations_a_piece_to_300_earn_the_bronze_ro() -> None:
+    # Four pieces locked before this I in the range: with 3 turns among them, the I's own
+    # 3 turns (flat, upright, flat, upright) make 6 in 5 pieces, 6/5: bronze; with 2, 5
+    # turns in 5 pieces fall short. The I's Tetris takes the level over 300.
+    for turns_before, earned in ((3, BRONZE), (2, 0)):
+        p = play(MASTER, letters="II", level=296, board=["#########."] * 4)
+        ref = referee(p)
+        ref.medals.pieces, ref.medals.turns = 4, turns_before
+        turn(p, 3)
+        assert p.state & 1 and p.turns == 3  # upright
+        p.x += 9 - p.piece_cells()[0][1]  # into column 9
+        lock(p)
+        assert p.section_frames and ref.medals.tiers[RO] == earned, turns_before
+        assert ref.medals.pieces == 0  # the next range starts
+
+
+# ---- the counts, one lock at a time -------------------------------------------------------
+def test_combo_counts_doubles_and_up_and_singles_keep_it() -> None:
+    m = Medals()
+    for lines in (2, 1, 3, 2):
+        m.locked(0, lines, 40, 0, 0)
+    assert m.combo == 3 and m.tiers[CO] == 0
+    m.locked(0, 4, 40, 0, 0)
+    assert m.tiers[CO] == BRONZE
+    m.locked(0, 0, 40, 0, 0)
+    assert m.combo == 0 and m.tiers[CO] == BRONZE  # a medal never falls
+
+
+def test_recoveries_from_150_blocks_down_to_70() -> None:
+    m = Medals()
+    m.locked(0, 0, 149, 0, 0)
+    assert not m.armed
+    m.locked(0, 0, 150, 0, 0)
+    assert m.armed
+    m.locked(0, 4, 111, 0, 0)  # 71 left
+    assert m.recoveries == 0
+    m.locked(0, 4, 110, 0, 0)  # 70 left
+    assert m.recoveries == 1 and m.tiers[RE] == BRONZE and not m.armed
+    for _ in range(3):
+        m.locked(0, 0, 160, 0, 0)
+        m.locked(0, 4, 100, 0, 0)
+    assert m.recoveries == 4 and m.tiers[RE] == GOLD
+
+
+def test_ro_caps_four_turns_a_piece_and_judges_each_range() -> None:
+    m = Medals()
+    m.locked(9, 0, 10, 0, 0, (250, 251))
+    assert m.turns == 4 and m.tiers[RO] == 0
+    m.locked(2, 1, 10, 0, 0, (299, 300))  # 6 turns in 2 pieces up to 300
+    assert m.tiers[RO] == BRONZE and m.pieces == 0
+    m.locked(1, 0, 10, 0, 0, (698, 699))
+    m.locked(1, 2, 10, 0, 0, (699, 701))
+    assert m.tiers[RO] == BRONZE  # 1 turn a piece over 300-700
+    m.locked(2, 0, 10, 0, 0, (900, 901))
+    m.goal()
+    assert m.tiers[RO] == GOLD
+
+
+def test_medals_are_kept_in_the_snapshot() -> None:
+    session = TapSession(MASTER, {}, {"main": 1}, 1)
+    p = session.players[0]
+    assert p is not None
+    referee(p).medals.tiers[SK] = SILVER
+    snap = session.snapshot()
+    referee(p).medals.tiers[SK] = 0
+    session.restore(snap)
+    p = session.players[0]
+    assert p is not None and referee(p).medals.tiers[SK] == SILVER
+
+
+# ---- the screen ---------------------------------------------------------------------------
+def test_medals_show_as_plates_in_their_colours_beside_the_well() -> None:
+    pygame.init()
+    session = TapSession(MASTER, {}, {"main": 1}, 1)
+    p = session.players[0]
+    assert p is not None
+    tiers = referee(p).medals.tiers
+    tiers[AC], tiers[SK], tiers[CO] = BRONZE, SILVER, GOLD
+    surface = pygame.Surface((320, 224))
+    draw_play(surface, PlayView(session, credits=1, free_play=False, frame=0))
+    ops = medal_ops(referee(p).medals, 208, WELL_Y + MEDALS_DY)
+    plates = [op for op in ops if op[0] != "text"]
+    assert len(plates) == 3
+    for op in plates:
+        x, y = op[2][0] + 1, op[2][1] + 1
+        assert tuple(surface.get_at((x, y)))[:3] in MEDAL_RGB.values()
