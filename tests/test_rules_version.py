@@ -25,17 +25,12 @@ from firmware.savedata import RankEntry, SaveData, SaveWriter, insert_ranking, l
 from firmware.savedata.schema import from_dict, to_dict
 from fleet.verify import check_rank
 from games.blockout.rules.session import BlockoutSession
-from games.registry import CARTRIDGES, Cartridge, new_session
+from games.registry import CARTRIDGES, Cartridge, cartridge_of_rules, new_session
 from tests.kiosk_kit import empty_tables
 
 ROOT = Path(__file__).parent.parent
 DEMOS = sorted(ROOT.glob("games/*/demos/*.rpl"))
 TEST_REPLAYS = sorted((ROOT / "tests" / "data").glob("*.rpl"))
-
-
-# The cartridges whose rules changed since rules versions began, with their version now
-# (issue 31: TAP's M-roll Tetris count and medals; TGM3's I kick and Sakura bonuses).
-BUMPED = {"tap": 2, "ti": 2}
 
 
 def _bumped(cart: Cartridge) -> Cartridge:
@@ -54,6 +49,22 @@ def blockout_v2(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def game_of(path: Path) -> str:
     return path.parent.parent.name
+
+
+# The cartridges whose rules changed since rules versions began, with their version now
+# (issue 31: TAP's M-roll Tetris count and medals; TGM3's I kick and Sakura bonuses). Their
+# demos and test replays were recorded again under it; every other game's are still the
+# release's engine-2 files.
+BUMPED = {"tap": 2, "ti": 2}
+
+
+def _cart_of_replay(path: Path) -> str:
+    return cartridge_of_rules(Replay.from_text(path.read_text()).rules).id
+
+
+V1_DEMOS = [p for p in DEMOS if game_of(p) not in BUMPED]
+V1_TEST_REPLAYS = [p for p in TEST_REPLAYS if _cart_of_replay(p) not in BUMPED]
+BUMPED_REPLAYS = [p for p in DEMOS + TEST_REPLAYS if p not in V1_DEMOS + V1_TEST_REPLAYS]
 
 
 def fresh(replay: Replay) -> GameSession:
@@ -88,7 +99,7 @@ def test_version_1_keeps_each_familys_engine_2_digest_and_later_versions_hash_th
 
 
 # ---- replays of the release before rules versions -------------------------------------------
-@pytest.mark.parametrize("path", DEMOS + TEST_REPLAYS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", V1_DEMOS + V1_TEST_REPLAYS, ids=lambda p: p.name)
 def test_engine_2_replays_read_as_version_1_and_verify_unchanged(path: Path) -> None:
     text = path.read_text()
     assert '"engine": "2"' in text and "rules_version" not in text  # as the release wrote it
@@ -97,8 +108,15 @@ def test_engine_2_replays_read_as_version_1_and_verify_unchanged(path: Path) -> 
     assert verify(replay, fresh(replay)).ok
 
 
+@pytest.mark.parametrize("path", BUMPED_REPLAYS, ids=lambda p: p.name)
+def test_a_bumped_games_replays_carry_its_version_and_verify(path: Path) -> None:
+    replay = Replay.from_text(path.read_text())
+    assert replay.rules_version == BUMPED[cartridge_of_rules(replay.rules).id]
+    assert verify(replay, fresh(replay)).ok
+
+
 def test_a_header_with_neither_a_rules_version_nor_engine_2_is_refused_in_one_line() -> None:
-    text = DEMOS[0].read_text()
+    text = V1_DEMOS[0].read_text()
     for old, new in [('"engine": "2"', '"engine": "1"'), ('"engine": "2"', '"engine": 2'),
                      ('"engine": "2", ', "")]:
         edited = text.replace(old, new)
@@ -111,7 +129,7 @@ def test_a_header_with_neither_a_rules_version_nor_engine_2_is_refused_in_one_li
 
 @pytest.mark.parametrize("bad", [0, -1, True, "1", 10**4, None])
 def test_a_bad_rules_version_is_damage(bad: object) -> None:
-    replay = Replay.from_text(DEMOS[0].read_text())
+    replay = Replay.from_text(V1_DEMOS[0].read_text())
     header = json.loads(replay.to_text().splitlines()[1])
     header["rules_version"] = bad
     lines = replay.to_text().splitlines()
@@ -120,7 +138,7 @@ def test_a_bad_rules_version_is_damage(bad: object) -> None:
 
 
 def test_the_header_carries_the_rules_version_and_no_engine_version() -> None:
-    replay = Replay.from_text(DEMOS[0].read_text())
+    replay = Replay.from_text(V1_DEMOS[0].read_text())
     replay.rules_version = 7
     text = replay.to_text()
     header = json.loads(text.splitlines()[1])
@@ -193,9 +211,9 @@ def certify(save: Path, paths: list[Path]) -> SaveData:
 def test_bumping_blockout_keeps_the_others_certified_rows_and_lists_its_own_as_rules_v1(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    data = certify(tmp_path, DEMOS)
+    data = certify(tmp_path, V1_DEMOS)
     rows = [e for tables in data.rankings.values() for t in tables.values() for e in t]
-    assert len(rows) == len(DEMOS) and all(e.rules_version == 1 for e in rows)
+    assert len(rows) == len(V1_DEMOS) and all(e.rules_version == 1 for e in rows)
     store = ReplayStore(tmp_path / "replays")
     assert {c.status for c in check_tables(data, store)} == {VERIFIED}
 
@@ -203,7 +221,7 @@ def test_bumping_blockout_keeps_the_others_certified_rows_and_lists_its_own_as_r
     monkeypatch.setitem(CARTRIDGES, "blockout", _bumped(CARTRIDGES["blockout"]))
     checks = check_tables(load(tmp_path).data, store)
     store.close()
-    assert len(checks) == len(DEMOS)
+    assert len(checks) == len(V1_DEMOS)
     older = [c for c in checks if c.game == "blockout"]
     assert older and all(c.status == OLDER_RULES and c.shown == "RULES v1" for c in older)
     assert all(c.status == VERIFIED for c in checks if c.game != "blockout")
@@ -215,7 +233,8 @@ def test_bumping_blockout_keeps_the_others_certified_rows_and_lists_its_own_as_r
     assert blockout.endswith("rules v1: RULES v1 (played under rules v1; this build plays "
                              "blockout v2 and cannot re-simulate it)")
     assert all("rules v1: VERIFIED" in line for line in out[:-1] if line != blockout)
-    assert out[-1] == (f"{len(DEMOS) - 1} of {len(DEMOS)} rows verified, 0 factory rows, "
+    assert out[-1] == (f"{len(V1_DEMOS) - 1} of {len(V1_DEMOS)} rows verified, "
+                       "0 factory rows, "
                        f"1 of older rules, 0 failed")
     assert main(["rankings", "--json", "--game", "blockout", "--save-dir", str(tmp_path)]) == 0
     [row] = json.loads(capsys.readouterr().out)
@@ -244,7 +263,7 @@ def test_a_row_claiming_a_newer_version_than_this_build_knows_fails(tmp_path: Pa
 # ---- save data and the fleet ------------------------------------------------------------------
 def test_a_save_file_without_rules_versions_loads_as_version_1_and_writes_them(
         tmp_path: Path) -> None:
-    data = certify(tmp_path, DEMOS[:2])
+    data = certify(tmp_path, V1_DEMOS[:2])
     loaded = load(tmp_path).data
     assert loaded.rankings == data.rankings
     rows = [e for tables in loaded.rankings.values() for t in tables.values() for e in t]
