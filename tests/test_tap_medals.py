@@ -11,12 +11,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from games.arika.player import ArikaPlayer
+from games.arika.screen import WELL_Y
 from games.cartridge import PlayView
 from games.tap.rules import MASTER
 from games.tap.rules import medals as md
 from games.tap.rules.medals import AC, BRONZE, CO, GOLD, RE, RO, SILVER, SK, ST, Medals
 from games.tap.rules.referees import MasterReferee
-from games.arika.screen import WELL_Y
 from games.tap.screen import MEDAL_RGB, MEDALS_DY, draw_play, medal_ops
 from games.tap.session import TapSession
 from tests.arika_kit import IDLE, pad, step

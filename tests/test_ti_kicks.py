@@ -1,6 +1,7 @@
-"""Ti-ARS: the I wall kick (+1, +2, -1 when the basic turn is blocked), the I floor kick (1 then 2 up), the
-T floor kick into point-up, one floor kick a piece, none for J L S Z (tetris.wiki, "Floor
-kick"); hold and IHS with IRS (tetris.wiki, "Tetris: The Grand Master 3 Terror-Instinct")."""
+"""Ti-ARS: the I wall kick (+1, +2, -1 when the basic turn is blocked, touching or not:
+tetris.wiki, "Arika Rotation System"), the I floor kick (1 then 2 up), the T floor kick into
+point-up, one floor kick a piece, none for J L S Z (tetris.wiki, "Floor kick"); hold and IHS
+with IRS (tetris.wiki, "Tetris: The Grand Master 3 Terror-Instinct")."""
 
 from __future__ import annotations
 

@@ -16,11 +16,11 @@ from engine.pieces import L
 from engine.stage_text import StageFileError
 from games.arika.board import Board
 from games.arika.player import ACTIVE, READY
+from games.registry import cartridge
 from games.ti.rules import sakura
 from games.ti.rules.sakura import SakuraPlayer, SakuraStage, parse_stages, sakura_rules
-from games.ti.stagefile import STAGES, builtin_stages, load_stages
-from games.registry import cartridge
 from games.ti.session import TiSession
+from games.ti.stagefile import STAGES, builtin_stages, load_stages
 from tests.arika_kit import IDLE, kinds, step, step_until
 
 RULES = sakura_rules()
@@ -161,7 +161,8 @@ def test_ex_offer_heboris_5_20_is_an_sw2_choice() -> None:
     assert sakura.ex_offered(20, 320 * 60 + 1, heboris) == 5
     assert SakuraPlayer(0, RULES, 0, builtin_stages()).ex_within == 300 * 60
     session = TiSession("ti-sakura", {"sakura_ex": "heboris"}, {"main": 1}, 1)
-    assert session.players[0].ex_within == heboris  # type: ignore[attr-defined]
+    player = session.players[0]
+    assert isinstance(player, SakuraPlayer) and player.ex_within == heboris
     with pytest.raises(ValueError, match="sakura_ex must be one of wiki, heboris"):
         TiSession("ti-sakura", {"sakura_ex": "fast"}, {"main": 1}, 1)
     cart = cartridge("ti")

@@ -14,7 +14,6 @@ from games.ti.rules import sakura
 from games.ti.rules.decisions import MODE_DECISIONS
 from games.ti.stagefile import active_stages
 
-
 # The SW2 switch "Sakura EX" (games/ti/dips.py): the time within which 20 cleared stages
 # offer all seven EX stages, the wiki's 5:00 or Heboris C.E.'s 5:20 (sakura.EX_WITHIN).
 SETTINGS: dict[str, Any] = {**rule_choice.SETTINGS, "sakura_ex": "wiki"}
