@@ -9,13 +9,27 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
+import pytest
 
 from games.arika.player import ArikaPlayer
 from games.arika.screen import WELL_Y
 from games.cartridge import PlayView
+from games.registry import CARTRIDGES
 from games.tap.rules import MASTER
 from games.tap.rules import medals as md
-from games.tap.rules.medals import AC, BRONZE, CO, GOLD, RE, RO, SILVER, SK, ST, Medals
+from games.tap.rules.medals import (
+    AC,
+    BRONZE,
+    CO,
+    GOLD,
+    RE,
+    RO,
+    SILVER,
+    SK,
+    ST,
+    Medals,
+    records_text,
+)
 from games.tap.rules.referees import MasterReferee
 from games.tap.screen import MEDAL_RGB, MEDALS_DY, draw_play, medal_ops
 from games.tap.session import TapSession
@@ -154,3 +168,37 @@ def test_medals_show_as_plates_in_their_colours_beside_the_well() -> None:
     for op in plates:
         x, y = op[2][0] + 1, op[2][1] + 1
         assert tuple(surface.get_at((x, y)))[:3] in MEDAL_RGB.values()
+
+
+# ---- the section records, kept by the board while it is on --------------------------------
+def test_the_session_judges_st_against_the_records_it_is_given() -> None:
+    faster = "2000." * 9 + "2000"
+    session = TapSession(MASTER, {"st_records": faster}, {"main": 1}, 1)
+    p = session.players[0]
+    assert p is not None and referee(p).medals.records == (2000,) * 10
+    default = TapSession(MASTER, {}, {"main": 1}, 1).players[0]
+    assert default is not None and referee(default).medals.records == md.ST_RECORDS
+    for bad in ("1.2.3", "0." * 9 + "0", "a" * 10, 7):
+        with pytest.raises(ValueError, match="st_records must be 10 section times"):
+            TapSession(MASTER, {"st_records": bad}, {"main": 1}, 1)
+
+
+def test_the_board_keeps_each_sections_best_until_power_off() -> None:
+    section = CARTRIDGES["tap"].board.save_section
+    assert section is not None
+    own = section.factory()
+    assert section.settings(own) == {"st_records": records_text(md.ST_RECORDS)}
+    session = TapSession(MASTER, section.settings(own), {"main": 1}, 1)
+    p = session.players[0]
+    assert p is not None
+    p.section_frames = [2000, 2600, 1500]
+    own = section.after_game(own, session, 0)
+    kept = section.settings(own)["st_records"]
+    assert kept.split(".")[:4] == ["2000", "2520", "1500", "2520"]
+    assert section.load(own) == section.factory()  # power-on: the records start again
+    with pytest.raises(ValueError):
+        section.load({"st_records": "x"})
+    normal = TapSession("tap-normal", section.settings(own), {"main": 1}, 1)
+    assert normal.players[0] is not None
+    normal.players[0].section_frames = [100]
+    assert section.after_game(own, normal, 0) == own  # Master's records only

@@ -15,6 +15,7 @@ from games.cartridge import (
 from games.tap import cartridge as parts
 from games.tap.dips import SW2, decode_dips
 from games.tap.doubles import ALL_RULES, new_session, rules_document
+from games.tap.records import SAVE_SECTION
 from games.tap.rules import RULES_VERSION
 
 # Source: shiromino's RefreshRates.h (TAP: 57,272,700 / 8 / 443 / 262 = about 61.68 Hz).
@@ -44,6 +45,7 @@ CARTRIDGE = Cartridge(
         decode_dips=decode_dips,
         factory_seeds={"main": 0},
         ranking=parts.RANKING,
+        save_section=SAVE_SECTION,
     ),
     presentation=CartPresentation(
         draw_play=play_screen(_screen),

@@ -19,7 +19,7 @@ from games.arika.rules import ArikaRules
 from games.arika.session import MODE_START, ArikaBoardSession
 from games.tap.rules import RULES_VERSION
 from games.tap.rules.decisions import TAP_DECISIONS
-from games.tap.rules.modes import MASTER, MODES, check_settings, rules_for
+from games.tap.rules.modes import MASTER, MODES, check_settings, rules_for, st_records
 from games.tap.rules.referees import TapReferee
 
 BOARD = "tap"  # the rules id with the mode select
@@ -37,12 +37,13 @@ class TapSession(ArikaBoardSession):
     def __init__(self, rules_id: str, settings: Settings, seeds: Seeds, players: int) -> None:
         super().__init__(rules_id, seeds, players)
         self.boundaries, self.das_step = check_settings(settings)
+        self.st_records = st_records(settings)
         self.settings: dict[str, Any] = dict(settings)
         for index in range(players):
             self.join(index)
 
     def rules(self, mode: str) -> ArikaRules:
-        return rules_for(mode, self.boundaries, self.das_step)
+        return rules_for(mode, self.boundaries, self.das_step, self.st_records)
 
     def step(self, inputs: InputFrame) -> tuple[Event, ...]:
         self.frame += 1

@@ -183,10 +183,15 @@ TAP_DECISIONS: dict[str, Decision[Any]] = {
     ),
     "medal_st_records": Decision(
         [42 * 60] * 10,
-        "every section's record is 42 s (in frames), the power-on record the wiki gives for "
-        "Death; the board keeps better times from game to game, which a replay (the rules "
-        "alone) cannot see, so every game is judged against the power-on records",
+        "every section's power-on record is 42 s (in frames), the one the wiki gives for "
+        "T.A. Death; no source gives Master's",
         f"{_WIKI}, Medal conditions (Death ST records reset to 42 s at power-on)",
+    ),
+    "medal_st_records_kept": Decision(
+        "while the board is on: each section's best Master time becomes its record; at "
+        "power-on every record is the default again",
+        "the wiki says T.A. Death's records reset at power-on; Master's are taken to do the "
+        "same", f"{_WIKI}, Medal conditions",
     ),
     "medals_in_roll": Decision(
         "none", "medals are earned up to level 999, none in the staff roll; the RO medal's "

@@ -14,8 +14,10 @@ TetrisConcept forum's medal thread):
 - CO (combo): a combo of 4, 5, 7; a single keeps the combo going without adding to it.
 tetris.wiki, "Arika Rotation System": the O turns through its four states too, and TAP
 counts its rotations (the player loop counts an O's rotation presses as turns).
-The values no source settles (the section records, whether the roll earns medals, the
-combo's count) are TAP_DECISIONS entries medal_*.
+The values no source settles (the section records at power-on, whether the roll earns
+medals, the combo's count) are TAP_DECISIONS entries medal_*. The board keeps each section's
+best time as its record while it is on (games/tap/records.py) and hands the records to each
+game as the setting ``st_records``.
 """
 
 from __future__ import annotations
@@ -46,6 +48,24 @@ RO_TURNS_CAP = 3000
 RO_RANGE_ENDS = (300, 700)
 
 ST_RECORDS: tuple[int, ...] = tuple(TAP_DECISIONS["medal_st_records"].value)
+SECTIONS = 10
+RECORD_MAX = 99_999  # frames; a record is a whole number from 1 to this
+
+
+def records_text(records: tuple[int, ...]) -> str:
+    """The records as a session setting: ``2520.2520...`` (frames, section 0 first)."""
+    return ".".join(str(r) for r in records)
+
+
+def parse_records(value: Any) -> tuple[int, ...]:
+    """The ``st_records`` setting; ValueError (one line) if it is not 10 section times."""
+    parts = value.split(".") if isinstance(value, str) else []
+    if len(parts) != SECTIONS or not all(
+            part.isdigit() and len(part) <= 5 and 0 < int(part) <= RECORD_MAX
+            for part in parts):
+        raise ValueError(f"st_records must be 10 section times in frames (1-{RECORD_MAX}) "
+                         f"joined by '.', not {str(value)[:40]!r}")
+    return tuple(int(part) for part in parts)
 
 
 def tier(count: int, steps: tuple[int, int, int]) -> int:
@@ -56,9 +76,10 @@ def tier(count: int, steps: tuple[int, int, int]) -> int:
 class Medals:
     """One Master game's medals and the counts behind them."""
 
-    __slots__ = ("armed", "combo", "pieces", "recoveries", "tiers", "turns")
+    __slots__ = ("armed", "combo", "pieces", "records", "recoveries", "tiers", "turns")
 
-    def __init__(self) -> None:
+    def __init__(self, records: tuple[int, ...] = ST_RECORDS) -> None:
+        self.records = records  # each section's record time (ST), in frames
         self.tiers = [NONE] * len(NAMES)
         self.combo = 0  # line-clearing pieces in a row (CO)
         self.armed = False  # 150 blocks were reached (RE)
@@ -97,7 +118,7 @@ class Medals:
 
     def section(self, section: int, frames: int) -> None:
         """Section ``section`` (0-9) took ``frames`` frames."""
-        record = ST_RECORDS[min(section, len(ST_RECORDS) - 1)]
+        record = self.records[min(section, SECTIONS - 1)]
         if frames < record:
             self._raise(ST, GOLD)
         elif frames < record + ST_SILVER_MARGIN:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from games.arika.rules import ArikaRules, Referee, kit_options, x99_stops
 from games.arika.speeds import MASTER_GRAVITY, NORMAL_DELAYS, NORMAL_GRAVITY
 from games.arika.timing import DelayRow
 from games.tap.rules.decisions import TAP_DECISIONS
+from games.tap.rules.medals import ST_RECORDS, parse_records
 from games.tap.rules.referees import DeathReferee, MasterReferee, NormalReferee, PlusReferee
 from games.tap.rules.tables import (
     DEATH_DELAYS,
@@ -30,12 +31,18 @@ TITLES = {NORMAL: "NORMAL", MASTER: "MASTER", PLUS: "TGM+", DEATH: "T.A.DEATH"}
 DEFAULT_SETTINGS: dict[str, Any] = {"boundaries": "wiki", "das_step": 901}
 
 
+# The board's section records (games/tap/records.py), handed to each game; without them a
+# game is judged against the power-on records (medals.ST_RECORDS).
+RECORDS = "st_records"
+
+
 def check_settings(settings: Mapping[str, Any]) -> tuple[str, int]:
     """(boundaries, das_step) from a settings mapping; ValueError (one line) if bad."""
-    unknown = set(settings) - set(DEFAULT_SETTINGS)
+    unknown = set(settings) - set(DEFAULT_SETTINGS) - {RECORDS}
     if unknown:
         raise ValueError(f"unknown TAP setting {sorted(unknown)[0]!r}; known: "
-                         f"{', '.join(DEFAULT_SETTINGS)}")
+                         f"{', '.join((*DEFAULT_SETTINGS, RECORDS))}")
+    st_records(settings)
     boundaries = settings.get("boundaries", "wiki")
     das_step = settings.get("das_step", 901)
     if boundaries not in ("wiki", "x00"):
@@ -43,6 +50,13 @@ def check_settings(settings: Mapping[str, Any]) -> tuple[str, int]:
     if das_step not in (900, 901):
         raise ValueError(f"das_step must be 900 or 901, not {das_step!r}")
     return str(boundaries), int(das_step)
+
+
+def st_records(settings: Mapping[str, Any]) -> tuple[int, ...]:
+    """The section records a game's ST medal is judged against."""
+    if RECORDS not in settings:
+        return ST_RECORDS
+    return parse_records(settings[RECORDS])
 
 
 def _x00(rows: tuple[DelayRow, ...]) -> tuple[DelayRow, ...]:
@@ -64,7 +78,8 @@ def _master_delays(boundaries: str, das_step: int) -> tuple[DelayRow, ...]:
 
 
 @cache
-def rules_for(rules_id: str, boundaries: str = "wiki", das_step: int = 901) -> ArikaRules:
+def rules_for(rules_id: str, boundaries: str = "wiki", das_step: int = 901,
+              records: tuple[int, ...] = ST_RECORDS) -> ArikaRules:
     common = kit_options(TAP_DECISIONS)
     referee: Callable[[], Referee]
     if rules_id == NORMAL:
@@ -73,7 +88,7 @@ def rules_for(rules_id: str, boundaries: str = "wiki", das_step: int = 901) -> A
                           frozenset({NORMAL_GOAL - 1}), referee, roll_frames=ROLL_FRAMES,
                           **common)
     if rules_id == MASTER:
-        referee = MasterReferee
+        referee = partial(MasterReferee, records)
         return ArikaRules(MASTER, "TAP MASTER", MASTER_GRAVITY,
                           _master_delays(boundaries, das_step), 999, x99_stops(), referee,
                           roll_frames=ROLL_FRAMES, **common)
@@ -90,4 +105,4 @@ def rules_for(rules_id: str, boundaries: str = "wiki", das_step: int = 901) -> A
 
 
 def rules_from_settings(rules_id: str, settings: Mapping[str, Any]) -> ArikaRules:
-    return rules_for(rules_id, *check_settings(settings))
+    return rules_for(rules_id, *check_settings(settings), st_records(settings))

@@ -11,7 +11,7 @@ from games.arika.grading import Grades, grade_name
 from games.arika.rules import ROLL_FADING, ROLL_INVISIBLE, ROLL_NAMES, ROLL_PLAIN, Referee
 from games.arika.scoring import clear_score, next_combo
 from games.tap.rules import mroll
-from games.tap.rules.medals import Medals
+from games.tap.rules.medals import ST_RECORDS, Medals
 from games.tap.rules.tables import (
     DEATH_TORIKAN_FRAMES,
     DEATH_TORIKAN_LEVEL,
@@ -128,13 +128,13 @@ class MasterReferee(TapReferee):
 
     ticks = True
 
-    def __init__(self) -> None:
+    def __init__(self, st_records: tuple[int, ...] = ST_RECORDS) -> None:
         super().__init__()
         self.grades = Grades()
         self.mroll_ok = True
         self.roll = 0
         self.grade = grade_name(0)
-        self.medals = Medals()
+        self.medals = Medals(st_records)
 
     def on_active_frame(self, p: ArikaPlayer) -> None:
         if not p.goal_reached:
