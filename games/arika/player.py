@@ -211,7 +211,7 @@ class ArikaPlayer:
         y = self.y
         at_once = self.falls_at_once
         if pressed and kind == O:
-            self.turns += 1  # the O turns on the board, though it looks the same
+            self.turns += 1  # the O turns too (tetris.wiki "Arika Rotation System": TAP counts it)
         elif pressed:
             turned = (state + 3) & 3 if pressed & 0b101 else (state + 1) & 3
             moved = self.turn(kind, state, turned, x, y)
