@@ -10,13 +10,13 @@ ones) and plays the best. It plays every mode well enough to reach the roll in M
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from engine.inputs import InputFrame, PlayerInput
 from engine.pieces import I, O, S, Z
-from games.arika.board import FLOOR, ORIGIN, ROW_BITS
+from games.arika.board import FLOOR, ORIGIN, ROW_BITS, Board
 from games.arika.player import ACTIVE, NO_PIECE, OVER, ArikaPlayer
-from games.arika.shapes import CELLS, MASKS, SIZES, SPAWN_X, SPAWN_Y
+from games.arika.shapes import ARS, SPAWN_X, ShapeSet
 from games.arika.timing import G
 
 FIELD_ROWS = 21  # rows 1..21 (the hidden row counts)
@@ -34,12 +34,45 @@ W_CLIMB = -4.0
 W_TOP = -3.0
 
 
-def distinct_states(kind: int) -> tuple[int, ...]:
-    if kind == O:
-        return (0,)
-    if kind in (I, S, Z):
-        return (0, 1)
-    return (0, 1, 2, 3)
+Kick = Callable[[int, int, int, int, int, int], tuple[int, int] | None]
+
+
+def ars_kick(bits: int, kind: int, state: int, turned: int, x: int,
+             y: int) -> tuple[int, int] | None:
+    """TAP's ARS turn (games/arika/player.py): in place, one right, one left."""
+    nx = ArikaPlayer._turn(bits, kind, state, turned, x, y)
+    return None if nx is None else (nx, y)
+
+
+class Plan:
+    """The rotation system the bot plans with: the player's shapes, how a turn kicks, and
+    whether I, S and Z look the same turned half round (ARS keeps them in place; SRS moves
+    them a row or a column, so all four states are places of their own)."""
+
+    __slots__ = ("halves_alike", "kick", "shapes")
+
+    def __init__(self, shapes: ShapeSet, kick: Kick, halves_alike: bool) -> None:
+        self.shapes = shapes
+        self.kick = kick
+        self.halves_alike = halves_alike
+
+    def states(self, kind: int) -> tuple[int, ...]:
+        if kind == O:
+            return (0,)
+        if kind in (I, S, Z) and self.halves_alike:
+            return (0, 1)
+        return (0, 1, 2, 3)
+
+    def same_mask(self, kind: int) -> int:
+        """States equal under this mask are the same place."""
+        return 1 if kind in (I, S, Z) and self.halves_alike else 3
+
+
+ARS_PLAN = Plan(ARS, ars_kick, halves_alike=True)
+
+
+def distinct_states(kind: int, plan: Plan = ARS_PLAN) -> tuple[int, ...]:
+    return plan.states(kind)
 
 
 def rows_of(bits: int) -> list[int]:
@@ -62,12 +95,13 @@ def first_turn(state: int) -> int:
     return {0: 0, 1: 1, 2: 1, 3: 3}[state]
 
 
-def reach(bits: int, kind: int, state: int, target_x: int, g256: int) -> int | None:
+def reach(bits: int, kind: int, state: int, target_x: int, g256: int,
+          plan: Plan = ARS_PLAN) -> int | None:
     """Box-bottom row where the piece comes to rest at (state, target_x), or None when the
     way there is blocked: IRS at spawn, one more turn for state 2, one column a frame,
     gravity each frame, at 20G the fall after every move."""
-    masks = MASKS[kind]
-    x, y = SPAWN_X, SPAWN_Y[kind]
+    masks = plan.shapes.masks[kind]
+    x, y = plan.shapes.spawn_x, plan.shapes.spawn_y[kind]
     s = first_turn(state)
     if not fits(bits, masks[s], x, y):
         return None
@@ -103,12 +137,12 @@ def _fall(bits: int, mask: int, x: int, y: int, rows: int) -> int:
 
 
 def evaluate(rows: list[int], kind: int, state: int, x: int, y: int,
-             twenty: bool = False) -> float:
+             twenty: bool = False, plan: Plan = ARS_PLAN) -> float:
     """Score the field after locking the piece at (state, x, y) and clearing lines."""
     rows = list(rows)
-    n = SIZES[kind]
+    n = plan.shapes.sizes[kind]
     piece_rows: list[int] = []
-    for r, c in CELLS[kind][state]:
+    for r, c in plan.shapes.cells[kind][state]:
         row = y + n - 1 - r
         if row > FIELD_ROWS:
             return -1e9
@@ -160,30 +194,30 @@ def evaluate(rows: list[int], kind: int, state: int, x: int, y: int,
     return score
 
 
-def turns_to(kind: int, state: int, target: int) -> int:
+def turns_to(kind: int, state: int, target: int, plan: Plan = ARS_PLAN) -> int:
     """Quarter turns clockwise (1, 2) or counter-clockwise (3) from ``state`` to
-    ``target``; 0 when they are the same shape."""
+    ``target``; 0 when they are the same place."""
     if kind == O:
         return 0
     turns = (target - state) & 3
-    if kind in (I, S, Z) and turns == 2:
+    if turns == 2 and plan.same_mask(kind) == 1:
         return 0
     return turns
 
 
 def reach_from(bits: int, kind: int, state: int, x: int, y: int, target_state: int,
-               target_x: int, g256: int) -> int | None:
+               target_x: int, g256: int, plan: Plan = ARS_PLAN) -> int | None:
     """Like ``reach`` from a piece in play: the turns first, then the moves."""
-    masks = MASKS[kind]
+    masks = plan.shapes.masks[kind]
     twenty = g256 >= 20 * G
-    turns = turns_to(kind, state, target_state)
+    turns = turns_to(kind, state, target_state, plan)
     steps = {0: (), 1: (1,), 2: (1, 1), 3: (3,)}[turns]
     for turn in steps:
         new = (state + turn) & 3
-        nx = ArikaPlayer._turn(bits, kind, state, new, x, y)
-        if nx is None:
+        moved = plan.kick(bits, kind, state, new, x, y)
+        if moved is None:
             return None
-        state, x = new, nx
+        state, (x, y) = new, moved
         if twenty:
             y = floor_y(bits, masks[state], x, y)
     mask = masks[state]
@@ -197,16 +231,14 @@ def reach_from(bits: int, kind: int, state: int, x: int, y: int, target_state: i
     return floor_y(bits, mask, x, y)
 
 
-def place(bits: int, kind: int, state: int, x: int, y: int) -> int:
+def place(bits: int, kind: int, state: int, x: int, y: int, plan: Plan = ARS_PLAN) -> int:
     """The board bits after locking and clearing."""
-    from games.arika.board import Board
-
     board = Board()
     board.bits = bits
-    bits |= MASKS[kind][state] << (y * ROW_BITS + x + ORIGIN)
+    bits |= plan.shapes.masks[kind][state] << (y * ROW_BITS + x + ORIGIN)
     board.bits = bits
-    n = SIZES[kind]
-    rows = sorted({y + n - 1 - r for r, _ in CELLS[kind][state]})
+    n = plan.shapes.sizes[kind]
+    rows = sorted({y + n - 1 - r for r, _ in plan.shapes.cells[kind][state]})
     full = [r for r in rows if board.row_full(r)]
     if full:
         board.remove_rows(full)
@@ -214,38 +246,40 @@ def place(bits: int, kind: int, state: int, x: int, y: int) -> int:
 
 
 def candidates(bits: int, kind: int, g256: int,
-               start: tuple[int, int, int] | None = None) -> list[tuple[float, int, int, int]]:
+               start: tuple[int, int, int] | None = None,
+               plan: Plan = ARS_PLAN) -> list[tuple[float, int, int, int]]:
     """(score, state, x, y) of every reachable end position, best first."""
     rows = rows_of(bits)
     twenty = g256 >= 20 * G
+    masks = plan.shapes.masks[kind]
     out: list[tuple[float, int, int, int]] = []
-    for state in distinct_states(kind):
+    for state in plan.states(kind):
         for x in range(-2, 10):
-            if not fits(bits, MASKS[kind][state], x, 1) and not fits(
-                    bits, MASKS[kind][state], x, 18):
+            if not fits(bits, masks[state], x, 1) and not fits(bits, masks[state], x, 18):
                 continue
             if start is None:
-                y = reach(bits, kind, state, x, g256)
+                y = reach(bits, kind, state, x, g256, plan)
             else:
-                y = reach_from(bits, kind, *start, state, x, g256)
+                y = reach_from(bits, kind, *start, state, x, g256, plan)
             if y is None:
                 continue
-            out.append((evaluate(rows, kind, state, x, y, twenty), state, x, y))
+            out.append((evaluate(rows, kind, state, x, y, twenty, plan), state, x, y))
     out.sort(reverse=True)
     return out
 
 
 def best_two_ply(bits: int, kind: int, start: tuple[int, int, int], next_kind: int,
-                 g256: int, g_next: int, width: int = 5) -> tuple[int, int] | None:
+                 g256: int, g_next: int, width: int = 5,
+                 plan: Plan = ARS_PLAN) -> tuple[int, int] | None:
     """Best (state, x) for the piece in play, looking one piece ahead on the best
     ``width`` first moves."""
-    first = candidates(bits, kind, g256, start)
+    first = candidates(bits, kind, g256, start, plan)
     if not first:
         return None
     best: tuple[float, int, int] | None = None
     for score, state, x, y in first[:width]:
-        after = place(bits, kind, state, x, y)
-        second = candidates(after, next_kind, g_next)
+        after = place(bits, kind, state, x, y, plan)
+        second = candidates(after, next_kind, g_next, None, plan)
         total = score + (second[0][0] if second else -1e6)
         if best is None or total > best[0]:
             best = (total, state, x)
@@ -253,22 +287,22 @@ def best_two_ply(bits: int, kind: int, start: tuple[int, int, int], next_kind: i
     return best[1], best[2]
 
 
-def best_move(bits: int, kind: int, g256: int) -> tuple[int, int]:
+def best_move(bits: int, kind: int, g256: int, plan: Plan = ARS_PLAN) -> tuple[int, int]:
     """(state, x) of the best reachable end position; (0, spawn x) if none is."""
     rows = rows_of(bits)
+    masks = plan.shapes.masks[kind]
     best: tuple[float, int, int] | None = None
-    for state in distinct_states(kind):
+    for state in plan.states(kind):
         for x in range(-2, 10):
-            if not fits(bits, MASKS[kind][state], x, 1) and not fits(
-                    bits, MASKS[kind][state], x, 18):
+            if not fits(bits, masks[state], x, 1) and not fits(bits, masks[state], x, 18):
                 continue
-            y = reach(bits, kind, state, x, g256)
+            y = reach(bits, kind, state, x, g256, plan)
             if y is None:
                 continue
-            score = evaluate(rows, kind, state, x, y, g256 >= 20 * G)
+            score = evaluate(rows, kind, state, x, y, g256 >= 20 * G, plan)
             if best is None or score > best[0]:
                 best = (score, state, x)
-    return (0, SPAWN_X) if best is None else (best[1], best[2])
+    return (0, plan.shapes.spawn_x) if best is None else (best[1], best[2])
 
 
 class Bot:
@@ -288,6 +322,10 @@ class Bot:
         counter overrides this)."""
         return p.rules.gravity_at(level)
 
+    def plan(self, p: ArikaPlayer) -> Plan:
+        """The rotation system ``p`` plays (a game with other rules overrides this)."""
+        return ARS_PLAN
+
     def inputs(self, p: ArikaPlayer) -> PlayerInput:
         pi = self._inputs(p)
         self.prev = pi
@@ -296,20 +334,22 @@ class Bot:
     def _inputs(self, p: ArikaPlayer) -> PlayerInput:
         if p.phase == OVER:
             return PlayerInput()
+        plan = self.plan(p)
+        spawn_x = plan.shapes.spawn_x
         upcoming = p.pieces + (0 if p.phase == ACTIVE else 1)
         if p.phase != ACTIVE:
             if p.clearing or p.next_kind < 0:
                 return PlayerInput()
             if self.plan_for != upcoming:
                 g = self.gravity_at(p, p.level + (0 if p.pieces == 0 else 1))
-                self.target = best_move(p.board.bits, p.next_kind, g)
+                self.target = best_move(p.board.bits, p.next_kind, g, plan)
                 self.plan_for = upcoming
                 self.turns = 0
                 self.stuck = 0
                 self.last_x = -99
             state, x = self.target
             turn = first_turn(state)
-            return PlayerInput(left=x < SPAWN_X, right=x > SPAWN_X,
+            return PlayerInput(left=x < spawn_x, right=x > spawn_x,
                                b1=turn == 3, b2=turn == 1)
         if p.kind == NO_PIECE:
             return PlayerInput()
@@ -317,11 +357,11 @@ class Bot:
             self.replanned = p.pieces
             level = p.level + (0 if p.rules.stops[p.level] else 1)  # type: ignore[attr-defined]
             better = best_two_ply(p.board.bits, p.kind, (p.state, p.x, p.y), p.next_kind,
-                                  p.g, self.gravity_at(p, level))
+                                  p.g, self.gravity_at(p, level), plan=plan)
             if better is not None:
                 self.target = better
         state, x = self.target
-        same = 1 if p.kind in (I, S, Z) else 3
+        same = plan.same_mask(p.kind)
         state &= same
         turn = False
         if (p.state & same) != state:
@@ -343,7 +383,7 @@ class Bot:
                 self.stuck = 0
         self.last_x = p.x
         if direction or turn or (p.state & same) != (self.target[0] & same):
-            ccw = turns_to(p.kind, p.state, self.target[0]) == 3
+            ccw = turns_to(p.kind, p.state, self.target[0], plan) == 3
             return PlayerInput(left=direction < 0, right=direction > 0,
                                b1=turn and ccw, b2=turn and not ccw)
         if not p.down_armed or self.prev.down:
