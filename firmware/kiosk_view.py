@@ -100,8 +100,13 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
         screens.backup_cleared(surface, footer=screens.credit_text(credits, free))
     elif screen == Screen.SERVICE and isinstance(machine.service_menu, ServiceMenu):
         paint(surface, machine.service_menu.picture())
-    elif not _still(kept, surface, ("title", credits, free, screens.blink_on(frame))):
-        screens.title(surface, credits, free, frame)
+    elif not _still(kept, surface, ("title", machine.game_id, credits, free,
+                                     screens.blink_on(frame))):
+        draw_title = cart.presentation.draw_title
+        if draw_title is None:
+            screens.title(surface, credits, free, frame)
+        else:
+            draw_title(surface, frame, credits, free)
 
 
 def _still(kept: KeptPicture | None, surface: pygame.Surface, shown: tuple[Any, ...]

@@ -99,6 +99,24 @@ def play_screen(load: Callable[[], DrawPlay]) -> DrawPlay:
     return draw_play
 
 
+# The attract title: (pygame surface, frame counter, credits, free play). It draws the
+# whole 320x224 picture, the start prompt and the credit line included.
+DrawTitle = Callable[[Any, int, int, bool], None]
+
+
+def title_screen(load: Callable[[], DrawTitle]) -> DrawTitle:
+    """A cartridge's ``draw_title``: the one ``load()`` gives (it imports the cartridge's
+    screen or scene module), called when the title is first drawn, as ``play_screen``."""
+    screen: list[DrawTitle] = []
+
+    def draw_title(surface: Any, frame: int, credits: int, free_play: bool) -> None:
+        if not screen:
+            screen.append(load())
+        screen[0](surface, frame, credits, free_play)
+
+    return draw_title
+
+
 @dataclass(frozen=True)
 class AttractScene:
     """A short scene of the cartridge's own design that the board plays when a game over
@@ -245,8 +263,8 @@ class CartBoard:
 
 @dataclass(frozen=True)
 class CartPresentation:
-    """How the game looks and sounds: its play screen, frame rate, sounds, demos and
-    attract scene."""
+    """How the game looks and sounds: its play screen, frame rate, sounds, demos,
+    attract scene and title."""
 
     draw_play: DrawPlay  # (pygame surface, view)
     refresh_hz: float = 60.0  # the original board's frame rate
@@ -262,6 +280,10 @@ class CartPresentation:
     demo_player: Callable[[GameSession], Iterator[InputFrame]] | None = None
     # The scene a game over that plays through to attract mode shows (None: the title).
     attract_scene: AttractScene | None = None
+    # The game's own attract title, our own lettering and art (None: the cabinet's BLOXCAB
+    # title). Name it ``title_screen(load)``; it may change only when the start prompt
+    # blinks (the kiosk redraws it then).
+    draw_title: DrawTitle | None = None
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,10 @@ from games.cartridge import (
     CartTooling,
     CliOption,
     DrawPlay,
+    DrawTitle,
     RankingSpec,
     play_screen,
+    title_screen,
 )
 
 
@@ -152,6 +154,13 @@ BLOCKOUT_EVENTS = frozenset({
     pl.BONUS_START, pl.BONUS_END, pl.CONTINUE, pl.LAYER_RISE, pl.VERSUS_WIN, pl.ROUND_SELECT,
 })
 
+def _title() -> DrawTitle:
+    """The attract title, imported when it is first drawn (games/cartridge.py)."""
+    from games.blockout import scene
+
+    return scene.draw_title
+
+
 def _screen() -> DrawPlay:
     """The play screen, imported on the first frame drawn (games/cartridge.py)."""
     from games.blockout import screen
@@ -178,6 +187,7 @@ CARTRIDGE = Cartridge(
     ),
     presentation=CartPresentation(
         draw_play=play_screen(_screen),
+        draw_title=title_screen(_title),
         refresh_hz=d.REFRESH_HZ,
         sounds=sounds.SOUNDS,
         silent=sounds.SILENT,

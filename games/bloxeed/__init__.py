@@ -10,6 +10,7 @@ from games.bloxeed.dips import BANK, BLOXEED_DIP_DECISIONS
 from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, FACTORY_RANKINGS
 from games.bloxeed.screen import field_extras
+from games.cartridge import DrawTitle, title_screen
 from games.sega import board as sega_board
 
 
@@ -40,6 +41,13 @@ BLOXEED_SOUNDS = {
 }
 BLOXEED_SILENT = sega_board.SEGA_SILENT | set(BLOXEED_DECISIONS["also_quiet_events"].value)
 
+def _title() -> DrawTitle:
+    """The attract title, imported when it is first drawn (games/cartridge.py)."""
+    from games.bloxeed import scene
+
+    return scene.draw_title
+
+
 CARTRIDGE = sega_board.sega_cartridge(
     BLOXEED, BANK,
     title="BLOXEED (1989)",
@@ -55,6 +63,7 @@ CARTRIDGE = sega_board.sega_cartridge(
         "legacy_seeds": {"bloxeed_main": "main", "bloxeed_piece": "piece"},
     },
     presentation={
+        "draw_title": title_screen(_title),
         "draw_play": sega_board.draw_play_with(field_extras),
         "demo_dir": "bloxeed/demos",
         "sounds": BLOXEED_SOUNDS,

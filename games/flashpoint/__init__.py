@@ -17,8 +17,10 @@ from games.cartridge import (
     CartTooling,
     CliOption,
     DrawPlay,
+    DrawTitle,
     RankingSpec,
     play_screen,
+    title_screen,
 )
 from games.flashpoint.dips import SW2, decode_dips
 from games.flashpoint.rules import events as fev
@@ -96,6 +98,13 @@ def _demo_player(session: GameSession) -> Any:
     return demo_inputs(session)
 
 
+def _title() -> DrawTitle:
+    """The attract title, imported when it is first drawn (games/cartridge.py)."""
+    from games.flashpoint import scene
+
+    return scene.draw_title
+
+
 def _screen() -> DrawPlay:
     """The play screen, imported on the first frame drawn (games/cartridge.py)."""
     from games.flashpoint import screen
@@ -125,6 +134,7 @@ CARTRIDGE = Cartridge(
     ),
     presentation=CartPresentation(
         draw_play=play_screen(_screen),
+        draw_title=title_screen(_title),
         sounds=FLASHPOINT_SOUNDS,
         silent=FLASHPOINT_SILENT,
         demo_dir="flashpoint/demos",

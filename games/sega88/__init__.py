@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from games.cartridge import DrawTitle, title_screen
 from games.sega import board as sega_board
 from games.sega88.dips import BANK
 from games.sega88.rules import SEGA88, SEGA88_DECISIONS
@@ -13,6 +14,13 @@ from games.sega88.scene import SCENE
 
 def _start_seeds(kept: Mapping[str, int], same_sequence: bool) -> dict[str, int]:
     return {"main": kept.get("main", 0)}
+
+
+def _title() -> DrawTitle:
+    """The attract title, imported when it is first drawn (games/cartridge.py)."""
+    from games.sega88 import screen
+
+    return screen.draw_title
 
 
 CARTRIDGE = sega_board.sega_cartridge(
@@ -27,6 +35,7 @@ CARTRIDGE = sega_board.sega_cartridge(
         "legacy_seeds": {"sega88_main": "main"},
     },
     presentation={
+        "draw_title": title_screen(_title),
         "demo_dir": "sega88/demos",
         # Source: tetris.wiki "Sega Randomizer" (one more call when the attract scene plays).
         "attract_scene": SCENE,

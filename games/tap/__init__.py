@@ -10,7 +10,9 @@ from games.cartridge import (
     CartRules,
     CartTooling,
     DrawPlay,
+    DrawTitle,
     play_screen,
+    title_screen,
 )
 from games.tap import cartridge as parts
 from games.tap.dips import SW2, decode_dips
@@ -20,6 +22,13 @@ from games.tap.rules import RULES_VERSION
 
 # Source: shiromino's RefreshRates.h (TAP: 57,272,700 / 8 / 443 / 262 = about 61.68 Hz).
 TAP_REFRESH_HZ = 61.68
+
+
+def _title() -> DrawTitle:
+    """The attract title, imported when it is first drawn (games/cartridge.py)."""
+    from games.tap import scene
+
+    return scene.draw_title
 
 
 def _screen() -> DrawPlay:
@@ -49,6 +58,7 @@ CARTRIDGE = Cartridge(
     ),
     presentation=CartPresentation(
         draw_play=play_screen(_screen),
+        draw_title=title_screen(_title),
         refresh_hz=TAP_REFRESH_HZ,
         sounds=parts.TAP_SOUNDS,
         silent=parts.TAP_SILENT,

@@ -13,7 +13,9 @@ from games.cartridge import (
     CartRules,
     CartTooling,
     DrawPlay,
+    DrawTitle,
     play_screen,
+    title_screen,
 )
 from games.ti import cartridge as parts
 from games.ti.accounts import SAVE_SECTION
@@ -22,6 +24,13 @@ from games.ti.modes import MODES
 from games.ti.rules import RULES_VERSION
 from games.ti.session import BOARD, new_session
 from games.ti.stagefile import use_stage_file
+
+
+def _title() -> DrawTitle:
+    """The attract title, imported when it is first drawn (games/cartridge.py)."""
+    from games.ti import scene
+
+    return scene.draw_title
 
 
 def _screen() -> DrawPlay:
@@ -53,6 +62,7 @@ CARTRIDGE = Cartridge(
     ),
     presentation=CartPresentation(
         draw_play=play_screen(_screen),
+        draw_title=title_screen(_title),
         refresh_hz=parts.TI_REFRESH_HZ,
         sounds=parts.TI_SOUNDS,
         silent=parts.TI_SILENT,

@@ -3,7 +3,8 @@
     .venv/bin/python -m tools.shots [ROOT]
 
 writes ROOT/docs/screens/ (the kiosk: attract mode, play, GAME OVER, name entry; each
-cartridge with a module here, ``tools/shots/<id>.py``, takes its own) and ROOT/docs/service/
+cartridge with a module here, ``tools/shots/<id>.py``, takes its own; every cartridge's
+attract title, ``tools/shots/titles.py``) and ROOT/docs/service/
 (every page of the service menu). ROOT is the repository (the current folder) unless
 given. Headless: SDL's dummy video and audio drivers, no window.
 """
@@ -33,10 +34,12 @@ def take_all(root: Path) -> list[Path]:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from tools.shots.service import take as service_shots
+    from tools.shots.titles import take as title_shots
 
     taken: list[Path] = []
     for name in cartridge_shots():
         taken += importlib.import_module(name).take(root / SCREENS)
+    taken += title_shots(root / SCREENS)
     taken += service_shots(root / SERVICE)
     return taken
 
