@@ -149,6 +149,30 @@ def test_death_block_moves_a_column_at_a_time_and_stops_at_the_wall() -> None:
     assert b.board.to_text(2) == ["########..", "########.."]
 
 
+def test_death_block_piece_falls_slower_than_the_level() -> None:
+    """At 20G a plain piece is on the floor on its spawn frame; the BIG piece falls at half
+    the level's gravity, at most a row a frame (VERSUS_DECISIONS death_block_gravity), so it
+    takes a frame a row; at 64/256 it takes 8 frames a row, not 4."""
+    from games.tap.rules.versus_player import BIG_GRAVITY_CAP, BIG_GRAVITY_DIVISOR, Side
+    from tests.arika_kit import Script, flat_rules
+
+    assert (BIG_GRAVITY_DIVISOR, BIG_GRAVITY_CAP) == (2, 256)
+    for g256, frames_a_row in ((20 * 256, 1), (64, 8)):
+        a = VersusPlayer(0, flat_rules(g256), 0, Side(1), pieces=Script("OO"))
+        b = VersusPlayer(1, flat_rules(g256), 0, Side(2), pieces=Script("OO"))
+        a.side.other, b.side.other = b, a
+        fire(it.DEATH_BLOCK, a, b, [])
+        spawned(b)
+        assert b.side.big_now and b.gravity_now() == min(g256 // 2, 256)
+        top = b.y
+        for _ in range(4 * frames_a_row):
+            step(b, IDLE)
+        assert b.phase == ACTIVE and b.y == top - 4  # four rows down, not on the floor
+    plain = VersusPlayer(0, flat_rules(20 * 256), 0, Side(3), pieces=Script("O"))
+    spawned(plain)
+    assert plain.y == plain.landing_row(plain.kind, plain.state, plain.x, plain.y)
+
+
 def test_del_field_up_and_down() -> None:
     a, _, _ = hit(it.DEL_UP, STACK, [])
     assert a.board.to_text(3) == ["..........", "###.......", "####......"]

@@ -67,6 +67,28 @@ def test_two_fields_with_their_stacks() -> None:
         assert at(surface, *cell_centre(index, 1, 9)) == UI["well"]
 
 
+def test_a_match_well_has_a_grey_metal_frame() -> None:
+    """Versus turns the well's frame to grey metal (tetris.wiki TAP, Versus): steel shades
+    and rivets around both fields, where a game of one's own has the plain frame."""
+    from games.arika import screen as arika_screen
+    from games.tap.versus_screen import METAL, STEEL, STEEL_DARK, STEEL_LIGHT
+
+    surface = draw(match_board())
+    for index in (0, 1):
+        x, y = LEFTS[index] - METAL, WELL_Y - METAL
+        assert at(surface, x, y + 40) == STEEL_DARK
+        assert at(surface, x + 2, y + 40) == STEEL_LIGHT
+        side = [at(surface, x + 1, y + n) for n in range(1, WELL_H)]
+        assert STEEL in side and STEEL_LIGHT in side  # the steel, and its rivets
+    single = VersusBoard(MASTER, {}, {"main": 1}, 1)
+    for _ in range(70):
+        single.step(InputFrame())
+    alone = draw(single)
+    left = side_left(0, False)
+    frame = {at(alone, left - 2, arika_screen.WELL_Y + n) for n in range(8, 100)}
+    assert frame == {UI["frame"]}
+
+
 def test_the_meter_fills_green_beside_each_field() -> None:
     board = match_board()
     a, b = players(board)

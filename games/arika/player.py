@@ -235,7 +235,7 @@ class ArikaPlayer:
         if dropped < y:
             y = dropped
             moved_down = True
-        g = self.g
+        g = self.gravity_now()
         if pi.down:
             self.soft += 1
             if not fits(kind, state, x, y - 1):
@@ -299,6 +299,12 @@ class ArikaPlayer:
     def falls_at_once(self) -> bool:
         """A turn or a move is followed at once by the fall to the stack (20G)."""
         return self.twenty_g
+
+    def gravity_now(self) -> int:
+        """The gravity the piece in play falls at this frame, in 256ths of a row a frame:
+        the level's. A variant whose piece falls otherwise (TAP's BIG DEATH BLOCK piece)
+        overrides it."""
+        return self.g
 
     def sonic_drop(self, pi: PlayerInput, kind: int, state: int, x: int, y: int,
                    out: list[Event]) -> int:

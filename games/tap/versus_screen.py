@@ -167,11 +167,11 @@ def _field(surface: Any, p: VersusPlayer, left: int, match: Match, words: list[O
         overlay.append(centred_op("READY", WELL_Y + 72, UI["highlight"], 1, centre))
     overlay.extend(_banner_ops(p, centre, WELL_Y))
     overlay.extend(words)
-    box = (left - 2, WELL_Y - 2, WIDTH * CELL + 4, WELL_H + 4)
+    box = (left - METAL, WELL_Y - METAL, WIDTH * CELL + 2 * METAL, WELL_H + 2 * METAL)
 
     def stack(on: Any) -> None:
         on.fill(UI["background"], box)
-        pygame.draw.rect(on, UI["frame"], box, 2)
+        metal_frame(on, box)
         _stack(on, p, left, WELL_Y, with_piece=False)
 
     kept_well(surface, kept, ("tap match", left), box, _stack_key(p), stack,
@@ -190,6 +190,31 @@ def _field(surface: Any, p: VersusPlayer, left: int, match: Match, words: list[O
     kept_ops(surface, kept, (left, "level"), [text_op(f"{p.level:3d}", left, 34, UI["value"])])
     kept_ops(surface, kept, (left, "target"),
              [text_op(f"/{match.settings.target:3d}", left + 28, 34, UI["label"])])
+
+
+# A versus match's wells have a grey metal frame, where a game of one's own has its plain
+# one. Source: tetris.wiki "Tetris The Absolute The Grand Master 2", Versus (the frame
+# changes from grey stone to grey metal). The steel shades and rivets are our own art.
+METAL = 3  # the frame's width in pixels
+STEEL_DARK = (72, 78, 88)
+STEEL = (140, 148, 160)
+STEEL_LIGHT = (216, 222, 230)
+RIVET_STEP = 16  # pixels between the rivets along the frame
+
+
+def metal_frame(surface: Any, box: tuple[int, int, int, int]) -> None:
+    """A grey metal frame ``METAL`` pixels wide just inside ``box``: a dark outer edge, the
+    steel and a light inner edge, with a rivet every ``RIVET_STEP`` pixels."""
+    x, y, w, h = box
+    pygame.draw.rect(surface, STEEL_DARK, box, 1)
+    pygame.draw.rect(surface, STEEL, (x + 1, y + 1, w - 2, h - 2), 1)
+    pygame.draw.rect(surface, STEEL_LIGHT, (x + 2, y + 2, w - 4, h - 4), 1)
+    for rx in range(x + RIVET_STEP // 2, x + w - 2, RIVET_STEP):
+        surface.fill(STEEL_LIGHT, (rx, y + 1, 1, 1))
+        surface.fill(STEEL_LIGHT, (rx, y + h - 2, 1, 1))
+    for ry in range(y + RIVET_STEP // 2, y + h - 2, RIVET_STEP):
+        surface.fill(STEEL_LIGHT, (x + 1, ry, 1, 1))
+        surface.fill(STEEL_LIGHT, (x + w - 2, ry, 1, 1))
 
 
 def _stack_key(p: VersusPlayer) -> tuple[object, ...]:

@@ -121,7 +121,14 @@ VERSUS_DECISIONS: dict[str, Decision[Any]] = {
     ),
     "death_block": Decision(
         "the next piece is BIG: each block 2 x 2 cells, moving a column at a time, no kicks",
-        "the arcade's big piece; the slower gravity is not modelled", None,
+        "the arcade's big piece; its slower fall is death_block_gravity", None,
+    ),
+    "death_block_gravity": Decision(
+        {"divisor": 2, "cap": 256},
+        "the BIG piece falls at half the level's gravity and at most one row a frame (20G "
+        "too): notes in a public hobby Tetris engine's source say the giant piece also falls "
+        "slower, and give no figure",
+        f"{_WIKI}, Versus items (the next piece is BIG)",
     ),
     "trans_form": Decision(
         "each turn changes the piece to the next kind in Arika's order that fits",

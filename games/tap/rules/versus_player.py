@@ -30,6 +30,9 @@ SNIPED = "sniped"  # the active piece was destroyed by an attack
 LASER_FIRED = "laser_fired"  # value: the column
 
 _DURATIONS: dict[str, int] = VERSUS_DECISIONS["item_durations"].value
+_BIG_FALL: dict[str, int] = VERSUS_DECISIONS["death_block_gravity"].value
+BIG_GRAVITY_DIVISOR = _BIG_FALL["divisor"]
+BIG_GRAVITY_CAP = _BIG_FALL["cap"]
 _PIECES: dict[str, int] = VERSUS_DECISIONS["item_pieces"].value
 BANNER_FRAMES = _DURATIONS["banner"]
 LASER_AIM_FRAMES = _DURATIONS["laser_aim"]
@@ -299,14 +302,20 @@ class VersusPlayer(ArikaPlayer):
 
     @property
     def falls_at_once(self) -> bool:
-        # A BIG piece at 20G falls after both the turn and the move (see sonic_drop).
+        # A BIG piece falls at its own, slower gravity (gravity_now), never at once.
         return self.twenty_g and not self.side.big_now
 
     def sonic_drop(self, pi: PlayerInput, kind: int, state: int, x: int, y: int,
                    out: list[Event]) -> int:
-        if self.side.big_now:  # Up or 20G: to the stack, neither counted nor reported
-            return self.landing_row(kind, state, x, y) if pi.up or self.twenty_g else y
+        if self.side.big_now:  # Up: to the stack, neither counted nor reported
+            return self.landing_row(kind, state, x, y) if pi.up else y
         return super().sonic_drop(pi, kind, state, x, y, out)
+
+    def gravity_now(self) -> int:
+        # DEATH BLOCK: the BIG piece falls slower than the level's gravity, 20G included.
+        if self.side.big_now:
+            return min(self.g // BIG_GRAVITY_DIVISOR, BIG_GRAVITY_CAP)
+        return super().gravity_now()
 
     def before_moves(self, out: list[Event]) -> None:
         side = self.side
