@@ -173,8 +173,10 @@ def test_the_recorded_doubles_game_verifies() -> None:
     assert verdict.ok, verdict
     assert isinstance(session, DoublesBoard) and session.pair is not None and session.over
     a, b = session.pair.players
-    assert a.level > 50 and b.level > 50 and a.lines > 0 and b.lines > 0
-    assert a.topped_out and b.topped_out  # the bot lost: both games ended together
+    # The Doubles bot takes both players to 300 and into the credits (a top-out there
+    # ends both games, still cleared).
+    assert a.level == b.level == 300 and a.lines > 0 and b.lines > 0
+    assert a.finished and b.finished and (a.topped_out or b.topped_out)
     assert session.pair.clock > 0
 
 
