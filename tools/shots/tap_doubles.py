@@ -38,7 +38,7 @@ def take(out: Path) -> list[Path]:
         select.step(InputFrame(p1=PlayerInput(right=True)))
         select.step(InputFrame())
     _save(select, out / "tap-select-doubles.png", taken)
-    game = new_session("tap-doubles", {}, {"main": 2}, 1)
+    game = new_session("tap-doubles", {}, {"main": 8}, 1)  # both reach the credits
     bot = doubles_inputs(game)
     for n in range(20_000):
         game.step(next(bot))
