@@ -38,6 +38,10 @@ FILE_DECISIONS: dict[str, Decision[Any]] = {
     "script_frame": Decision(
         10**9, "input script frame numbers go up to 10^9 (about 193 days at 60 Hz); larger "
         "is a typo or damage"),
+    "stage_file_bytes": Decision(
+        16 << 10, "an operator's stage file over 16 KiB is not a stage file (the built-in "
+        "100 Flash Point stages are 11 KB); the text a ranked replay carries then stays well "
+        "inside a replay header, even escaped"),
     "script_bytes": Decision(
         16 << 20, "16 MiB of input script is far past any test or soak; larger is not an "
         "input script"),
