@@ -23,6 +23,10 @@ FILE_DECISIONS: dict[str, Decision[Any]] = {
     "save_payload_bytes": Decision(
         1 << 20, "a save bank larger than 1 MiB is garbage, not save data (keeps a bad file "
         "from eating RAM)"),
+    "shutdown_replay_wait_s": Decision(
+        5.0, "at a stop the kiosk waits up to 5 s for the replays of rows still waiting for "
+        "them (a replay takes milliseconds to write; systemd allows 90 s to stop); a row "
+        "whose replay is not on disk by then is kept without it"),
     "save_retry_s": Decision(
         {"first": 0.05, "max": 5.0},
         "a failed save write is retried after 0.05 s, the wait doubling up to 5 s between "
