@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -104,25 +103,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"bloxcab run: {exc}; to run without a screen use `bloxcab run --headless` "
               "(make run ARGS=--headless)", file=sys.stderr)
         return 2
-    summary = run_until_stopped(kiosk)
+    summary = kiosk.run()
     if args.frames is not None:
         print(summary_line(summary))
     return 0
-
-
-def run_until_stopped(kiosk: Any) -> dict[str, object]:
-    """``kiosk.run()``; SIGTERM (systemd's stop) ends the frame loop after the frame in
-    progress, so the kiosk closes as at the end of ``--frames``: rows waiting for their
-    replay go in, then the last commit."""
-
-    def stop(_signum: int, _frame: object) -> None:
-        kiosk.running = False
-
-    try:
-        previous = signal.signal(signal.SIGTERM, stop)
-    except ValueError:  # not the main thread (a test driving the CLI): no handler
-        return dict(kiosk.run())
-    try:
-        return dict(kiosk.run())
-    finally:
-        signal.signal(signal.SIGTERM, previous)
