@@ -12,7 +12,7 @@ from pathlib import Path
 from engine.replay import Replay, ReplayError
 from firmware.file_decisions import FILE_DECISIONS
 from firmware.regular_file import UnfitFile, read_regular
-from games.registry import new_session
+from games.registry import new_session, playing_stages
 
 MAX_REPLAY_BYTES: int = FILE_DECISIONS["replay_file_bytes"].value
 
@@ -38,7 +38,8 @@ def check_playable(replay: Replay) -> None:
     a crash later; so is a replay of another rules version than the cartridge's (its game
     would play out otherwise here)."""
     try:
-        session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
+        with playing_stages(replay.rules, replay.stages):
+            session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
     except (ValueError, KeyError, TypeError) as exc:
         raise ReplayError(f"damaged replay: {str(exc)[:160]}") from None
     if replay.rules_version != session.rules_version:

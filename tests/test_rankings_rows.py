@@ -14,6 +14,7 @@ import pytest
 
 from engine import InputFrame, PlayerInput
 from engine.replay import Replay
+from firmware.cli import main
 from firmware.kiosk import Kiosk, KioskOptions, configure_games
 from firmware.machine import Screen
 from firmware.rankings.check import FAILED, VERIFIED, check_row, check_tables
@@ -252,6 +253,9 @@ def test_a_row_on_an_operator_stage_file_verifies_after_the_file_changes(
         assert check_row("flashpoint", row, store, "normal") == (VERIFIED, "")
         configure_games({"flashpoint": {}})  # the operator goes back to the built-in set
         assert check_row("flashpoint", row, store, "normal") == (VERIFIED, "")
+        exported = tmp_path / "row.rpl"
+        exported.write_text(text)
+        assert main(["replay", str(exported)]) == 0  # the CLI plays it on its own stages
         own.write_text(own.read_text().replace("stage 3:", "stage 3: edited\n; ", 1))
         assert configure_games({"flashpoint": {"stages": str(own)}}) == []
         assert check_row("flashpoint", row, store, "normal") == (VERIFIED, "")
