@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine import InputFrame, PlayerInput
-from engine.replay import Replay
+from engine.replay import Replay, verify
 from firmware.cli import main
 from firmware.kiosk import Kiosk, KioskOptions, configure_games
 from firmware.machine import Screen
@@ -22,7 +22,7 @@ from firmware.rankings.checker import BackgroundChecker
 from firmware.rankings.recorder import GameRecorder
 from firmware.rankings.store import ReplayStore
 from firmware.savedata import RankEntry, load
-from games.registry import cartridge
+from games.registry import cartridge, new_session, stages_in_play
 from tests.kiosk_kit import Rig, empty_tables, p1, p2, write_empty_tables
 
 WAIT_S = 10.0
@@ -213,15 +213,26 @@ BUILTIN_FIRST = "....**....\n...####...\n..######..\n.########."
 OTHER_FIRST = "*.........\n##........\n###.......\n####.....*"
 
 
-def _flashpoint_row(frames: int = 1500) -> tuple[str, RankEntry]:
-    """A Flash Point game played on the stages in play: (replay text, its row)."""
-    cart = cartridge("flashpoint")
+def operator_file(game: str) -> str:
+    """An operator's stage file that plays otherwise than the built-in set."""
+    if game == "ti":
+        from tests.test_ti_sakura import file_text
+        return file_text()
+    builtin = Path(__file__).parent.parent / "games" / "flashpoint" / "stages.txt"
+    return builtin.read_text().replace(BUILTIN_FIRST, OTHER_FIRST, 1)
+
+
+PLACES = {"flashpoint": ("flashpoint", "stages"), "ti": ("ti-sakura", "sakura_stages")}
+
+
+def _ranked_row(game: str, frames: int = 1500) -> tuple[str, RankEntry]:
+    """A game played on the stages in play: (replay text, its row)."""
+    cart = cartridge(game)
+    rules, _ = PLACES[game]
     dips, _ = cart.board.decode_dips(cart.board.dip_bank.factory)
     seeds = dict(cart.board.factory_seeds)
-    from games.registry import new_session, stages_in_play
-    session = new_session("flashpoint", dict(dips.settings), seeds, 1)
-    recorder = GameRecorder("flashpoint", "flashpoint", dict(dips.settings), seeds, 1,
-                            stages_in_play("flashpoint"))
+    session = new_session(rules, dict(dips.settings), seeds, 1)
+    recorder = GameRecorder(game, rules, dict(dips.settings), seeds, 1, stages_in_play(game))
     rng = random.Random(5)
     for _ in range(frames):
         frame = InputFrame(p1=PlayerInput(down=rng.random() < 0.5, left=rng.random() < 0.2,
@@ -231,38 +242,42 @@ def _flashpoint_row(frames: int = 1500) -> tuple[str, RankEntry]:
         recorder.frame(frame, session)
     summary = session.summary(0) or {}
     values = {c: summary.get(c, 0) for c in cart.board.ranking.columns}
-    rid, text = recorder.finish(session, 0, "OPS", "normal")
+    mode = cart.board.ranking.modes[0]
+    rid, text = recorder.finish(session, 0, "OPS", mode)
     return text, RankEntry("OPS", values, rid, session.rules_version)
 
 
+@pytest.mark.parametrize("game", ["flashpoint", "ti"])
 def test_a_row_on_an_operator_stage_file_verifies_after_the_file_changes(
-        tmp_path: Path) -> None:
-    from games.flashpoint.stagefile import STAGES
+        game: str, tmp_path: Path) -> None:
+    _, key = PLACES[game]
     own = tmp_path / "stages.txt"
-    own.write_text(STAGES.builtin_file and
-                   (Path(__file__).parent.parent / "games" / "flashpoint" / "stages.txt")
-                   .read_text().replace(BUILTIN_FIRST, OTHER_FIRST, 1))
+    own.write_text(operator_file(game))
     store = ReplayStore(tmp_path / "replays")
+    mode = cartridge(game).board.ranking.modes[0]
     try:
-        assert configure_games({"flashpoint": {"stages": str(own)}}) == []
-        text, row = _flashpoint_row()
+        assert configure_games({game: {key: str(own)}}) == []
+        text, row = _ranked_row(game)
         assert Replay.from_text(text).stages == own.read_text()
         assert row.replay_id is not None
         store.put(row.replay_id, text)
         assert store.wait_idle(WAIT_S)
-        assert check_row("flashpoint", row, store, "normal") == (VERIFIED, "")
-        configure_games({"flashpoint": {}})  # the operator goes back to the built-in set
-        assert check_row("flashpoint", row, store, "normal") == (VERIFIED, "")
+        assert check_row(game, row, store, mode) == (VERIFIED, "")
+        configure_games({game: {}})  # the operator goes back to the built-in set
+        played = Replay.from_text(text)
+        on_builtin = new_session(played.rules, played.settings, played.seeds, 1)
+        assert not verify(played, on_builtin).ok  # without its stages the row would be red
+        assert check_row(game, row, store, mode) == (VERIFIED, "")
         exported = tmp_path / "row.rpl"
         exported.write_text(text)
         assert main(["replay", str(exported)]) == 0  # the CLI plays it on its own stages
         own.write_text(own.read_text().replace("stage 3:", "stage 3: edited\n; ", 1))
-        assert configure_games({"flashpoint": {"stages": str(own)}}) == []
-        assert check_row("flashpoint", row, store, "normal") == (VERIFIED, "")
+        assert configure_games({game: {key: str(own)}}) == []
+        assert check_row(game, row, store, mode) == (VERIFIED, "")
         # Built-in stages: the replay carries none, as replays always did.
-        configure_games({"flashpoint": {}})
-        text, row = _flashpoint_row(300)
+        configure_games({game: {}})
+        text, row = _ranked_row(game, 300)
         assert Replay.from_text(text).stages is None and '"stages"' not in text
     finally:
-        configure_games({"flashpoint": {}})
+        configure_games({game: {}})
         store.close()
