@@ -64,6 +64,9 @@ class Replay:
     meta: dict[str, Any] = field(default_factory=dict)
     # The session's ``rules_version`` (its cartridge's RULES_VERSION when it was played).
     rules_version: int = field(kw_only=True)
+    # The text of the operator's stage file the game was played on; None for the
+    # cartridge's built-in stages (and in every replay written before the field existed).
+    stages: str | None = field(default=None, kw_only=True)
 
     def to_text(self) -> str:
         header = {
@@ -80,6 +83,8 @@ class Replay:
             header["joins"] = [list(j) for j in self.joins]
         if self.meta:
             header["meta"] = dict(self.meta)
+        if self.stages is not None:
+            header["stages"] = self.stages
         tokens = [f"{bits:x}*{count}" if count > 1 else f"{bits:x}"
                   for bits, count in encode_runs(self.inputs)]
         lines = [" ".join(tokens[i:i + _TOKENS_PER_LINE])
@@ -109,6 +114,7 @@ class Replay:
             checkpoints=parse_checkpoints(header.get("checkpoints", {}), frames),
             joins=parse_joins(header.get("joins", []), frames),
             meta=parse_mapping(header.get("meta", {}), "meta"),
+            stages=parse_stages(header),
         )
 
 
@@ -226,6 +232,17 @@ def parse_mapping(value: object, what: str) -> dict[str, Any]:
             raise ReplayError(f"damaged replay: {what}.{key} must be a text, a number, true, "
                               f"false or null, not {_shown(item)}")
     return dict(value)
+
+
+def parse_stages(header: dict[str, Any]) -> str | None:
+    """``stages``: the operator's stage file the game was played on, as text (optional:
+    a replay on built-in stages, or one older than the field, has none)."""
+    if "stages" not in header:
+        return None
+    value = header["stages"]
+    if not isinstance(value, str) or not value.strip():
+        raise ReplayError("damaged replay: 'stages' must be the text of a stage file")
+    return value
 
 
 def parse_seeds(header: dict[str, Any]) -> dict[str, int]:

@@ -47,6 +47,7 @@ from firmware.config_schema import (
     WindowConfig,
 )
 from firmware.file_decisions import FILE_DECISIONS
+from firmware.regular_file import UnfitFile, read_regular
 
 KeyPath = tuple[str, ...]
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -440,14 +441,12 @@ def load_config(path: str | os.PathLike[str]) -> tuple[CabinetConfig, list[str]]
     """The cabinet's configuration and one line per problem; a missing file means defaults."""
     source = os.fspath(path)
     try:
-        with open(source, "rb") as f:
-            raw = f.read(MAX_CONFIG_BYTES + 1)
-        if len(raw) > MAX_CONFIG_BYTES:
-            return CabinetConfig(), [f"{source}: larger than {MAX_CONFIG_BYTES >> 20} MiB, "
-                                     "not a cabinet.toml; using all the defaults"]
-        text = raw.decode("utf-8")
+        text = read_regular(source, MAX_CONFIG_BYTES).decode("utf-8")
     except FileNotFoundError:
         return CabinetConfig(), []
+    except UnfitFile as exc:
+        return CabinetConfig(), [f"{source}: {exc.strerror}, not a cabinet.toml; "
+                                 "using all the defaults"]
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return CabinetConfig(), [f"{source}: cannot read ({reason}); using all the defaults"]

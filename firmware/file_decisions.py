@@ -23,6 +23,10 @@ FILE_DECISIONS: dict[str, Decision[Any]] = {
     "save_payload_bytes": Decision(
         1 << 20, "a save bank larger than 1 MiB is garbage, not save data (keeps a bad file "
         "from eating RAM)"),
+    "shutdown_replay_wait_s": Decision(
+        5.0, "at a stop the kiosk waits up to 5 s for the replays of rows still waiting for "
+        "them (a replay takes milliseconds to write; systemd allows 90 s to stop); a row "
+        "whose replay is not on disk by then is kept without it"),
     "save_retry_s": Decision(
         {"first": 0.05, "max": 5.0},
         "a failed save write is retried after 0.05 s, the wait doubling up to 5 s between "
@@ -38,6 +42,10 @@ FILE_DECISIONS: dict[str, Decision[Any]] = {
     "script_frame": Decision(
         10**9, "input script frame numbers go up to 10^9 (about 193 days at 60 Hz); larger "
         "is a typo or damage"),
+    "stage_file_bytes": Decision(
+        16 << 10, "an operator's stage file over 16 KiB is not a stage file (the built-in "
+        "100 Flash Point stages are 11 KB); the text a ranked replay carries then stays well "
+        "inside a replay header, even escaped"),
     "script_bytes": Decision(
         16 << 20, "16 MiB of input script is far past any test or soak; larger is not an "
         "input script"),

@@ -6,7 +6,11 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from firmware.file_decisions import FILE_DECISIONS
+from firmware.regular_file import read_regular
 from games.registry import Cartridge, lend_files
+
+MAX_STAGE_FILE_BYTES: int = FILE_DECISIONS["stage_file_bytes"].value
 
 
 def games_dir() -> Path:
@@ -19,7 +23,9 @@ class BoardFiles:
         return (games_dir() / name).read_text(encoding="utf-8")
 
     def own(self, path: str) -> str:
-        return Path(path).read_text(encoding="utf-8")
+        """An operator's file: a regular file of at most ``stage_file_bytes`` (OSError,
+        UnicodeDecodeError)."""
+        return read_regular(path, MAX_STAGE_FILE_BYTES).decode("utf-8")
 
 
 def demo_folder(cart: Cartridge) -> Path | None:

@@ -14,6 +14,7 @@ from cabinet.source import CONTROLS
 from engine.inputs import InputFrame, PlayerInput
 from firmware.errors import UsageError
 from firmware.file_decisions import FILE_DECISIONS
+from firmware.regular_file import UnfitFile, read_regular
 
 SCRIPT_CONTROLS = frozenset((*CONTROLS, "coin1", "coin2"))
 
@@ -66,12 +67,11 @@ def parse_script(text: str, name: str = "input script") -> list[ScriptEvent]:
 
 def load_script(path: str) -> list[ScriptEvent]:
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_SCRIPT_BYTES + 1)
+        raw = read_regular(path, MAX_SCRIPT_BYTES)
+    except UnfitFile as exc:
+        raise UsageError(f"input script {path}: {exc.strerror}") from None
     except OSError as exc:
         raise UsageError(f"cannot read input script {path}: {exc.strerror or exc}") from None
-    if len(raw) > MAX_SCRIPT_BYTES:
-        raise UsageError(f"input script {path} is larger than {MAX_SCRIPT_BYTES >> 20} MiB")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -32,6 +32,7 @@ from cabinet.video.kept import KeptPicture
 from cabinet.video.screen import Display, new_native
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
+from firmware.file_decisions import FILE_DECISIONS
 from firmware.game_files import demo_folder
 from firmware.kiosk_paths import OUTBOX_DIR, REPLAY_DIR
 from firmware.machine import CabinetMachine, Screen
@@ -53,6 +54,7 @@ log = logging.getLogger("bloxcab.kiosk")
 
 DURABLE_WAIT_SECONDS = 5.0
 SAVE_ALARM = "SAVE ERROR"  # as boards show "BACKUP RAM ERROR"
+SHUTDOWN_REPLAY_WAIT_S: float = FILE_DECISIONS["shutdown_replay_wait_s"].value
 
 
 def take_save_lock(lock: SaveLock) -> str | None:
@@ -366,8 +368,12 @@ class Kiosk:
             log.warning("missed %d frames", self.missed_frames)
         if self.notifier is not None:
             self.notifier.stopping()
+        # Rows still waiting for their replay (and initials being entered) go in first, so
+        # the last commit holds them.
+        self.machine.shutdown(SHUTDOWN_REPLAY_WAIT_S)
         self.writer.submit(self.machine.data)
         self.replays.close()
+        self.feed.ranks(self.machine)
         self.feed.book(self.machine)
         self.outbox.close()
         if not self.writer.close():

@@ -14,10 +14,12 @@ from cabinet.video.paint import paint
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.decisions import NAME_ENTRY_FRAMES, frames
 from firmware.machine.name_entry import ALPHABET
+from firmware.savedata import RankEntry
 from firmware.service import ServiceMenu
 from games.registry import PlayView
 
-Status = Callable[[str | None], str | None]
+# (game, mode, rank, row) -> the row's verification ("verified", "failed"...), if known.
+Status = Callable[[str, str, int, RankEntry], str | None]
 FIELD_AFTER_GAME_OVER = frames("game_over_field_frames")
 
 
@@ -39,17 +41,17 @@ def _marks(machine: CabinetMachine, status: Status | None) -> list[str]:
     played under an older rules version of its game gets no mark: this build cannot
     re-simulate its replay, so it is neither proven nor failed (`rankings verify` lists it
     as RULES v1)."""
-    table = machine.data.rankings.get(machine.game_id, {}).get(
-        machine.cartridge.board.ranking.modes[0], [])
-    found = [status(e.replay_id) if status is not None and e.replay_id else None
-             for e in table]
+    mode = machine.cartridge.board.ranking.modes[0]
+    table = machine.data.rankings.get(machine.game_id, {}).get(mode, [])
+    found = [status(machine.game_id, mode, rank, e) if status is not None and e.replay_id
+             else None for rank, e in enumerate(table, start=1)]
     return [{"verified": screens.VERIFIED_MARK, "failed": screens.FAILED_MARK,
              "missing": screens.FAILED_MARK}.get(s or "", "") for s in found]
 
 
 def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None = None,
          kept: KeptPicture | None = None) -> None:
-    """``status(replay id)``: a row's verification ("verified", "failed"...), if known.
+    """``status(game, mode, rank, row)``: a row's verification ("verified", "failed"...), if known.
     ``kept``: the picture kept from the last frame, lent to the play screen (in a game and
     in the attract demo); the title, rankings and game-over screens are drawn again only
     when what they show changed; the other screens draw everything."""

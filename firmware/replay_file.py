@@ -11,17 +11,18 @@ from pathlib import Path
 
 from engine.replay import Replay, ReplayError
 from firmware.file_decisions import FILE_DECISIONS
-from games.registry import new_session
+from firmware.regular_file import UnfitFile, read_regular
+from games.registry import new_session, playing_stages
 
 MAX_REPLAY_BYTES: int = FILE_DECISIONS["replay_file_bytes"].value
 
 
 def read_replay(path: Path | str) -> Replay:
     """The replay in ``path``; OSError when it cannot be read, ReplayError when it is bad."""
-    with open(path, "rb") as f:
-        raw = f.read(MAX_REPLAY_BYTES + 1)
-    if len(raw) > MAX_REPLAY_BYTES:
-        raise ReplayError(f"larger than {MAX_REPLAY_BYTES >> 20} MiB, not a replay")
+    try:
+        raw = read_regular(path, MAX_REPLAY_BYTES)
+    except UnfitFile as exc:
+        raise ReplayError(f"{exc.strerror}, not a replay") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -37,7 +38,8 @@ def check_playable(replay: Replay) -> None:
     a crash later; so is a replay of another rules version than the cartridge's (its game
     would play out otherwise here)."""
     try:
-        session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
+        with playing_stages(replay.rules, replay.stages):
+            session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
     except (ValueError, KeyError, TypeError) as exc:
         raise ReplayError(f"damaged replay: {str(exc)[:160]}") from None
     if replay.rules_version != session.rules_version:

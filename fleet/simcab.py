@@ -36,9 +36,9 @@ def ranked_game(game_id: str, seed: int) -> dict[str, Any]:
     summary = session.summary(0) or {}
     spec = cart.board.ranking
     values = {c: summary.get(c, 0) for c in spec.columns}
-    rid, text = recorder.finish(session, 0)
     mode = spec.mode(summary) if spec.qualifies(summary) else spec.modes[0]
     initials = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(3))
+    rid, text = recorder.finish(session, 0, initials, mode)
     return {**rank_body(game_id, mode, rid, initials, values, session.rules_version),
             "attached": text}
 

@@ -64,4 +64,5 @@ def check_rank(body: dict[str, Any]) -> tuple[str, str]:
         return FAILED, "the replay's id is not its digest"
     entry = RankEntry(body["initials"], dict(body["values"]), body["replay_id"],
                       body.get("rules_version", 1))
-    return check_row(body["game"], entry, _OneReplay(body["replay_id"], text))  # type: ignore[arg-type]
+    return check_row(body["game"], entry, _OneReplay(body["replay_id"], text),  # type: ignore[arg-type]
+                     body["mode"])

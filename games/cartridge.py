@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dipswitch.bank import DipBank
 from engine.inputs import InputFrame
 from engine.session import GameSession, Seeds, Settings, Summary
 from engine.sound import Recipe
+
+if TYPE_CHECKING:
+    from games.stage_files import StageSet
 
 RankValue = int | str
 
@@ -227,6 +230,9 @@ class CartRules:
     events: frozenset[str] = frozenset()  # every event kind its sessions can emit
     # `bloxcab rules R --json`: tables and decisions of a rules id.
     document: Callable[[str], dict[str, object]] = lambda rules_id: {}
+    # Its stage set when an operator's stage file may replace the built-in one (Flash
+    # Point, Sakura): a ranked replay carries the file it was played on.
+    stages: StageSet[Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,9 @@ bench and `bloxcab rules` all read it; firmware reaches games through this modul
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from engine.decision import Decision
 from engine.session import GameSession, Seeds, Settings
 from engine.sound import Recipe
@@ -37,9 +40,11 @@ __all__ = [
     "cli_options",
     "lend_files",
     "new_session",
+    "playing_stages",
     "register",
     "rules_ids",
     "sound_recipes",
+    "stages_in_play",
     "unregister",
 ]
 
@@ -78,6 +83,28 @@ def cartridge_of_rules(rules_id: str) -> Cartridge:
 def new_session(rules_id: str, settings: Settings, seeds: Seeds, players: int) -> GameSession:
     """A fresh session of ``rules_id``; ValueError (one line) for what it cannot play."""
     return cartridge_of_rules(rules_id).rules.new_session(rules_id, settings, seeds, players)
+
+
+def stages_in_play(game_id: str) -> str | None:
+    """The text of the operator's stage file the cartridge plays now (None: its built-in
+    stages, or a cartridge without stage files): what its ranked replays carry."""
+    stages = cartridge(game_id).rules.stages
+    return None if stages is None else stages.in_play()
+
+
+@contextmanager
+def playing_stages(rules_id: str, text: str | None) -> Iterator[None]:
+    """Re-simulating a replay: sessions of ``rules_id`` made and stepped inside, on this
+    thread, play the stage file ``text`` (None: the built-in stages). ValueError (one
+    line) when the text is no stage file or the cartridge has none."""
+    stages = cartridge_of_rules(rules_id).rules.stages
+    if stages is None:
+        if text is not None:
+            raise ValueError(f"{rules_id} plays no stage file, yet the replay carries one")
+        yield
+        return
+    with stages.playing(text):
+        yield
 
 
 def cli_options() -> dict[str, tuple[CliOption, tuple[str, ...]]]:

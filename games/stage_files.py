@@ -5,7 +5,9 @@ The board reads the files (games/data_files.py); this module only parses them.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Generic, TypeVar
 
 from engine.stage_text import StageFileError
@@ -50,13 +52,18 @@ def load_stages(path: str | None, parse: Callable[[str], S],
 class StageSet(Generic[S]):
     """A cartridge's stages: the built-in file (``builtin_file``, named under games/; read
     once), and the set in play, which is the built-in one until ``use`` accepts an
-    operator's file."""
+    operator's file. ``in_play`` is that file's text (None: built-in), which a ranked
+    replay carries; ``playing(text)`` re-simulates one: sessions made and stepped inside it,
+    on this thread only, play those stages whatever the cabinet's set in play is."""
 
     def __init__(self, builtin_file: str, parse: Callable[[str], S]) -> None:
         self.builtin_file = builtin_file
         self.parse = parse
         self._builtin: S | None = None
         self._active: S | None = None
+        self._text: str | None = None
+        self._played: ContextVar[S | None] = ContextVar(f"stages {builtin_file}",
+                                                         default=None)
 
     def read(self, path: str) -> S:
         """Stages from an operator's file; OSError or StageFileError (one line, naming it)."""
@@ -76,8 +83,41 @@ class StageSet(Generic[S]):
     def use(self, path: str | None) -> str | None:
         """Play the stages of ``path`` from now on (None: the built-in set). Returns None,
         or the one-line notice when the file could not be used and the built-in set plays."""
-        self._active, problem = self.load(path)
-        return problem
+        self._active = self._text = None
+        if path is None:
+            return None
+        try:
+            text = files().own(str(path))
+        except UnicodeDecodeError:
+            return f"stage file {file_name(str(path))}: not a text file; built-in stages used"
+        except OSError as exc:
+            return f"stage file {path}: {exc.strerror or type(exc).__name__}; built-in " \
+                "stages used"
+        try:
+            self._active = parse_named(str(path), text, self.parse)
+        except StageFileError as exc:
+            return f"stage file {exc}; built-in stages used"
+        self._text = text  # what a ranked replay of these stages carries
+        return None
+
+    def in_play(self) -> str | None:
+        """The text of the operator's stage file in play; None while the built-in set is."""
+        return self._text
+
+    @contextmanager
+    def playing(self, text: str | None) -> Iterator[None]:
+        """Sessions of this thread play ``text``'s stages (None: the built-in set) while
+        inside; StageFileError (one line) when the text is no stage file."""
+        stages = self.builtin() if text is None else parse_named("the replay's stages",
+                                                                 text, self.parse)
+        token = self._played.set(stages)
+        try:
+            yield
+        finally:
+            self._played.reset(token)
 
     def active(self) -> S:
+        played = self._played.get()
+        if played is not None:
+            return played
         return self._active if self._active is not None else self.builtin()

@@ -37,7 +37,7 @@ def test_the_rankings_screen_marks_a_proven_row(tmp_path: Path,
         kiosk.frame()  # the first frame goes up before any replay is checked (fast boot)
         kiosk.frame()
         assert kiosk.checker.done.wait(30)
-        assert kiosk.checker.status(row.replay_id) == "verified"
+        assert kiosk.checker.status("bloxeed", "normal", 1, row) == "verified"
         kiosk.machine.screen = Screen.RANKINGS
         kiosk.frame()
         y = 48 + 16  # the first row

@@ -64,7 +64,7 @@ def test_every_cartridge_records_a_ranked_game_that_verifies(
     store.close()
     assert check.status == VERIFIED, check.reason
     replay = Replay.from_text((tmp_path / "replays" / f"{table[0].replay_id}.rpl").read_text())
-    assert replay.meta == {"cartridge": game, "player": 0}
+    assert replay.meta == {"cartridge": game, "player": 0, "initials": "AAA", "mode": "normal"}
 
 
 def test_cli_lists_verifies_and_exports(tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -116,7 +116,7 @@ def test_an_edited_replay_fails_verification(tmp_path: Path) -> None:
     store = ReplayStore(tmp_path / "replays")
     [check] = check_tables(data, store)
     store.close()
-    assert check.status == FAILED and "state hash differs" in check.reason
+    assert check.status == FAILED and "is not its id" in check.reason
 
 
 def test_a_replay_of_a_previous_engine_version_is_refused_clearly(tmp_path: Path) -> None:

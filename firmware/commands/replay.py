@@ -13,7 +13,7 @@ from typing import Any
 from engine.replay import ReplayError, verify
 from firmware.errors import UsageError
 from firmware.replay_file import read_replay
-from games.registry import new_session
+from games.registry import new_session, playing_stages
 
 
 def register(sub: Any) -> None:
@@ -30,8 +30,10 @@ def run(args: argparse.Namespace) -> int:
     except ReplayError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     try:
-        session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
-        verdict = verify(replay, session)
+        with playing_stages(replay.rules, replay.stages):  # the stage file it carries
+            session = new_session(replay.rules, replay.settings, replay.seeds,
+                                  replay.players)
+            verdict = verify(replay, session)
     except ValueError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     if verdict.ok:

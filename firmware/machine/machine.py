@@ -29,7 +29,7 @@ from firmware.machine.screens import ATTRACT, Screen
 from firmware.machine.service_switch import ServiceSwitch
 from firmware.rankings.store import ReplayStore
 from firmware.savedata import GameCounts, RankEntry, SaveData, better_records, ranks
-from games.registry import CartDips, Cartridge, cartridge, new_session
+from games.registry import CartDips, Cartridge, cartridge, new_session, stages_in_play
 
 log = logging.getLogger("bloxcab.machine")
 
@@ -100,8 +100,8 @@ class CabinetMachine:
         self.demo_inputs: list[int] = []
         self.demo_joins: dict[int, int] = {}
         self.ended: set[int] = set()
-        self.rank_queue: list[tuple[int, str, Summary, str | None]] = []  # player, mode,
-        # summary, replay id
+        self.rank_queue: list[tuple[int, str, Summary, Replay | None]] = []  # player, mode,
+        # summary, the replay (sealed with the row once the initials are in)
         self.name_entry: NameEntry | None = None
         # After a 1P game over, Start again may replay the same piece sequence.
         self.same_sequence_ready = False
@@ -319,7 +319,8 @@ class CabinetMachine:
         kept = self.data.seeds.setdefault(game_id, dict(cart.board.factory_seeds))
         seeds = cart.seeds_for_start(kept, same)
         self.game = cart.rules.new_session(cart.rules.ids[0], settings, seeds, players)
-        self.rankings.start(game_id, cart.rules.ids[0], settings, seeds, players)
+        self.rankings.start(game_id, cart.rules.ids[0], settings, seeds, players,
+                            stages_in_play(game_id))
         self._keep_seeds()
         counts = self.data.bookkeeping.games.setdefault(game_id, GameCounts())
         if players == 2:
@@ -420,10 +421,10 @@ class CabinetMachine:
         run through (attract mode, with the cartridge's hook and scene)."""
         spec = self.cartridge.board.ranking
         while self.rank_queue and spec.initials_of(self.rank_queue[0][2]):
-            _, mode, summary, rid = self.rank_queue.pop(0)
+            _, mode, summary, replay = self.rank_queue.pop(0)
             self.rankings.enter(self.game_id, mode, RankEntry(
-                spec.initials_of(summary), _columns(summary, spec.columns), rid,
-                self.cartridge.rules_version))
+                spec.initials_of(summary), _columns(summary, spec.columns), None,
+                self.cartridge.rules_version), replay)
         if self.rank_queue:
             index, _, summary, _ = self.rank_queue[0]
             self.name_entry = NameEntry(index, int(summary.get("score", 0)))
@@ -439,11 +440,28 @@ class CabinetMachine:
         entry.step(inputs.player(entry.player))
         if not entry.done:
             return
-        _, mode, summary, rid = self.rank_queue.pop(0)
-        columns = _columns(summary, self.cartridge.board.ranking.columns)
-        self.rankings.enter(self.game_id, mode, RankEntry(entry.initials, columns, rid,
-                                                          self.cartridge.rules_version))
+        self._enter_queued(entry.initials)
         self._next_name_entry()
+
+    def _enter_queued(self, initials: str) -> None:
+        """The first queued row goes in with ``initials``."""
+        _, mode, summary, replay = self.rank_queue.pop(0)
+        columns = _columns(summary, self.cartridge.board.ranking.columns)
+        self.rankings.enter(self.game_id, mode, RankEntry(initials, columns, None,
+                                                          self.cartridge.rules_version), replay)
+
+    def shutdown(self, replay_wait: float) -> None:
+        """The cabinet is stopping: rows whose initials are still being entered go in with
+        what was entered so far (as when the timer runs out), then every row waiting for
+        its replay (waiting at most ``replay_wait`` seconds). The caller commits after."""
+        spec = self.cartridge.board.ranking
+        while self.rank_queue:
+            index, _, summary, _ = self.rank_queue[0]
+            entry = self.name_entry
+            shown = entry if entry is not None and entry.player == index else NameEntry(index, 0)
+            self._enter_queued(spec.initials_of(summary) or shown.initials)
+        self.name_entry = None
+        self.rankings.settle(replay_wait)
 
     def _tilt(self, cues: list[Event]) -> None:
         self.rankings.drop()

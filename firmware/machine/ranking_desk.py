@@ -1,6 +1,10 @@
 """The rankings' side of the cabinet: records every game while it is played, writes the
-replay of each ranked result durably before its row commits, and prunes replays that no
-row refers to once the save that dropped them is durable."""
+replay of each ranked row durably before the row commits, and prunes replays that no row,
+committed or pending, refers to once the save that dropped them is durable.
+
+A ranked replay is sealed with its row when the initials are in (recorder.seal): the
+initials and the table go into the replay, so the replay's id, the digest of its text,
+covers the whole row; each row has its own replay."""
 
 from __future__ import annotations
 
@@ -12,10 +16,10 @@ from engine.replay import Replay, ReplayError
 from engine.session import GameSession
 from firmware.machine.coin_desk import Saver
 from firmware.rankings.check import referenced
-from firmware.rankings.recorder import GameRecorder
-from firmware.rankings.store import DURABLE, FAILED, ReplayStore
+from firmware.rankings.recorder import GameRecorder, seal
+from firmware.rankings.store import DURABLE, FAILED, PENDING, ReplayStore
 from firmware.savedata import RankEntry, SaveData, insert_ranking
-from games.registry import cartridge
+from games.registry import cartridge, stages_in_play
 
 log = logging.getLogger("bloxcab.rankings")
 
@@ -36,8 +40,8 @@ class RankingDesk:
 
     # ---- a game in progress ---------------------------------------------------------------
     def start(self, game_id: str, rules_id: str, settings: Mapping[str, Any],
-              seeds: Mapping[str, int], players: int) -> None:
-        self.recorder = GameRecorder(game_id, rules_id, settings, seeds, players)
+              seeds: Mapping[str, int], players: int, stages: str | None = None) -> None:
+        self.recorder = GameRecorder(game_id, rules_id, settings, seeds, players, stages)
 
     def join(self, player: int) -> None:
         if self.recorder is not None:
@@ -47,20 +51,42 @@ class RankingDesk:
         """The game was abandoned (tilt, service menu): nothing of it can rank."""
         self.recorder = None
 
-    def replay_for(self, session: GameSession, player: int) -> str | None:
-        """Start writing the replay of ``player``'s ranked result; its id (None when the
-        cabinet keeps no replays)."""
+    def replay_for(self, session: GameSession, player: int) -> Replay | None:
+        """The replay of ``player``'s ranked result, kept until the row's initials are in
+        (None when the cabinet keeps no replays)."""
         if self.recorder is None or self.replays is None:
             return None
-        rid, text = self.recorder.finish(session, player)
-        self.replays.put(rid, text)
-        return rid
+        return self.recorder.ranked(session, player)
 
     # ---- rows -------------------------------------------------------------------------------
-    def enter(self, game: str, mode: str, entry: RankEntry) -> None:
-        """Insert the row once its replay is durable (at once if it has none)."""
+    def enter(self, game: str, mode: str, entry: RankEntry,
+              replay: Replay | None = None) -> None:
+        """Seal ``replay`` with the row and start writing it; the row goes in once its
+        replay is durable (at once if it has none)."""
+        if replay is not None and self.replays is not None:
+            entry.replay_id, text = seal(replay, entry.initials, mode)
+            self.replays.put(entry.replay_id, text)
         self.pending.append((game, mode, entry))
         self.update()
+
+    def settle(self, timeout: float) -> None:
+        """At shutdown: wait, at most ``timeout`` seconds, for the replays of the pending
+        rows, then put every pending row in (one whose replay is not durable by then is
+        kept without it), so the last save holds them all."""
+        if self.replays is not None and any(self._state(e.replay_id) == PENDING
+                                            for _, _, e in self.pending):
+            self.replays.wait_idle(timeout)
+        self.update()
+        for game, mode, entry in self.pending:
+            self.notice("RANKING KEPT WITHOUT ITS REPLAY (REPLAY STORE ERROR)")
+            entry.replay_id = None
+            self._insert(game, mode, entry)
+        self.pending = []
+
+    def kept(self) -> set[str]:
+        """Every replay a row refers to, committed or still waiting for its replay."""
+        return referenced(self.data) | {e.replay_id for _, _, e in self.pending
+                                        if e.replay_id is not None}
 
     def update(self) -> None:
         """Each frame: rows whose replay is now durable (or failed) go in; replays no row
@@ -80,7 +106,7 @@ class RankingDesk:
         if (self.prune_after is not None and self.replays is not None
                 and self.saver.poll_durable() >= self.prune_after):
             self.prune_after = None
-            self.replays.prune(referenced(self.data))
+            self.replays.prune(self.kept())
 
     def _state(self, rid: str | None) -> str | None:
         if rid is None:
@@ -105,4 +131,6 @@ class RankingDesk:
             return None
         if replay.rules_version != cartridge(game).rules_version:
             return None  # recorded under other rules: it would play out otherwise now
+        if replay.stages != stages_in_play(game):
+            return None  # played on other stages than the ones in play now
         return replay

@@ -1,5 +1,7 @@
 """Re-simulating the ranking tables off the frame thread, so the rankings screen and the
-service menu can show which rows are proven without the frame loop waiting."""
+service menu can show which rows are proven without the frame loop waiting. A row's mark
+is its own: looked up by its table and place and given only while the row is the one
+checked (initials, figures, replay, rules version), never by its replay id alone."""
 
 from __future__ import annotations
 
@@ -8,13 +10,13 @@ import threading
 
 from firmware.rankings.check import RowCheck, check_tables
 from firmware.rankings.store import ReplayStore
-from firmware.savedata import SaveData
+from firmware.savedata import RankEntry, SaveData
 
 
 class BackgroundChecker:
     def __init__(self, store: ReplayStore) -> None:
         self.store = store
-        self.results: dict[str | None, str] = {}  # replay id -> status
+        self.results: dict[tuple[str, str, int], RowCheck] = {}  # (game, mode, rank)
         self.checks: list[RowCheck] = []
         self.done = threading.Event()
         self.done.set()
@@ -27,14 +29,21 @@ class BackgroundChecker:
         threading.Thread(target=self._run, args=(rankings,), name="rankings-check",
                          daemon=True).start()
 
-    def status(self, replay_id: str | None) -> str | None:
+    def status(self, game: str, mode: str, rank: int, entry: RankEntry) -> str | None:
+        """The status of row ``rank`` (1-based) of ``game``'s table ``mode``, when that row
+        was checked as it stands now; None when it was not (yet)."""
         with self._lock:
-            return self.results.get(replay_id)
+            check = self.results.get((game, mode, rank))
+        if check is None or (check.initials, check.values, check.replay_id,
+                             check.rules_version) != (entry.initials, entry.values,
+                                                      entry.replay_id, entry.rules_version):
+            return None
+        return check.status
 
     def _run(self, rankings: dict[str, object]) -> None:
         data = SaveData(rankings=rankings)  # type: ignore[arg-type]
         checks = check_tables(data, self.store)
         with self._lock:
             self.checks = checks
-            self.results = {c.replay_id: c.status for c in checks if c.replay_id is not None}
+            self.results = {(c.game, c.mode, c.rank): c for c in checks}
         self.done.set()

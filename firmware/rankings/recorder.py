@@ -20,11 +20,12 @@ def replay_id(text: str) -> str:
 
 class GameRecorder:
     def __init__(self, game_id: str, rules_id: str, settings: Mapping[str, Any],
-                 seeds: Mapping[str, int], players: int) -> None:
+                 seeds: Mapping[str, int], players: int, stages: str | None = None) -> None:
         self.game_id = game_id
-        # The game so far (its rules version is the session's, taken when it is finished).
+        # The game so far (its rules version is the session's, taken when it is finished);
+        # ``stages``: the operator's stage file in play, as text (None: built-in stages).
         self.replay = Replay(rules_id, dict(settings), dict(seeds), players, [],
-                             rules_version=1)
+                             rules_version=1, stages=stages)
         # The last frame recorded and its bits: the panel hands the same frame object on
         # while nothing changes, so a held or idle panel is packed once.
         self._last: tuple[InputFrame, int] = (InputFrame(), 0)
@@ -44,12 +45,28 @@ class GameRecorder:
         if len(frames) % CHECKPOINT_EVERY == 0:
             self.replay.checkpoints[len(frames)] = session.state_hash()
 
-    def finish(self, session: GameSession, player: int) -> tuple[str, str]:
-        """The replay of the game as ranked for ``player``: (replay id, replay text)."""
+    def ranked(self, session: GameSession, player: int) -> Replay:
+        """The replay of the game as ranked for ``player`` (sealed once the row is known)."""
         r = self.replay
-        ranked = Replay(r.rules, r.settings, r.seeds, r.players, list(r.inputs),
-                        final_hash=session.state_hash(), checkpoints=dict(r.checkpoints),
-                        joins=list(r.joins), meta={"cartridge": self.game_id, "player": player},
-                        rules_version=session.rules_version)
-        text = ranked.to_text()
-        return replay_id(text), text
+        return Replay(r.rules, r.settings, r.seeds, r.players, list(r.inputs),
+                      final_hash=session.state_hash(), checkpoints=dict(r.checkpoints),
+                      joins=list(r.joins), meta={"cartridge": self.game_id, "player": player},
+                      rules_version=session.rules_version, stages=r.stages)
+
+    def finish(self, session: GameSession, player: int, initials: str,
+               mode: str) -> tuple[str, str]:
+        """The replay of ``player``'s ranked row: (replay id, replay text)."""
+        return seal(self.ranked(session, player), initials, mode)
+
+
+def seal(replay: Replay, initials: str, mode: str) -> tuple[str, str]:
+    """(replay id, text) of a ranked replay that names its row: the initials and the table
+    (mode) go into its meta, so the id, the digest of the text, covers the whole row (its
+    figures come from re-simulating it, its rules version is in the header)."""
+    sealed = Replay(replay.rules, replay.settings, replay.seeds, replay.players,
+                    replay.inputs, final_hash=replay.final_hash,
+                    checkpoints=replay.checkpoints, joins=replay.joins,
+                    meta={**replay.meta, "initials": initials, "mode": mode},
+                    rules_version=replay.rules_version, stages=replay.stages)
+    text = sealed.to_text()
+    return replay_id(text), text

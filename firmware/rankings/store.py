@@ -9,7 +9,6 @@ says so, and the row is kept unrecorded.
 from __future__ import annotations
 
 import logging
-import os
 import queue
 import re
 import threading
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from firmware.durable_file import fsync_directory, replace_file
 from firmware.file_decisions import FILE_DECISIONS
+from firmware.regular_file import read_regular
 
 log = logging.getLogger("bloxcab.rankings")
 
@@ -69,13 +69,8 @@ class ReplayStore:
 
     def read(self, replay_id: str) -> str:
         """The replay's text; OSError or ValueError (one line) when it cannot be had."""
-        path = self.path(replay_id)
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-        with os.fdopen(fd, "rb") as f:
-            data = f.read(MAX_REPLAY_BYTES + 1)
-        if len(data) > MAX_REPLAY_BYTES:
-            raise ValueError(f"replay {replay_id} is larger than {MAX_REPLAY_BYTES} bytes")
-        return data.decode("utf-8")
+        return read_regular(self.path(replay_id), MAX_REPLAY_BYTES,
+                            follow=False).decode("utf-8")
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """Block until every queued write and delete is done (tools and tests only)."""

@@ -19,10 +19,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from firmware.durable_file import fsync_directory
+from firmware.regular_file import UnfitFile, read_regular
 from firmware.savedata.record import MAX_RECORD, BadRecord, Record, decode, encode
 
 BANK_FILES = {"A": "bank-a.bin", "B": "bank-b.bin"}
@@ -42,17 +44,14 @@ def bank_path(directory: Path, name: str) -> Path:
 def read_bank(directory: Path, name: str) -> BankRead:
     path = bank_path(directory, name)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        raw = read_regular(path, MAX_RECORD, follow=False)
     except FileNotFoundError:
         return BankRead(name, None, "missing")
+    except UnfitFile as exc:
+        return BankRead(name, None, f"unusable ({exc.strerror})")
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return BankRead(name, None, "is a symbolic link (refused)")
-        return BankRead(name, None, f"unreadable ({exc.strerror or exc})")
-    try:
-        with os.fdopen(fd, "rb") as f:
-            raw = f.read(MAX_RECORD + 1)
-    except OSError as exc:
         return BankRead(name, None, f"unreadable ({exc.strerror or exc})")
     try:
         return BankRead(name, decode(raw), None)
@@ -68,12 +67,16 @@ def other(name: str) -> str:
     return "B" if name == "A" else "A"
 
 
-_WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+# O_NONBLOCK: a FIFO in a bank's place fails at once (ENXIO) instead of blocking the writer.
+_WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
 
 
 def _write_all(path: Path, data: bytes, flags: int) -> None:
     fd = os.open(path, flags, 0o644)
     try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise UnfitFile(errno.EINVAL, "not a regular file")
         view = memoryview(data)
         while view:
             written = os.write(fd, view)

@@ -13,6 +13,7 @@ a bank at 2^64-1 is followed by 0 and the saving never runs out of numbers.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +23,8 @@ from firmware.file_decisions import FILE_DECISIONS
 from firmware.savedata.banks import BankRead, read_banks
 from firmware.savedata.bounds import check_fields
 from firmware.savedata.migrate import migrate
-from firmware.savedata.schema import SaveData, SchemaError, factory, from_dict
+from firmware.savedata.record import MAX_PAYLOAD
+from firmware.savedata.schema import SaveData, SchemaError, factory, from_dict, to_dict
 
 CLEARED_NOTICE = "BACKUP DATA CLEARED"
 SEQUENCE_SPACE = 1 << 64
@@ -71,19 +73,47 @@ def _no_constant(text: str) -> float:
     raise SchemaError(f"payload holds {text}")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400: JSON cannot write it back
+        raise SchemaError(f"payload holds the number {text[:24]}, out of range")
+    return value
+
+
 def parse_payload(payload: bytes) -> object:
     """The JSON payload with limits on nesting depth and on the digits of integers."""
     check_depth(payload)
     try:
         return json.loads(payload.decode("utf-8"), parse_int=_bounded_int,
-                          parse_constant=_no_constant)
+                          parse_float=_finite, parse_constant=_no_constant)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise SchemaError(f"payload is not JSON ({str(exc)[:80]})") from exc
 
 
+def encode_payload(snapshot: dict[str, object]) -> bytes:
+    """The bytes a bank holds for ``snapshot``: compact UTF-8 JSON, text as itself (an
+    escaped é takes 6 bytes, the character 2, so text that loaded always fits again).
+    SchemaError for what no bank can hold."""
+    try:
+        text = json.dumps(snapshot, separators=(",", ":"), ensure_ascii=False,
+                          allow_nan=False)
+        raw = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise SchemaError("payload holds text that is not Unicode (a lone surrogate)") from None
+    except ValueError as exc:  # allow_nan: inf or nan
+        raise SchemaError(f"payload holds a number JSON cannot write ({exc})") from None
+    if len(raw) > MAX_PAYLOAD:
+        raise SchemaError(f"payload of {len(raw)} bytes is over the {MAX_PAYLOAD}-byte bank")
+    return raw
+
+
 def decode_payload(payload: bytes, version: int) -> SaveData:
+    """The save data of a bank's payload. Whatever this accepts the writer writes back: the
+    data is encoded once more here, and a bank that could not be written back is unusable
+    (the other bank, or factory data, is used instead)."""
     data = from_dict(migrate(parse_payload(payload), version))
     check_fields(data)
+    encode_payload(to_dict(data))
     return data
 
 

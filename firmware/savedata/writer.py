@@ -10,7 +10,6 @@ durable (fsync of the bank file and of the directory have returned).
 from __future__ import annotations
 
 import errno
-import json
 import os
 import threading
 from collections.abc import Callable
@@ -19,10 +18,16 @@ from typing import Any
 
 from firmware.file_decisions import FILE_DECISIONS
 from firmware.savedata.banks import other, read_banks, replace_bank, write_bank
-from firmware.savedata.bounds import check_fields, saturate
-from firmware.savedata.loader import SEQUENCE_SPACE, by_age, pick
+from firmware.savedata.bounds import saturate
+from firmware.savedata.loader import (
+    SEQUENCE_SPACE,
+    by_age,
+    decode_payload,
+    encode_payload,
+    pick,
+)
 from firmware.savedata.record import Record
-from firmware.savedata.schema import CHUTES, CURRENT_VERSION, SaveData, from_dict, to_dict
+from firmware.savedata.schema import CHUTES, CURRENT_VERSION, SaveData, to_dict
 
 PROBE_FILE = "bloxcab.probe"
 
@@ -254,10 +259,11 @@ class SaveWriter:
 
 
 def encode_snapshot(snapshot: dict[str, Any]) -> bytes:
-    """The payload of a snapshot: counts saturated, checked exactly as load() checks it."""
-    data = saturate(snapshot)
-    check_fields(from_dict(data))  # never write a record that load() would refuse
-    return json.dumps(data, separators=(",", ":")).encode("utf-8")
+    """The payload of a snapshot: counts saturated, then read back exactly as load() reads a
+    bank (the round trip), so a commit never writes what load() would refuse."""
+    payload = encode_payload(saturate(snapshot))
+    decode_payload(payload, CURRENT_VERSION)
+    return payload
 
 
 def probe(directory: Path) -> str | None:

@@ -68,15 +68,20 @@ class OutboxFeed:
             for line in machine.notices[self.notices:]:
                 self.outbox.post(NOTICE, notice_body(str(line)))
             self.notices = len(machine.notices)
-        if machine.rankings.version != self.ranks_version:
-            self.ranks_version = machine.rankings.version
-            self._rankings(machine.data)
+        self.ranks(machine)
         if self.frames % BOOK_EVERY_FRAMES == 0:
             self.book(machine)
         if self.frames % BEAT_EVERY_FRAMES == 1:
             self.outbox.post(BEAT, beat_body(machine.screen.value, credits=machine.credits,
                                              frames=machine.frame,
                                              notices=len(machine.notices)))
+
+    def ranks(self, machine: Any) -> None:
+        """Post the ranking rows that went in since the last look (each frame, and at a
+        stop after the rows still waiting for their replay went in)."""
+        if machine.rankings.version != self.ranks_version:
+            self.ranks_version = machine.rankings.version
+            self._rankings(machine.data)
 
     def book(self, machine: Any) -> None:
         totals = book_totals(machine.data)

@@ -29,7 +29,7 @@ from games.flashpoint.rules.ruleset import FLASHPOINT, FLASHPOINT_ID, draw_table
 from games.flashpoint.rules.session import FlashPointGame
 from games.flashpoint.rules.tables import CLEAR_ROUND_FACTORY, stage_bonus
 from games.flashpoint.session import new_session
-from games.flashpoint.stagefile import active_stages, use_stage_file
+from games.flashpoint.stagefile import STAGES, active_stages, use_stage_file
 from games.sega import board as sega_board
 
 FLASHPOINT_EVENTS = sega_board.SEGA_EVENTS | fev.FLASHPOINT_EVENTS
@@ -120,6 +120,7 @@ CARTRIDGE = Cartridge(
         ids=(FLASHPOINT_ID,),
         version=FLASHPOINT.rules_version,
         new_session=new_session,
+        stages=STAGES,
         events=FLASHPOINT_EVENTS,
         document=rules_document,
     ),

@@ -23,7 +23,7 @@ from games.ti.dips import SW2, decode_dips
 from games.ti.modes import MODES
 from games.ti.rules import RULES_VERSION
 from games.ti.session import BOARD, new_session
-from games.ti.stagefile import use_stage_file
+from games.ti.stagefile import STAGES, use_stage_file
 
 
 def _title() -> DrawTitle:
@@ -48,6 +48,7 @@ CARTRIDGE = Cartridge(
         ids=(BOARD, *MODES),
         version=RULES_VERSION,
         new_session=new_session,
+        stages=STAGES,
         events=parts.TI_EVENTS,
         document=parts.rules_document,
     ),
