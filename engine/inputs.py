@@ -78,15 +78,27 @@ class InputFrame:
 
     @staticmethod
     def from_bits(bits: int) -> InputFrame:
-        return InputFrame(
-            p1=PlayerInput.from_bits(bits),
-            p2=PlayerInput.from_bits(bits >> 8),
-            service=bool(bits >> 16 & 1),
-            test=bool(bits >> 17 & 1),
-            tilt=bool(bits >> 18 & 1),
-            coin1=bits >> 19 & 7,
-            coin2=bits >> 22 & 7,
-        )
+        """The frame these bits pack; the same object for the same bits (frames are frozen,
+        and a replay or the attract demo decodes one a frame)."""
+        found = _FRAME_BY_BITS.get(bits)
+        if found is None:
+            if len(_FRAME_BY_BITS) >= FRAME_CACHE_SIZE:
+                _FRAME_BY_BITS.clear()
+            found = _FRAME_BY_BITS[bits] = InputFrame(
+                p1=PlayerInput.from_bits(bits),
+                p2=PlayerInput.from_bits(bits >> 8),
+                service=bool(bits >> 16 & 1),
+                test=bool(bits >> 17 & 1),
+                tilt=bool(bits >> 18 & 1),
+                coin1=bits >> 19 & 7,
+                coin2=bits >> 22 & 7,
+            )
+        return found
 
+
+# The frames decoded so far, by their bits. Both players' switches give 65,536 values (a
+# game's inputs use a few hundred); the cache starts again when it is full.
+FRAME_CACHE_SIZE = 1 << 16
+_FRAME_BY_BITS: dict[int, InputFrame] = {}
 
 NO_INPUT = InputFrame()
