@@ -118,6 +118,13 @@ VIDEO_DECISIONS: dict[str, Decision[Any]] = {
         "the pacer's busy wait covers the 98th-percentile overshoot of the last 120 sleeps "
         "x 1.25, within 0.1-4 ms; a rarer, longer overshoot is preemption, which spinning on "
         "every frame would not prevent"),
+    "collector": Decision(
+        {"gen0": 700, "gen1": 10, "gen2": 1_000_000, "idle_every_s": 60.0},
+        "the garbage collector's young generations keep CPython's thresholds (700, 10: a "
+        "young collection walks a few thousand objects at most); the oldest generation is "
+        "never collected on its own during a frame (a threshold no game reaches) but by the "
+        "kiosk between frames when a game or demo starts, and once a minute while nothing "
+        "is played; what boot made is frozen out of every collection"),
 }
 
 AUDIO_DECISIONS: dict[str, Decision[Any]] = {

@@ -32,6 +32,7 @@ from cabinet.video.kept import KeptPicture
 from cabinet.video.screen import Display, new_native
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
+from firmware.collector import Collector
 from firmware.file_decisions import FILE_DECISIONS
 from firmware.game_files import demo_folder
 from firmware.kiosk_paths import OUTBOX_DIR, REPLAY_DIR
@@ -225,6 +226,7 @@ class Kiosk:
         self.notifier = notifier
         self.running = True
         self.missed_frames = 0
+        self.collector = Collector()
 
     # ---- one frame -------------------------------------------------------------------------
     def _start_audio(self) -> None:
@@ -332,11 +334,15 @@ class Kiosk:
         self.video_line = f"{describe(self.display.size, self.display.placement)} " \
             f"{hz:.2f}HZ {why.upper()}"
         self.service_cabinet.video = lambda: self.video_line
+        self.collector.after_boot()
         self.pacer.start()
         try:
             while self.running:
                 self.frame()
                 number = self.machine.frame
+                machine = self.machine
+                self.collector.between_frames(machine.game or machine.demo,
+                                              machine.game is not None)
                 if number == 1 and self.notifier is not None:
                     self.notifier.ready()
                 if (options.screenshot_dir is not None and options.screenshot_every
@@ -384,6 +390,7 @@ class Kiosk:
             self.audio.close()
         self.display.close()
         self.listener.stop()
+        self.collector.close()
         self.save_lock.release()
 
 
