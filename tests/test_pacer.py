@@ -1,8 +1,10 @@
 """The deadline pacer, driven by a fake clock (behaviour, not speed)."""
 
+import time
+
 import pytest
 
-from firmware.pacer import FRAME_SECONDS, SPIN_MARGIN, DeadlinePacer
+from firmware.pacer import FRAME_SECONDS, SPIN_MARGIN, SPIN_MAX, DeadlinePacer, absolute_sleep
 
 
 class FakeClock:
@@ -103,18 +105,54 @@ def test_the_busy_wait_shrinks_to_the_measured_overshoot() -> None:
     assert worst < 0.0001  # and still on time
 
 
-def test_the_busy_wait_grows_when_sleeps_wake_later() -> None:
-    clock = OvershootClock(0.0002)
+def test_the_busy_wait_grows_with_later_wakes_but_never_past_its_cap() -> None:
+    clock = OvershootClock(0.0001)
     pacer = DeadlinePacer(clock=clock, sleep=clock.sleep)
     pacer.start()
     _run(clock, pacer, 60)
+    clock.overshoot = 0.00022  # a busier machine: still within the cap
+    _run(clock, pacer, 120)
+    assert pacer.spin == pytest.approx(0.00022 * SPIN_MARGIN, abs=2e-5)
     clock.overshoot = 0.002  # a loaded machine: 2 ms late
-    for _ in range(20):  # late wakes cost lateness until 3 in 120 sleeps were measured late
-        clock.now += 0.004
-        pacer.wait()
-    _, worst = _run(clock, pacer, 120)
-    assert pacer.spin == pytest.approx(0.002 * SPIN_MARGIN, abs=2e-5)
-    assert worst < 0.0001
+    spun, worst = _run(clock, pacer, 240)
+    assert pacer.spin == SPIN_MAX  # it does not spin 2.5 ms a frame for it
+    assert spun / 240 <= SPIN_MAX + 0.00002
+    assert worst < 0.002  # the frame ends less late than the sleep woke
+
+
+class EarlyClock(FakeClock):
+    """A sleep that wakes early (a signal) every other time."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sleeps = 0
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps += 1
+        self.now += seconds / 10 if self.sleeps % 2 else seconds
+
+
+def test_a_sleep_that_wakes_early_is_slept_again_not_spun() -> None:
+    clock = EarlyClock()
+    pacer = DeadlinePacer(clock=clock, sleep=clock.sleep)
+    pacer.start()
+    for _ in range(100):
+        clock.now += 0.002
+        spun = pacer.spun
+        assert pacer.wait() == 0
+        assert pacer.spun - spun <= SPIN_MAX + 0.00002
+    assert clock.sleeps > 100
+
+
+def test_the_real_pacer_sleeps_to_an_absolute_deadline() -> None:
+    sleep_until = absolute_sleep()
+    assert sleep_until is not None  # Linux: clock_nanosleep on the monotonic clock
+    sleep_until(time.perf_counter() - 1)  # a time past returns at once
+    pacer = DeadlinePacer()
+    pacer.start()
+    assert pacer.sleep_until is not None
+    pacer.wait()
+    assert pacer.spun_cpu <= pacer.spun + 0.001  # the spin's CPU is within its time
 
 
 def test_the_loop_runs_at_the_cartridges_rate_when_the_display_allows() -> None:

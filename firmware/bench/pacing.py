@@ -194,8 +194,10 @@ def _one_run(seconds: int, load: int, niceness: int) -> None:
     print(f"pacing: intervals > 1.5 periods: {len(long)}; frames > 2 ms late: {len(late)}; "
           f"interval median {statistics.median(intervals):.3f} ms, p99 {p99:.3f} ms, "
           f"max {intervals[-1]:.3f} ms")
+    spun_cpu = getattr(pacer, "spun_cpu", 0.0)
     print(f"pacing: kiosk CPU {cpu / frames * 1000:.3f} ms a frame, of which busy wait "
-          f"{spun / frames * 1000:.3f} ms (spin now {getattr(pacer, 'spin', 0) * 1000:.2f} ms)")
+          f"{spun_cpu / frames * 1000:.3f} ms (by the clock {spun / frames * 1000:.3f} ms; "
+          f"spin now {getattr(pacer, 'spin', 0) * 1000:.2f} ms)")
     print(f"pacing: the frame's own CPU {work:.3f} ms (target {TARGET_CPU_MS} ms): inputs "
           f"{per['inputs']:.3f}, machine {per['machine']:.3f}, draw {per['draw']:.3f}, "
           f"present {per['present']:.3f} ({kiosk.display.renderer_name} to "
