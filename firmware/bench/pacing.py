@@ -15,12 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from firmware.bench.frame_watch import WARM_UP_FRAMES, FrameWatch
+
 NAME = "pacing"
 ORDER = 50
 HELP = "60 s paced 2P kiosk run with sound: long intervals, late frames, p99/max interval"
 
 LATE_SECONDS = 0.002
-WARM_UP_FRAMES = 60  # boot (the speaker's sounds are made on frame 2): bench --startup's part
 DIRECTIONS = ("left", "right", "down", "b1", "up")
 
 
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace) -> None:
                 print(f"pacing: cannot set Nice={niceness} (needs root or CAP_SYS_NICE); "
                       "run the bench as root to see the unit's priority")
                 continue
-            _one_run(seconds, load, niceness)
+            _one_run(seconds, load, niceness, getattr(args, "game", None))
         _set_nice(0)
     finally:
         for worker in workers:
@@ -127,27 +128,7 @@ def _timed(owner: Any, name: str, spent: dict[str, float], key: str,
     setattr(owner, name, timed)
 
 
-def _time_two_up(kiosk: Any, times: list[float], counting: Callable[[], bool]) -> None:
-    """Wrap ``kiosk.frame`` so each frame played by both players adds its main-thread CPU
-    time to ``times`` (after the boot frames)."""
-    from firmware.machine import Screen
-
-    inner = kiosk.frame
-    machine = kiosk.machine
-    clock = time.thread_time
-
-    def frame() -> None:
-        began = clock()
-        inner()
-        game = machine.game
-        if (counting() and machine.screen == Screen.PLAY and game is not None
-                and game.playing(0) and game.playing(1)):
-            times.append(clock() - began)
-
-    kiosk.frame = frame
-
-
-def _one_run(seconds: int, load: int, niceness: int) -> None:
+def _one_run(seconds: int, load: int, niceness: int, game: str | None = None) -> None:
     from firmware.kiosk import Kiosk, KioskOptions
     from firmware.savedata import SaveWriter, factory
 
@@ -158,7 +139,7 @@ def _one_run(seconds: int, load: int, niceness: int) -> None:
         writer.wait_durable(writer.submit(factory()), 30)
         writer.close()
         kiosk = Kiosk(KioskOptions(mode="headless", realtime=True, frames=seconds * 60,
-                                   save_dir=Path(save), audio=True,
+                                   save_dir=Path(save), audio=True, game=game,
                                    inputs=play_script(seconds * 60)))
         kiosk.pacer.keep_deviations = True
         spent = dict.fromkeys(("frame", "inputs", "machine", "draw", "present"), 0.0)
@@ -167,14 +148,18 @@ def _one_run(seconds: int, load: int, niceness: int) -> None:
         def counting() -> bool:
             return machine.frame >= WARM_UP_FRAMES
 
-        two_up: list[float] = []  # each frame's own CPU while both players play
-        _time_two_up(kiosk, two_up, counting)
+        watch = FrameWatch()
+        watch.attach(kiosk)
+        two_up = watch.two_up  # each frame's own CPU while both players play
         for owner, name, key in ((kiosk, "frame", "frame"), (kiosk.panel, "poll", "inputs"),
                                  (machine, "step", "machine"), (kiosk, "_draw", "draw"),
                                  (kiosk.display, "present", "present")):
             _timed(owner, name, spent, key, counting)
         cpu, main = time.process_time(), time.thread_time()
-        summary = kiosk.run()
+        try:
+            summary = kiosk.run()
+        finally:
+            watch.detach()
         cpu, main = time.process_time() - cpu, time.thread_time() - main
     pacer = kiosk.pacer
     period = pacer.period
@@ -211,3 +196,5 @@ def _one_run(seconds: int, load: int, niceness: int) -> None:
               f"{statistics.median(two_up) * 1000:.3f} ms, p99 "
               f"{two_up[min(len(two_up) - 1, round(len(two_up) * 0.99))] * 1000:.3f} ms "
               "(the rest of the run is coins, starts, game overs and attract screens)")
+    for line in watch.lines("pacing"):
+        print(line)

@@ -1,0 +1,84 @@
+"""What the frame benches watch in a kiosk: each frame's own CPU (the frame thread's
+``time.thread_time``), apart for the frames both players play, and every garbage
+collection (``gc.callbacks``) with whether it fell inside a frame."""
+
+from __future__ import annotations
+
+import gc
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+WARM_UP_FRAMES = 60  # boot: bench --startup's part
+
+
+def percentile(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, round((len(ordered) - 1) * q))]
+
+
+@dataclass
+class FrameWatch:
+    frames: list[float] = field(default_factory=list)  # each frame's CPU after the warm-up
+    two_up: list[float] = field(default_factory=list)  # those where both players play
+    worst_at: tuple[float, int, str] = (0.0, 0, "")  # CPU, frame number, screen
+    in_frame: bool = False
+    pauses_in: list[tuple[int, float]] = field(default_factory=list)  # (generation, s)
+    pauses_out: list[tuple[int, float]] = field(default_factory=list)
+    _gc_began: float = 0.0
+
+    def attach(self, kiosk: Any) -> None:
+        from firmware.machine import Screen
+
+        inner = kiosk.frame
+        machine = kiosk.machine
+        clock = time.thread_time
+
+        def frame() -> None:
+            self.in_frame = True
+            began = clock()
+            try:
+                inner()
+            finally:
+                took = clock() - began
+                self.in_frame = False
+            if machine.frame < WARM_UP_FRAMES:
+                return
+            self.frames.append(took)
+            game = machine.game
+            if (machine.screen == Screen.PLAY and game is not None and game.playing(0)
+                    and game.playing(1)):
+                self.two_up.append(took)
+                if took > self.worst_at[0]:
+                    self.worst_at = (took, machine.frame, machine.screen.value)
+
+        kiosk.frame = frame
+        gc.callbacks.append(self._collected)
+
+    def detach(self) -> None:
+        if self._collected in gc.callbacks:
+            gc.callbacks.remove(self._collected)
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_began = time.thread_time()
+            return
+        pause = (info["generation"], time.thread_time() - self._gc_began)
+        (self.pauses_in if self.in_frame else self.pauses_out).append(pause)
+
+    def lines(self, name: str) -> list[str]:
+        out: list[str] = []
+        for label, times in (("every frame after boot", self.frames),
+                             ("while both players play", self.two_up)):
+            if not times:
+                continue
+            ordered = sorted(t * 1000 for t in times)
+            out.append(f"{name}: {label} ({len(ordered)} frames): the frame's own CPU mean "
+                       f"{sum(ordered) / len(ordered):.3f} ms, p99 {percentile(ordered, 0.99):.3f}"
+                       f", p99.9 {percentile(ordered, 0.999):.3f}, worst {ordered[-1]:.3f} ms")
+        for where, pauses in (("inside frames", self.pauses_in),
+                              ("between frames", self.pauses_out)):
+            full = [p for g, p in pauses if g == 2]
+            worst = max((p for _, p in pauses), default=0.0)
+            out.append(f"{name}: collections {where}: {len(pauses)} (of the oldest "
+                       f"generation {len(full)}), longest {worst * 1000:.3f} ms")
+        return out
