@@ -23,8 +23,8 @@ from games.sega.field_view import FieldView
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 FRAMES = 1200
-# The cartridges whose play screens draw with the kept picture beside the Sega ones.
-ARIKA_KEPT = {"tap", "ti"}
+# The cartridges whose play screens draw with the kept picture beside the Sega board's.
+KEPT_TOO = {"tap", "ti", "flashpoint", "blockout"}
 # More games of those: versus, doubles and the modes beyond the one a board starts in.
 MORE_GAMES = [("tap", 2, "tap-versus"), ("tap", 1, "tap-doubles"), ("tap", 2, "tap-master"),
               ("ti", 2, "ti-sakura"), ("ti", 2, "ti-shirase"), ("ti", 1, "ti-easy")]
@@ -161,7 +161,7 @@ def _draws_what_a_fresh_draw_does(game_id: str, players: int, rules: str | None,
                        if not any(b.collidepoint(p) for b in boxes)]
             assert not outside, f"frame {args['frame']}: changed outside damage {outside[:5]}"
         last = now
-    if cart.presentation.draw_play.__module__ == "games.sega.board" or game_id in ARIKA_KEPT:
+    if cart.presentation.draw_play.__module__ == "games.sega.board" or game_id in KEPT_TOO:
         assert kept_frames > FRAMES * 0.9, kept_frames
 
 

@@ -1,6 +1,8 @@
 """Flash Point's play screen: the Sega wells (cabinet/video) with the flashing cells really
 flashing, the stage number, the bonus counting down, the cells left, and the stage select
-and next-stage choice drawn in the well."""
+and next-stage choice drawn in the well. It draws with the kept picture: the flashing
+cells are part of each well's kept stack (redrawn when they blink), the choice is the
+well's band, and the figures are kept texts."""
 
 from __future__ import annotations
 
@@ -8,38 +10,19 @@ from typing import Any
 
 import pygame
 
-from cabinet.video.palette import UI
-from cabinet.video.text import draw_centred, draw_right, draw_text
+from cabinet.video.kept import KeptPicture, kept_text
+from cabinet.video.palette import RGB, UI
+from cabinet.video.text import draw_text
 from games.cartridge import PlayView
 from games.flashpoint.rules.decisions import FLASHPOINT_DECISIONS
 from games.flashpoint.rules.session import CHOICE, SELECT, FlashPointGame, Side
 from games.flashpoint.rules.stages import FLASH_BIT
 from games.sega import screen as sega_screen
-from games.sega.field_view import CELL, LAYOUT_1P, LAYOUT_2P, WELL_H, WELL_W, cell_origin
+from games.sega.field_view import CELL, LAYOUT_1P, LAYOUT_2P, WELL_H, FieldExtras
 
 FLASH_FRAMES: int = FLASHPOINT_DECISIONS["flash_frames"].value
 FLASH_RGB = (255, 248, 176)
 FLASH_EDGE = (255, 160, 32)
-
-
-class _FieldView:
-    __slots__ = ("cells",)
-
-    def __init__(self, cells: list[list[int]]) -> None:
-        self.cells = cells
-
-
-class _PlayerView:
-    """A player as the common well drawing reads it, with the flash flag taken off the
-    cells (the cartridge draws the flashing itself)."""
-
-    def __init__(self, player: Any) -> None:
-        self._player = player
-        self.field = _FieldView([[v & ~FLASH_BIT for v in row] for row in player.field.cells])
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._player, name)
-
 
 _flash_cell: Any = None
 
@@ -58,63 +41,51 @@ def flash_lit(frame: int) -> bool:
     return (frame // FLASH_FRAMES) % 2 == 0
 
 
-def _draw_flashing(surface: Any, side: Side, well: tuple[int, int], frame: int) -> None:
-    if not flash_lit(frame):
-        return
-    player = side.player
-    clearing = set(player.clearing) if player.phase == "clear" else set()
-    lit = _lit_cell()
-    for r, row in enumerate(player.field.cells):
-        if r in clearing:
-            continue
-        for c, value in enumerate(row):
-            if value & FLASH_BIT:
-                surface.blit(lit, cell_origin(well, r, c))
-
-
-def _band(surface: Any, well: tuple[int, int], lines: list[tuple[str, Any]]) -> None:
-    cx = well[0] + WELL_W // 2
-    top = well[1] + WELL_H // 2 - len(lines) * 6
-    surface.fill(UI["well"], (well[0], top - 4, WELL_W, len(lines) * 12 + 4))
-    for i, (text, colour) in enumerate(lines):
-        draw_centred(surface, text, top + i * 12, colour, centre_x=cx)
-
-
-def _draw_choice(surface: Any, side: Side, well: tuple[int, int], frame: int) -> None:
+def _choice_lines(side: Side) -> tuple[tuple[str, RGB], ...] | None:
     choice = side.choice
-    if choice is None:
-        return
+    if choice is None or side.mode not in (SELECT, CHOICE):
+        return None
     label, value, highlight = UI["label"], UI["value"], UI["highlight"]
     if side.mode == SELECT:
-        lines = [("SELECT", label), ("STAGE", label), (f"{choice.stage:3d}", highlight),
-                 ("", value), (f"TIME {choice.seconds_left:2d}", value)]
-    else:
-        lines = [(f"STAGE {side.stage}", value), ("CLEAR!", highlight), ("NEXT", label)]
-        for i, stage in enumerate(choice.offers):
-            mark = ">" if i == choice.cursor else " "
-            lines.append((f"{mark}{stage:3d} ", highlight if i == choice.cursor else value))
-        lines.append((f"TIME {choice.seconds_left:2d}", value))
-    _band(surface, well, lines)
+        return (("SELECT", label), ("STAGE", label), (f"{choice.stage:3d}", highlight),
+                ("", value), (f"TIME {choice.seconds_left:2d}", value))
+    lines = [(f"STAGE {side.stage}", value), ("CLEAR!", highlight), ("NEXT", label)]
+    for i, stage in enumerate(choice.offers):
+        mark = ">" if i == choice.cursor else " "
+        lines.append((f"{mark}{stage:3d} ", highlight if i == choice.cursor else value))
+    lines.append((f"TIME {choice.seconds_left:2d}", value))
+    return tuple(lines)
 
 
-def _figures_1p(surface: Any, side: Side) -> None:
+def _extras(side: Side | None, frame: int) -> FieldExtras | None:
+    if side is None:
+        return None
+    return FieldExtras(lit=(FLASH_BIT, _lit_cell() if flash_lit(frame) else None),
+                       band=_choice_lines(side))
+
+
+def _figures_1p(surface: Any, side: Side, kept: KeptPicture | None) -> None:
     extras = side.extras
     for y, name, figure in ((100, "STAGE", side.stage), (128, "BONUS", extras.bonus),
                             (156, "FLASH", extras.flashing_left)):
-        draw_text(surface, name, 224, y, UI["label"])
-        draw_right(surface, f"{figure:6d}", 272, y + 12, UI["value"])
+        if kept is None or kept.full:
+            draw_text(surface, name, 224, y, UI["label"])
+        kept_text(surface, kept, ("fp", name), f"{figure:6d}", 272, y + 12, UI["value"],
+                  UI["background"], "right")
 
 
 def draw_play(surface: Any, view: PlayView) -> None:
     game = view.session
     assert isinstance(game, FlashPointGame)
     sides = game.sides
-    players = [None if s is None else _PlayerView(s.player) for s in sides]
+    players = [None if s is None else s.player for s in sides]
     count = view.sides
     if count is None and not view.demo:
         count = 2 if sides[1] is not None else None
-    sega_screen.game(surface, players, (), view.credits, view.free_play, view.frame,
-                 sides=count, top_score=view.top_score)
+    kept = view.kept
+    sega_screen.game(surface, players, [_extras(s, view.frame) for s in sides], view.credits,
+                     view.free_play, view.frame, sides=count, top_score=view.top_score,
+                     kept=kept)
     two = count == 2 or (count is None and all(s is not None for s in sides))
     for index, side in enumerate(sides):
         if side is None:
@@ -125,11 +96,9 @@ def draw_play(surface: Any, view: PlayView) -> None:
             well = LAYOUT_1P.well
         else:
             continue
-        _draw_flashing(surface, side, well, view.frame)
-        if side.mode in (SELECT, CHOICE):
-            _draw_choice(surface, side, well, view.frame)
         if two:
             text = f"ST{side.stage:3d}{side.extras.bonus:5d}"
-            draw_text(surface, text, well[0], well[1] + WELL_H + 4, UI["value"])
+            kept_text(surface, kept, ("fp", well), text, well[0], well[1] + WELL_H + 4,
+                      UI["value"], UI["background"])
         else:
-            _figures_1p(surface, side)
+            _figures_1p(surface, side, kept)

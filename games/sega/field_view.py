@@ -49,6 +49,9 @@ class FieldExtras(NamedTuple):  # a tuple: built for every player on every frame
     piece_mark: (row, column, mark) of the active piece's marked cell.
     next_mark: (cell index in reading order of the spawn orientation, mark) for the next piece.
     mark_letters: the letter each mark (cell value bits 4-7) shows on its cell.
+    lit: (bit, picture) for settled cells carrying ``bit``: they show ``picture`` (None: as
+        their colour without the bit), except in rows being cleared.
+    band: lines of (text, colour) on a black band across the well, over everything.
     """
 
     meter_lamps: int | None = None
@@ -56,6 +59,8 @@ class FieldExtras(NamedTuple):  # a tuple: built for every player on every frame
     piece_mark: tuple[int, int, int] | None = None
     next_mark: tuple[int, int] | None = None
     mark_letters: Mapping[int, str] | None = None
+    lit: tuple[int, pygame.Surface | None] | None = None
+    band: tuple[tuple[str, RGB], ...] | None = None
 
 
 NO_EXTRAS = FieldExtras()
@@ -184,13 +189,13 @@ class FieldView:
         only the piece moved redraws (and damages) just the box around its old and new
         cells."""
         wx, wy = well
-        stack, drawn = self._stack(player, well, extras.mark_letters)
+        stack, drawn = self._stack(player, well, extras.mark_letters, extras.lit)
         piece = self._piece_blits(player, well, extras)
         over = player.phase == "over"
-        overlay = (extras.sprite, over)
+        overlay = (extras.sprite, over, extras.band)
         if kept is not None:
             # With a sprite or message on top, any change redraws the whole well.
-            whole_key = (drawn, overlay, piece if overlay != (None, False) else None)
+            whole_key = (drawn, overlay, piece if overlay != (None, False, None) else None)
             if not kept.changed((well, "well"), whole_key):
                 if not kept.changed((well, "piece"), piece):
                     return
@@ -210,19 +215,23 @@ class FieldView:
             self.draw_sprite(surface, well, *extras.sprite)
         if over:
             self.draw_message(surface, well, ("GAME", "OVER"))
+        if extras.band is not None:
+            self.draw_band(surface, well, extras.band)
 
-    def _stack(self, player: Any, well: tuple[int, int], letters: Mapping[int, str] | None
+    def _stack(self, player: Any, well: tuple[int, int], letters: Mapping[int, str] | None,
+               lit: tuple[int, pygame.Surface | None] | None = None
                ) -> tuple[pygame.Surface, int]:
         """The well's kept frame and stack, redrawn if the field changed, and how many times
         it has been drawn."""
         clearing = tuple(sorted(player.clearing)) if player.phase == "clear" else ()
         flash_on = (player.phase_left // CLEAR_FLASH_FRAMES) % 2 == 0
         field = player.field
-        key = (getattr(field, "version", None), clearing if flash_on else (), letters)
+        key = (getattr(field, "version", None), clearing if flash_on else (), letters, lit,
+               clearing if lit is not None else ())
         kept = self._stacks.get(well)
         if kept is None or kept[0] is not field or kept[1] != key or key[0] is None:
             stack = kept[2] if kept is not None else pygame.Surface((WELL_W + 4, WELL_H + 4))
-            self._draw_stack(stack, field, set(key[1]), letters)
+            self._draw_stack(stack, field, set(key[1]), letters, lit, set(clearing))
             drawn = self._stack_draws = self._stack_draws + 1
             # keeps the field: its id stays its own
             self._stacks[well] = (field, key, stack, drawn)
@@ -249,9 +258,12 @@ class FieldView:
         return blits
 
     def _draw_stack(self, stack: pygame.Surface, field: Any, flashing: set[int],
-                    letters: Mapping[int, str] | None) -> None:
+                    letters: Mapping[int, str] | None,
+                    lit: tuple[int, pygame.Surface | None] | None = None,
+                    clearing: set[int] | None = None) -> None:
         """The frame and the settled blocks (rows in ``flashing`` white) on a well-sized
-        surface whose (2, 2) is the well's top-left."""
+        surface whose (2, 2) is the well's top-left; cells with ``lit``'s bit show its
+        picture outside the ``clearing`` rows."""
         self.draw_frame(stack, (2, 2))
         cells = self.cells
         offsets = self._offsets
@@ -261,6 +273,15 @@ class FieldView:
             if r in flashing:
                 flash = cells.flash()
                 blits.extend((flash, (2 + ox, 2 + oy)) for ox, oy in row_offsets)
+                continue
+            if lit is not None:
+                bit, picture = lit
+                shown = picture if clearing is None or r not in clearing else None
+                blits.extend(
+                    (shown if shown is not None and v & bit else cells.get(v & ~bit, letters),
+                     (2 + row_offsets[c][0], 2 + row_offsets[c][1]))
+                    for c, v in enumerate(row) if v
+                )
                 continue
             blits.extend(
                 (cells.get(v, letters), (2 + row_offsets[c][0], 2 + row_offsets[c][1]))
@@ -289,6 +310,15 @@ class FieldView:
         surface.fill(UI["well"], (well[0], top - 4, WELL_W, len(lines) * 12 + 4))
         for i, line in enumerate(lines):
             draw_centred(surface, line, top + i * 12, colour or UI["alert"], centre_x=cx)
+
+    def draw_band(self, surface: pygame.Surface, well: tuple[int, int],
+                  lines: Sequence[tuple[str, RGB]]) -> None:
+        """Lines of text, each in its colour, centred in the well on a black band."""
+        cx = well[0] + WELL_W // 2
+        top = well[1] + WELL_H // 2 - len(lines) * 6
+        surface.fill(UI["well"], (well[0], top - 4, WELL_W, len(lines) * 12 + 4))
+        for i, (text, colour) in enumerate(lines):
+            draw_centred(surface, text, top + i * 12, colour, centre_x=cx)
 
     # ---- next piece, lamps, figures -------------------------------------------------------
     def draw_next(
