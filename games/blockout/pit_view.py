@@ -201,11 +201,32 @@ def _walls_image(width: int, depth: int, height: int,
     return image, (left - 1, top - 1)
 
 
+# Each pit's walls and settled cubes as last drawn: rect -> (what they show, picture).
+_settled: dict[tuple[int, int, int, int], tuple[Any, Any]] = {}
+
+
+def _settled_image(player: Player, rect: tuple[int, int, int, int]) -> tuple[Any, Any]:
+    """The walls and settled cubes of a pit on a picture of the screen's size (drawn at
+    their own place, so the pixels are those of a draw straight onto the screen), redrawn
+    only when the cubes change; and the box they lie in."""
+    image, at = _walls_image(player.width, player.depth, player.height, rect)
+    key = (player.width, player.depth, player.height, tuple(player.layers))
+    box = pygame.Rect(at, image.get_size())
+    found = _settled.get(rect)
+    if found is None or found[0] != key:
+        picture = found[1] if found is not None else pygame.Surface(
+            (box.right, box.bottom))
+        picture.blit(image, at)
+        draw_cubes(picture, projection(player.width, player.depth, player.height, rect),
+                   player.layers)
+        _settled[rect] = found = (key, picture)
+    return found[1], box
+
+
 def draw_pit(surface: Any, player: Player, rect: tuple[int, int, int, int]) -> Projection:
     pr = projection(player.width, player.depth, player.height, rect)
-    image, at = _walls_image(player.width, player.depth, player.height, rect)
-    surface.blit(image, at)
-    draw_cubes(surface, pr, player.layers)
+    picture, box = _settled_image(player, rect)
+    surface.blit(picture, box.topleft, box)
     if player.state == PLAY:
         draw_piece(surface, pr, player.piece_cells())
     return pr

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cabinet.video.screens import blink_on, draw_credit_line, start_prompt
+import pygame
+
+from cabinet.video.picture import NATIVE_H, NATIVE_W
+from cabinet.video.screens import CREDIT_Y, blink_on, draw_credit_line, start_prompt
 from cabinet.video.text import draw_centred, draw_text
 from games.blockout import pit_view
 from games.blockout.rules import decisions as d
@@ -19,6 +22,7 @@ from games.blockout.rules.player import (
     HOST_START,
     OVER,
     PAUSE,
+    PLAY,
     SELECT,
     WAIT,
     Player,
@@ -125,28 +129,77 @@ def _panel(surface: Any, p: Player, x: int, y: int, versus: bool) -> None:
         _text(surface, value, x, y + 58 + 24 * i, VALUE)
 
 
+def _overlay_key(p: Player, frame: int, versus: bool) -> tuple[Any, ...] | None:
+    """What ``_overlay`` shows (the same branches), to key the side by."""
+    if p.state == SELECT:
+        return ("select", p.round, p.table.start_rounds, frame % 16 < 12,
+                (p.select_left + 56) // 57)
+    if p.state == WAIT:
+        return ("wait", taunt(p) if p.host_left else None, (p.wait_left + 56) // 57)
+    if p.state == OVER:
+        return ("over", p.won if versus else None)
+    if (lines := taunt(p)) is not None:
+        return ("taunt", lines)
+    if p.bonus:
+        return ("bonus", (p.bonus_left + 56) // 57)
+    if p.state == PAUSE and p.blockouts and frame % 16 < 8 and p.cube_count() == 0:
+        return ("blockout",)
+    return None
+
+
+def _side_key(p: Player | None, view: PlayView, versus: bool) -> tuple[Any, ...]:
+    if p is None:
+        return ("idle", blink_on(view.frame) and start_prompt(view.credits, view.free_play))
+    return (p, p.state, p.width, p.depth, p.height, tuple(p.layers),
+            tuple(p.piece_cells()) if p.state == PLAY else None, p.score, p.bonus, p.round,
+            _faces_shown(p, versus), p.level, p.next_kind, _overlay_key(p, view.frame, versus))
+
+
 def draw_play(surface: Any, view: PlayView) -> None:
+    """With the kept picture, each side (a half of the screen in 2P, all of it above the
+    credit line in 1P) is drawn again only when what it shows changed; the pit's walls and
+    settled cubes are kept on a picture of their own. Each side draws inside its box."""
     session = view.session
     assert isinstance(session, BlockoutSession)
-    surface.fill(BACK)
     players = session.players
     sides = view.sides
     if sides is None:
         sides = 2 if players[1] is not None or session.versus else 1
+    kept = view.kept
+    index = 0 if players[0] is not None else 1
+    full = kept is None or kept.begin(("blockout", sides, index if sides == 1 else None))
+    if full:
+        surface.fill(BACK)
+    clip = surface.get_clip()
     if sides == 1:
-        index = 0 if players[0] is not None else 1
         p = players[index]
-        rect = (24, 10, 196, 196)
-        if p is not None:
-            pit_view.draw_pit(surface, p, rect)
-            pit_view.draw_gauge(surface, p.layers, 226, 12, 192)
-            _panel(surface, p, 246, 12, session.versus)
-            _overlay(surface, p, rect, view.frame, session.versus)
-        _text(surface, f"{index + 1}P", 4, 4, LABEL)
+        box = pygame.Rect(0, 0, NATIVE_W, CREDIT_Y)
+        if kept is None or kept.changed(("side", 0), _side_key(p, view, session.versus)):
+            surface.set_clip(box)
+            if not full:
+                surface.fill(BACK, box)
+                assert kept is not None
+                kept.add(box)
+            rect = (24, 10, 196, 196)
+            if p is not None:
+                pit_view.draw_pit(surface, p, rect)
+                pit_view.draw_gauge(surface, p.layers, 226, 12, 192)
+                _panel(surface, p, 246, 12, session.versus)
+                _overlay(surface, p, rect, view.frame, session.versus)
+            _text(surface, f"{index + 1}P", 4, 4, LABEL)
     else:
         for index in (0, 1):
             p = players[index]
             left = 4 if index == 0 else 164
+            box = pygame.Rect(left - 4, 0, NATIVE_W // 2, CREDIT_Y)
+            if kept is not None and not kept.changed(("side", index),
+                                                     _side_key(p, view, session.versus)):
+                continue
+            surface.set_clip(box)
+            if not full:
+                surface.fill(BACK, box)
+                assert kept is not None
+                kept.add(box)
             rect = (left + 14, 14, 124, 128)
             _text(surface, f"{index + 1}P", left, 2, LABEL)
             if p is None:
@@ -158,7 +211,11 @@ def draw_play(surface: Any, view: PlayView) -> None:
             pit_view.draw_gauge(surface, p.layers, left, 16, 124)
             _small_panel(surface, p, left, 150, session.versus)
             _overlay(surface, p, rect, view.frame, session.versus)
-    draw_credit_line(surface, view.credits, view.free_play)
+    surface.set_clip(clip)
+    if kept is None or kept.changed("credit", (view.credits, view.free_play)):
+        draw_credit_line(surface, view.credits, view.free_play)
+        if kept is not None:
+            kept.add(pygame.Rect(0, CREDIT_Y, NATIVE_W, NATIVE_H - CREDIT_Y))
 
 
 def _small_panel(surface: Any, p: Player, x: int, y: int, versus: bool) -> None:
