@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 
 from cabinet.keyboard import KeyboardSource
+from cabinet.mixer import open_mixer
 from cabinet.outputs import CabinetOutputs, Lamp
 from cabinet.panel import ControlPanel
 from cabinet.source import InputSource, OutputSink
@@ -46,6 +47,7 @@ from firmware.savedata import SaveWriter, load
 from firmware.savedata.lock import SaveDirLocked, SaveLock
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
+from firmware.sound_start import SoundStart
 from firmware.service import ServiceCabinet, opener
 from firmware.uplink.feed import OutboxFeed
 from firmware.uplink.outbox import Outbox
@@ -205,10 +207,15 @@ class Kiosk:
         self.native = new_native()
         self.kept = KeptPicture()  # what the last frame drew, so a frame redraws only changes
         self.shown_alarms: list[str] = []  # the attract screens' alarm line, as last drawn
-        # The speaker starts after the first frame is on screen: importing numpy and
-        # synthesising the sounds is most of a cold start (bench --startup).
+        # The speaker: the mixer opens now, before the first frame; the sounds are made on
+        # a thread of their own (importing numpy and synthesising is most of a cold start,
+        # bench --startup) and handed to the mixer on the frame they are ready.
         self.audio: Any = None
         self._audio_pending = options.audio
+        self.sound_start: SoundStart | None = None
+        if options.audio:
+            open_mixer()
+            self.sound_start = SoundStart()
         self.keyboard = KeyboardSource(options.keys)
         self.script = ScriptSource(options.inputs) if options.inputs is not None else None
         all_sources: list[InputSource] = [self.keyboard, *(sources or [])]
@@ -230,15 +237,18 @@ class Kiosk:
 
     # ---- one frame -------------------------------------------------------------------------
     def _start_audio(self) -> None:
-        from cabinet.audio import Audio
-        from firmware.sound_palette import cabinet_palette
-
+        assert self.sound_start is not None
+        if self.options.mode == "headless" and not self.options.realtime:
+            self.sound_start.done.wait()  # simulated time: the sounds are there on frame 1
+        audio = self.sound_start.audio()
+        if audio is None:  # the sounds are still being made
+            return
         self._audio_pending = False
-        self.audio = Audio(effects=cabinet_palette())
-        self.service_cabinet.audio = self.audio
+        self.audio = audio
+        self.service_cabinet.audio = audio
 
     def frame(self) -> None:
-        if self._audio_pending and self.machine.frame >= 1:
+        if self._audio_pending:
             self._start_audio()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:

@@ -87,8 +87,10 @@ class Audio:
     ``effects``: the palette to synthesise (``synth.palette``: the shared effects and the
     cartridges' own)."""
 
-    def __init__(self, demo_sounds: bool = True, effects: Mapping[str, Recipe] = EFFECTS
-                 ) -> None:
+    def __init__(self, demo_sounds: bool = True, effects: Mapping[str, Recipe] = EFFECTS,
+                 samples: Mapping[str, Any] | None = None, samples_rate: int = 0) -> None:
+        """``samples``: the effects already synthesised at ``samples_rate`` (used when
+        the mixer runs at that rate)."""
         self.demo_sounds = demo_sounds
         self.effects = dict(effects)
         self.enabled = False
@@ -113,7 +115,8 @@ class Audio:
                 raise pygame.error("mixer did not start")
             rate, _size, channels = init
             pygame.mixer.set_num_channels(MIXER_CHANNELS)
-            for name, mono in render_all(rate, self.effects).items():
+            made = samples if samples is not None and samples_rate == rate else None
+            for name, mono in (made or render_all(rate, self.effects)).items():
                 samples = mono if channels == 1 else np.repeat(mono[:, None], channels, axis=1)
                 self.sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
         except pygame.error as exc:
