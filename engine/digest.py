@@ -24,6 +24,13 @@ def sha256_64(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def warm() -> None:
+    """Run each digest once (the first call into the hashing library sets it up: a
+    kiosk does it at boot, not in the frame of a game's first checkpoint)."""
+    blake2b_128("")
+    sha256_64("")
+
+
 Digest = Callable[[str], str]
 # The engine-2 digest of each family, kept for its cartridges' rules version 1.
 SEGA_V1: Final[Digest] = blake2b_128

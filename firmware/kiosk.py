@@ -31,6 +31,7 @@ from cabinet.video import screens
 from cabinet.video.geometry import describe
 from cabinet.video.kept import KeptPicture
 from cabinet.video.screen import Display, new_native
+from engine import digest
 from engine.replay import Replay, ReplayError
 from firmware import kiosk_view, sdnotify
 from firmware.collector import Collector
@@ -51,7 +52,7 @@ from firmware.sound_start import SoundStart
 from firmware.service import ServiceCabinet, opener
 from firmware.uplink.feed import OutboxFeed
 from firmware.uplink.outbox import Outbox
-from games.registry import CARTRIDGES, Cartridge
+from games.registry import CARTRIDGES, Cartridge, load_play_screens
 
 log = logging.getLogger("bloxcab.kiosk")
 
@@ -205,6 +206,8 @@ class Kiosk:
         self.feed = OutboxFeed(self.outbox, self.replays, self.machine)
         self.checked_version = -1
         self.native = new_native()
+        load_play_screens()  # their imports, before the first frame rather than in a game's
+        digest.warm()
         self.kept = KeptPicture()  # what the last frame drew, so a frame redraws only changes
         self.shown_alarms: list[str] = []  # the attract screens' alarm line, as last drawn
         # The speaker: the mixer opens now, before the first frame; the sounds are made on

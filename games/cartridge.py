@@ -86,20 +86,41 @@ class PlayView:
 DrawPlay = Callable[[Any, PlayView], None]  # (pygame surface, view)
 
 
+class _LazyScreen:
+    """A play screen whose module is imported on its first call, or by ``load()``."""
+
+    __slots__ = ("_load", "_screen")
+
+    def __init__(self, load: Callable[[], DrawPlay]) -> None:
+        self._load = load
+        self._screen: DrawPlay | None = None
+
+    def load(self) -> DrawPlay:
+        if self._screen is None:
+            self._screen = self._load()
+        return self._screen
+
+    def __call__(self, surface: Any, view: PlayView) -> None:
+        screen = self._screen
+        if screen is None:
+            screen = self.load()
+        screen(surface, view)
+
+
 def play_screen(load: Callable[[], DrawPlay]) -> DrawPlay:
     """A cartridge's ``draw_play``: the one ``load()`` gives (it imports the screen module),
-    called when the first frame is drawn. A screen module imports pygame and cabinet.video
-    at its top, and the machine loads cartridges without pygame; later frames call it
-    straight, with no import statement on the way (one costs about 2 us a frame, more when
-    the kiosk is paced)."""
-    screen: list[DrawPlay] = []
+    loaded by ``load_play_screen`` before the kiosk's first frame (an import compiles and
+    runs a module: tens of milliseconds in the frame that needed it), else when the first
+    frame is drawn. A screen module imports pygame and cabinet.video at its top, and the
+    machine loads cartridges without pygame; later frames call it straight, with no import
+    statement on the way (one costs about 2 us a frame, more when the kiosk is paced)."""
+    return _LazyScreen(load)
 
-    def draw_play(surface: Any, view: PlayView) -> None:
-        if not screen:
-            screen.append(load())
-        screen[0](surface, view)
 
-    return draw_play
+def load_play_screen(draw_play: DrawPlay) -> None:
+    """Import a cartridge's play screen now (a no-op for one that is not lazy)."""
+    if isinstance(draw_play, _LazyScreen):
+        draw_play.load()
 
 
 # The attract title: (pygame surface, frame counter, credits, free play). It draws the

@@ -18,6 +18,7 @@ from games.cartridge import (
     PlayView,
     RankingSpec,
     cli_options_of,
+    load_play_screen,
     recipes_of,
 )
 from games.data_files import lend as lend_files
@@ -111,6 +112,12 @@ def cli_options() -> dict[str, tuple[CliOption, tuple[str, ...]]]:
     """Every cartridge's own CLI options (`bloxcab sim`, `bloxcab pieces`) by name, with the
     ids of the games that take each."""
     return cli_options_of(CARTRIDGES.values())
+
+
+def load_play_screens() -> None:
+    """Import every cartridge's play screen (the kiosk does it before its first frame)."""
+    for cart in CARTRIDGES.values():
+        load_play_screen(cart.presentation.draw_play)
 
 
 def sound_recipes() -> dict[str, Recipe]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from engine.pieces import PIECE_RGB
 
 RGB = tuple[int, int, int]
@@ -54,8 +56,10 @@ SOLID: dict[str, RGB] = {
 GREY_STEPS = 16  # the grey-steps pattern: 16 steps from black to white
 
 
+@functools.lru_cache(maxsize=4096)
 def shade(rgb: RGB, factor: float) -> RGB:
-    """``rgb`` scaled by ``factor`` (clipped to 0..255)."""
+    """``rgb`` scaled by ``factor`` (clipped to 0..255); kept, as a well's stack shades
+    every cell each time it is drawn."""
     r, g, b = (min(255, max(0, round(c * factor))) for c in rgb)
     return (r, g, b)
 

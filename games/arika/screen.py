@@ -136,5 +136,5 @@ def cell_op(ops: list[Op], left: int, row: int, col: int, rgb: RGB) -> None:
 def draw_cell(surface: Any, left: int, row: int, col: int, rgb: RGB) -> None:
     """One block of the well (row 1 at the bottom), if it is inside the well."""
     if 1 <= row <= VISIBLE_ROWS and 0 <= col < WIDTH:
-        pygame.draw.rect(surface, rgb, (left + col * CELL, WELL_Y + (VISIBLE_ROWS - row) * CELL,
-                                        CELL - 1, CELL - 1))
+        surface.fill(rgb, (left + col * CELL, WELL_Y + (VISIBLE_ROWS - row) * CELL,
+                           CELL - 1, CELL - 1))  # a filled box: draw.rect's pixels, faster

@@ -165,6 +165,10 @@ def _screen() -> DrawPlay:
     """The play screen, imported on the first frame drawn (games/cartridge.py)."""
     from games.blockout import screen
 
+    table = round_table()
+    screen.prepare({(s.width, s.depth, s.height) for s in
+                    [*(table.stage(r) for r in range(1, table.rounds + 1)),
+                     *(table.bonus_stage(k) for k in range(1, len(table.bonuses) + 1))]})
     return screen.draw_play
 
 

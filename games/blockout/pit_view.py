@@ -223,6 +223,12 @@ def _settled_image(player: Player, rect: tuple[int, int, int, int]) -> tuple[Any
     return found[1], box
 
 
+def prepare(width: int, depth: int, height: int, rect: tuple[int, int, int, int]) -> None:
+    """Fill the caches a pit of this size drawn in ``rect`` uses."""
+    _faces(projection(width, depth, height, rect))
+    _walls_image(width, depth, height, rect)
+
+
 def draw_pit(surface: Any, player: Player, rect: tuple[int, int, int, int]) -> Projection:
     pr = projection(player.width, player.depth, player.height, rect)
     picture, box = _settled_image(player, rect)

@@ -155,6 +155,18 @@ def _side_key(p: Player | None, view: PlayView, versus: bool) -> tuple[Any, ...]
             _faces_shown(p, versus), p.level, p.next_kind, _overlay_key(p, view.frame, versus))
 
 
+PIT_1P = (24, 10, 196, 196)
+PIT_2P = ((18, 14, 124, 128), (178, 14, 124, 128))
+
+
+def prepare(pits: set[tuple[int, int, int]]) -> None:
+    """Work out each pit size's projection, faces and walls for every place a pit is drawn
+    (the kiosk's boot does it: a pit seen first in a game cost its frame milliseconds)."""
+    for size in sorted(pits):
+        for rect in (PIT_1P, *PIT_2P):
+            pit_view.prepare(*size, rect)
+
+
 def draw_play(surface: Any, view: PlayView) -> None:
     """With the kept picture, each side (a half of the screen in 2P, all of it above the
     credit line in 1P) is drawn again only when what it shows changed; the pit's walls and
@@ -180,7 +192,7 @@ def draw_play(surface: Any, view: PlayView) -> None:
                 surface.fill(BACK, box)
                 assert kept is not None
                 kept.add(box)
-            rect = (24, 10, 196, 196)
+            rect = PIT_1P
             if p is not None:
                 pit_view.draw_pit(surface, p, rect)
                 pit_view.draw_gauge(surface, p.layers, 226, 12, 192)
@@ -200,7 +212,7 @@ def draw_play(surface: Any, view: PlayView) -> None:
                 surface.fill(BACK, box)
                 assert kept is not None
                 kept.add(box)
-            rect = (left + 14, 14, 124, 128)
+            rect = PIT_2P[index]
             _text(surface, f"{index + 1}P", left, 2, LABEL)
             if p is None:
                 if blink_on(view.frame):
