@@ -48,8 +48,8 @@ from firmware.savedata import SaveWriter, load
 from firmware.savedata.lock import SaveDirLocked, SaveLock
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
-from firmware.sound_start import SoundStart
 from firmware.service import ServiceCabinet, opener
+from firmware.sound_start import SoundStart
 from firmware.uplink.feed import OutboxFeed
 from firmware.uplink.outbox import Outbox
 from games.registry import CARTRIDGES, Cartridge, load_play_screens

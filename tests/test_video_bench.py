@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from firmware.bench import pacing, render, startup
+from firmware.bench import frames, pacing, render, startup
 
 
 def test_render_bench_draws_play_and_presents_at_the_output_size(
@@ -72,3 +72,30 @@ def test_pacing_bench_splits_the_frames_cpu(capsys: pytest.CaptureFixture[str]) 
                        r"\d+\.\d+ ms \(target 0\.35 ms\), median \d+\.\d+ ms, p99", out)
     assert two_up, out
     assert 0 < int(two_up.group(1)) < 5 * 60
+
+
+def test_pacing_bench_gives_the_worst_frame_and_the_collections(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pacing.run(argparse.Namespace(quick=True, load=0, priority="none"))
+    out = capsys.readouterr().out
+    cpu = re.search(r"kiosk CPU (\d+\.\d+) ms a frame, of which busy wait (\d+\.\d+) ms", out)
+    assert cpu, out
+    assert float(cpu.group(2)) <= float(cpu.group(1))  # the spin's CPU is the kiosk's
+    assert re.search(r"every frame after boot \(\d+ frames\): the frame's own CPU mean "
+                     r"\d+\.\d+ ms, p99 \d+\.\d+, p99\.9 \d+\.\d+, worst \d+\.\d+ ms", out), out
+    assert re.search(r"collections inside frames: \d+ \(of the oldest generation \d+\)", out)
+    assert re.search(r"collections at boot, before the first frame: [1-9]", out), out
+
+
+def test_frames_bench_gives_each_cartridges_worst_2p_frame(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    frames.run(argparse.Namespace(quick=True, game="bloxeed"))
+    out = capsys.readouterr().out
+    assert re.search(r"frames bloxeed: while both players play \(\d+ frames\): the frame's own "
+                     r"CPU mean \d+\.\d+ ms, p99 \d+\.\d+, p99\.9 \d+\.\d+, worst", out), out
+    assert re.search(r"frames bloxeed: worst 2P frame \d+\.\d+ ms at frame \d+ \(play\)", out)
+    # The oldest generation is collected by the kiosk between frames, never inside one.
+    inside = re.search(r"collections inside frames: \d+ \(of the oldest generation (\d+)\)", out)
+    assert inside and inside.group(1) == "0", out

@@ -22,6 +22,8 @@ class FrameWatch:
     two_up: list[float] = field(default_factory=list)  # those where both players play
     worst_at: tuple[float, int, str] = (0.0, 0, "")  # CPU, frame number, screen
     in_frame: bool = False
+    booted: bool = False  # the first frame has begun (the collections before it are boot's)
+    pauses_boot: list[tuple[int, float]] = field(default_factory=list)
     pauses_in: list[tuple[int, float]] = field(default_factory=list)  # (generation, s)
     pauses_out: list[tuple[int, float]] = field(default_factory=list)
     _gc_began: float = 0.0
@@ -34,7 +36,7 @@ class FrameWatch:
         clock = time.thread_time
 
         def frame() -> None:
-            self.in_frame = True
+            self.booted = self.in_frame = True
             began = clock()
             try:
                 inner()
@@ -63,7 +65,10 @@ class FrameWatch:
             self._gc_began = time.thread_time()
             return
         pause = (info["generation"], time.thread_time() - self._gc_began)
-        (self.pauses_in if self.in_frame else self.pauses_out).append(pause)
+        if not self.booted:
+            self.pauses_boot.append(pause)
+        else:
+            (self.pauses_in if self.in_frame else self.pauses_out).append(pause)
 
     def lines(self, name: str) -> list[str]:
         out: list[str] = []
@@ -76,7 +81,8 @@ class FrameWatch:
                        f"{sum(ordered) / len(ordered):.3f} ms, p99 {percentile(ordered, 0.99):.3f}"
                        f", p99.9 {percentile(ordered, 0.999):.3f}, worst {ordered[-1]:.3f} ms")
         for where, pauses in (("inside frames", self.pauses_in),
-                              ("between frames", self.pauses_out)):
+                              ("between frames", self.pauses_out),
+                              ("at boot, before the first frame", self.pauses_boot)):
             full = [p for g, p in pauses if g == 2]
             worst = max((p for _, p in pauses), default=0.0)
             out.append(f"{name}: collections {where}: {len(pauses)} (of the oldest "

@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pygame
-
 from cabinet.video.palette import UI, cell_rgb, shade
 from games.arika.board import VISIBLE_ROWS, WIDTH
 from games.arika.kept import RGB, Op, draw_ops, fill_op, frame_op
