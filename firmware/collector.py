@@ -40,7 +40,7 @@ class Collector:
         gc.collect()
         gc.freeze()
         if self._thresholds is None:
-            self._thresholds = gc.get_threshold()  # type: ignore[assignment]
+            self._thresholds = gc.get_threshold()
         gc.set_threshold(*THRESHOLDS)
         self.last = self.clock()
 

@@ -117,8 +117,8 @@ class Audio:
             pygame.mixer.set_num_channels(MIXER_CHANNELS)
             made = samples if samples is not None and samples_rate == rate else None
             for name, mono in (made or render_all(rate, self.effects)).items():
-                samples = mono if channels == 1 else np.repeat(mono[:, None], channels, axis=1)
-                self.sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
+                wave = mono if channels == 1 else np.repeat(mono[:, None], channels, axis=1)
+                self.sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(wave))
         except pygame.error as exc:
             log.warning("audio: no sound device (%s); running silent", exc)
             self.sounds.clear()
