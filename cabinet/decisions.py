@@ -126,7 +126,8 @@ VIDEO_DECISIONS: dict[str, Decision[Any]] = {
         "young collection walks a few thousand objects at most); the oldest generation is "
         "never collected on its own during a frame (a threshold no game reaches) but by the "
         "kiosk between frames when a game or demo starts, and once a minute while nothing "
-        "is played; what boot made is frozen out of every collection"),
+        "is played; what boot made, and what survives each of those collections, is frozen "
+        "out of every later one (the games leave no cycles to keep)"),
 }
 
 AUDIO_DECISIONS: dict[str, Decision[Any]] = {

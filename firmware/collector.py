@@ -6,7 +6,11 @@ milliseconds on a cabinet. The kiosk instead freezes what boot made (fonts, tabl
 sprites: they live as long as the process) out of every collection, never lets the oldest
 generation be collected on its own, and collects it itself between two frames, after the
 frame is on screen, when a game or an attract demo starts and once a minute while no game
-is played. The young generations keep collecting as CPython does; they are small.
+is played, and freezes what survives, so the next collection walks only what was made
+since. A frozen object is still freed when its last reference goes; only a cycle of frozen
+objects would stay, and the games make none (every collection at a game start of 8,000
+frames of TAP, BLOCKOUT and Bloxeed found 0 unreachable objects). The young generations
+keep collecting as CPython does; they are small.
 """
 
 from __future__ import annotations
@@ -47,7 +51,8 @@ class Collector:
     def between_frames(self, game: object, playing: bool) -> bool:
         """After a frame is on screen: collect the oldest generation when ``game`` (the
         session in play, or the attract demo's) is a new one, or when nothing is played
-        and the last collection is ``IDLE_EVERY_S`` old. Returns whether it collected."""
+        and the last collection is ``IDLE_EVERY_S`` old, and freeze what survived.
+        Returns whether it collected."""
         now = self.clock()
         fresh = game is not None and game is not self.game
         self.game = game
@@ -55,6 +60,7 @@ class Collector:
             return False
         began = time.thread_time()
         gc.collect()
+        gc.freeze()  # what lives on (the outbox's index, caches) is not walked again
         self.pauses.append(time.thread_time() - began)
         self.collections += 1
         self.last = now

@@ -49,6 +49,10 @@ def test_collects_when_a_game_starts_never_while_it_is_played() -> None:
         assert collector.between_frames(None, playing=False)  # an hour, nothing played
         assert not collector.between_frames(None, playing=False)
         assert collector.collections == 3 and len(collector.pauses) == 3
+        kept = [[] for _ in range(100)]  # lists: tracked by the collector
+        frozen = gc.get_freeze_count()
+        assert collector.between_frames(object(), playing=True)  # what lives on is frozen
+        assert gc.get_freeze_count() >= frozen + len(kept)
     finally:
         collector.close()
 
