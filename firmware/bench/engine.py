@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> None:
         runs = sorted(one_run(rules, inputs, frames) for _ in range(5))
         fps = statistics.median(r[0] for r in runs)
         pps = statistics.median(r[1] for r in runs)
-        print(f"engine {rules}: {fps:,.0f} frames per CPU second per player, {pps:,.0f} pieces/s "
+        print(f"engine {rules}: {fps:,.0f} frames per CPU second per player, {pps:,.0f} pieces per CPU second "
               f"(median of 5 runs of {frames:,} frames, random input)")
 
 
