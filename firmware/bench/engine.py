@@ -50,8 +50,8 @@ def run(args: argparse.Namespace) -> None:
         runs = sorted(one_run(rules, inputs, frames) for _ in range(5))
         fps = statistics.median(r[0] for r in runs)
         pps = statistics.median(r[1] for r in runs)
-        print(f"engine {rules}: {fps:,.0f} frames per CPU second per player, {pps:,.0f} pieces per CPU second "
-              f"(median of 5 runs of {frames:,} frames, random input)")
+        print(f"engine {rules}: {fps:,.0f} frames per CPU second per player, {pps:,.0f} "
+              f"pieces per CPU second (median of 5 runs of {frames:,} frames, random input)")
 
 
 def demo_run(rules: str, players: int, versus: bool, frames: int) -> tuple[float, int, int]:
