@@ -52,7 +52,7 @@ from firmware.service import ServiceCabinet, opener
 from firmware.sound_start import SoundStart
 from firmware.uplink.feed import OutboxFeed
 from firmware.uplink.outbox import Outbox
-from games.registry import CARTRIDGES, Cartridge, load_play_screens
+from games.registry import CARTRIDGES, Cartridge, load_screens
 
 log = logging.getLogger("bloxcab.kiosk")
 
@@ -206,7 +206,7 @@ class Kiosk:
         self.feed = OutboxFeed(self.outbox, self.replays, self.machine)
         self.checked_version = -1
         self.native = new_native()
-        load_play_screens()  # their imports, before the first frame rather than in a game's
+        load_screens()  # their imports, before the first frame rather than in a game's
         digest.warm()
         self.kept = KeptPicture()  # what the last frame drew, so a frame redraws only changes
         self.shown_alarms: list[str] = []  # the attract screens' alarm line, as last drawn

@@ -87,40 +87,40 @@ DrawPlay = Callable[[Any, PlayView], None]  # (pygame surface, view)
 
 
 class _LazyScreen:
-    """A play screen whose module is imported on its first call, or by ``load()``."""
+    """A screen whose module is imported on its first call, or by ``load()``."""
 
     __slots__ = ("_load", "_screen")
 
-    def __init__(self, load: Callable[[], DrawPlay]) -> None:
+    def __init__(self, load: Callable[[], Callable[..., None]]) -> None:
         self._load = load
-        self._screen: DrawPlay | None = None
+        self._screen: Callable[..., None] | None = None
 
-    def load(self) -> DrawPlay:
+    def load(self) -> Callable[..., None]:
         if self._screen is None:
             self._screen = self._load()
         return self._screen
 
-    def __call__(self, surface: Any, view: PlayView) -> None:
+    def __call__(self, *args: Any) -> None:
         screen = self._screen
         if screen is None:
             screen = self.load()
-        screen(surface, view)
+        screen(*args)
 
 
 def play_screen(load: Callable[[], DrawPlay]) -> DrawPlay:
     """A cartridge's ``draw_play``: the one ``load()`` gives (it imports the screen module),
-    loaded by ``load_play_screen`` before the kiosk's first frame (an import compiles and
-    runs a module: tens of milliseconds in the frame that needed it), else when the first
-    frame is drawn. A screen module imports pygame and cabinet.video at its top, and the
-    machine loads cartridges without pygame; later frames call it straight, with no import
+    loaded by ``load_screen`` before the kiosk's first frame (an import compiles and runs a
+    module: tens of milliseconds in the frame that needed it), else when the first frame is
+    drawn. A screen module imports pygame and cabinet.video at its top, and the machine
+    loads cartridges without pygame; later frames call it straight, with no import
     statement on the way (one costs about 2 us a frame, more when the kiosk is paced)."""
     return _LazyScreen(load)
 
 
-def load_play_screen(draw_play: DrawPlay) -> None:
-    """Import a cartridge's play screen now (a no-op for one that is not lazy)."""
-    if isinstance(draw_play, _LazyScreen):
-        draw_play.load()
+def load_screen(screen: Callable[..., None] | None) -> None:
+    """Import a cartridge's play or title screen now (a no-op for one that is not lazy)."""
+    if isinstance(screen, _LazyScreen):
+        screen.load()
 
 
 # The attract title: (pygame surface, frame counter, credits, free play). It draws the
@@ -130,15 +130,8 @@ DrawTitle = Callable[[Any, int, int, bool], None]
 
 def title_screen(load: Callable[[], DrawTitle]) -> DrawTitle:
     """A cartridge's ``draw_title``: the one ``load()`` gives (it imports the cartridge's
-    screen or scene module), called when the title is first drawn, as ``play_screen``."""
-    screen: list[DrawTitle] = []
-
-    def draw_title(surface: Any, frame: int, credits: int, free_play: bool) -> None:
-        if not screen:
-            screen.append(load())
-        screen[0](surface, frame, credits, free_play)
-
-    return draw_title
+    screen or scene module), loaded before the kiosk's first frame as ``play_screen``."""
+    return _LazyScreen(load)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from games.cartridge import (
     PlayView,
     RankingSpec,
     cli_options_of,
-    load_play_screen,
+    load_screen,
     recipes_of,
 )
 from games.data_files import lend as lend_files
@@ -114,10 +114,12 @@ def cli_options() -> dict[str, tuple[CliOption, tuple[str, ...]]]:
     return cli_options_of(CARTRIDGES.values())
 
 
-def load_play_screens() -> None:
-    """Import every cartridge's play screen (the kiosk does it before its first frame)."""
+def load_screens() -> None:
+    """Import every cartridge's play and title screens (the kiosk does it before its first
+    frame)."""
     for cart in CARTRIDGES.values():
-        load_play_screen(cart.presentation.draw_play)
+        load_screen(cart.presentation.draw_play)
+        load_screen(cart.presentation.draw_title)
 
 
 def sound_recipes() -> dict[str, Recipe]:
