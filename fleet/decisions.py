@@ -12,6 +12,9 @@ from engine.decision import Decision
 # Every entry below is the project's own choice, unless it names its source.
 SERVICE_DECISIONS: dict[str, Decision[Any]] = {
     "intake_batch": Decision(200, "the intake commits its messages 200 to a transaction"),
+    "intake_supervisor_s": Decision(
+        1.0, "the supervisor looks at the intake's worker once a second and starts it again "
+        "if it died"),
     "password_scrypt": Decision(
         {"n": 2**14, "r": 8, "p": 1}, "operator passwords are hashed with scrypt at OWASP's "
         "minimum cost", "OWASP Password Storage Cheat Sheet (scrypt)"),

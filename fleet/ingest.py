@@ -2,6 +2,11 @@
 subscription, so several `fleet serve` instances split the work), checks each message,
 stores it in PostgreSQL, and only then acknowledges it to the broker (paho's manual
 acknowledgement): a message whose transaction did not commit is delivered again.
+
+A message that is not of the format, or that the database will not take, is refused: flagged
+with why, acknowledged (so it never comes again) and passed over; the others go on. A
+supervisor thread starts the worker again should it ever die, and ``health()`` says so (the
+dashboard and its /health endpoint show it).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import psycopg
 from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.reasoncodes import ReasonCode
 
-from firmware.uplink.message import RANK, SERVICE_ID, SUBSCRIPTION
+from firmware.uplink.message import RANK, SERVICE_ID, SUBSCRIPTION, TOPIC_ROOT
 from fleet import store
 from fleet.decisions import SERVICE_DECISIONS
 from fleet.verify import Refused, check_rank, parse
@@ -30,6 +35,7 @@ log = logging.getLogger("bloxcab.fleet")
 SHARE_GROUP = "fleet"
 DB_RETRY_S = 0.5
 BATCH: int = SERVICE_DECISIONS["intake_batch"].value  # messages per transaction
+SUPERVISE_S: float = SERVICE_DECISIONS["intake_supervisor_s"].value
 
 
 @dataclass
@@ -44,6 +50,18 @@ class IntakeConfig:
     client_id: str = SERVICE_ID
 
 
+REFUSED = "refused"
+
+
+def _refusal(where: str, why: str) -> tuple[str | None, str]:
+    """(cabinet, reason) to flag for a message refused on topic ``where``."""
+    parts = where.split("/")
+    cabinet = parts[1][:63] if len(parts) == 3 and parts[0] == TOPIC_ROOT else None
+    if cabinet is not None and not cabinet.isprintable():
+        cabinet = None
+    return cabinet, f"message on {where[:80]!r} refused: {why}"[:300]
+
+
 class Intake:
     def __init__(self, config: IntakeConfig) -> None:
         self.config = config
@@ -52,6 +70,9 @@ class Intake:
         self.duplicates = 0
         self.refused = 0
         self.db_errors = 0
+        self.restarts = 0
+        self.last_failure: str | None = None
+        self.stopping = threading.Event()
         self.subscribed = threading.Event()
         self.idle = threading.Condition()
         self.lags: list[float] = []  # seconds from the entry's time to its commit
@@ -67,7 +88,32 @@ class Intake:
         client.on_subscribe = lambda *a: self.subscribed.set()
         client.on_message = lambda c, u, msg: self.jobs.put(msg)
         self.client = client
-        self.worker = threading.Thread(target=self._work, name="fleet-intake", daemon=True)
+        self.worker = self._new_worker()
+        self.supervisor = threading.Thread(target=self._supervise, name="fleet-supervisor",
+                                           daemon=True)
+
+    def _new_worker(self) -> threading.Thread:
+        return threading.Thread(target=self._work, name="fleet-intake", daemon=True)
+
+    def _supervise(self) -> None:
+        """Start the worker again whenever it died (and say so in the log and health)."""
+        while not self.stopping.wait(SUPERVISE_S):
+            if not self.worker.is_alive() and not self.stopping.is_set():
+                self.restarts += 1
+                log.error("fleet: the intake worker died (%s); started again (restart %d)",
+                          self.last_failure or "no error", self.restarts)
+                self.worker = self._new_worker()
+                self.worker.start()
+                with self.idle:
+                    self.idle.notify_all()
+
+    def health(self) -> dict[str, Any]:
+        """The intake's state for the dashboard and /health."""
+        alive = self.worker.is_alive()
+        return {"intake": "running" if alive else "down", "restarts": self.restarts,
+                "stored": self.stored, "duplicates": self.duplicates,
+                "refused": self.refused, "db_errors": self.db_errors,
+                "last_failure": self.last_failure, "queued": self.jobs.qsize()}
 
     @property
     def topic(self) -> str:
@@ -82,10 +128,12 @@ class Intake:
 
     def start(self) -> None:
         self.worker.start()
+        self.supervisor.start()
         self.client.connect_async(self.config.host, self.config.port, keepalive=30)
         self.client.loop_start()
 
     def stop(self) -> None:
+        self.stopping.set()
         self.jobs.put(None)
         self.worker.join(30)
         self.client.disconnect()
@@ -112,7 +160,11 @@ class Intake:
             stop = None in batch
             msgs = [m for m in batch if m is not None]
             if msgs:
-                self._store(msgs)
+                try:
+                    self._store(msgs)
+                except Exception as exc:  # a fault of ours: the supervisor starts us again
+                    self.last_failure = f"{type(exc).__name__}: {str(exc)[:200]}"
+                    raise
                 for msg in msgs:
                     self.client.ack(msg.mid, msg.qos)
                 with self.idle:
@@ -122,14 +174,18 @@ class Intake:
 
     def _store(self, msgs: list[mqtt.MQTTMessage]) -> None:
         parsed: list[tuple[str, dict[str, Any], tuple[str, str] | None]] = []
-        refused: list[str] = []
+        refused: list[tuple[str | None, str]] = []
         for msg in msgs:
             try:
                 cabinet, message = parse(msg.topic, msg.payload)
+                verdict = check_rank(message["body"]) if message["kind"] == RANK else None
             except Refused as exc:
-                refused.append(f"{msg.topic[:80]}: {exc}")
+                refused.append(_refusal(msg.topic, str(exc)))
                 continue
-            verdict = check_rank(message["body"]) if message["kind"] == RANK else None
+            except Exception as exc:  # a check that broke on it: refused all the same
+                refused.append(_refusal(msg.topic, f"could not be checked: "
+                                                   f"{type(exc).__name__}: {exc}"))
+                continue
             parsed.append((cabinet, message, verdict))
         # Cabinet by cabinet (a stable sort: each cabinet's order stays): every batch locks
         # the cabinets' rows in the same order, so intakes sharing the work do not deadlock.
@@ -137,19 +193,45 @@ class Intake:
 
         def write(conn: psycopg.Connection[Any]) -> list[str]:
             with conn.transaction():
-                for why in refused:
-                    store.flag(conn, None, why)
+                for cabinet, why in refused:
+                    store.flag(conn, cabinet, why)
                 return [store.ingest(conn, c, m, v) for c, m, v in parsed]
 
-        results = self._retry(write)
+        try:
+            results = self._retry(write)
+        except psycopg.Error:  # one of them the database will not take: one at a time
+            results = [self._retry(lambda conn, item=item: self._one(conn, *item))
+                       for item in parsed]
+            self._retry(lambda conn: self._flag_all(conn, refused))
         now = time.time()
-        self.refused += len(refused)
+        self.refused += len(refused) + results.count(REFUSED)
         for (_, message, _), result in zip(parsed, results, strict=True):
             if result == store.DUPLICATE:
                 self.duplicates += 1
-            else:
+            elif result == store.STORED:
                 self.stored += 1
                 self.lags.append(now - float(message["at"]))
+
+    @staticmethod
+    def _flag_all(conn: psycopg.Connection[Any], refused: list[tuple[str | None, str]]) -> None:
+        with conn.transaction():
+            for cabinet, why in refused:
+                store.flag(conn, cabinet, why)
+
+    def _one(self, conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
+             verdict: tuple[str, str] | None) -> str:
+        """Store one message in its own transaction; one the database refuses is flagged."""
+        try:
+            with conn.transaction():
+                return store.ingest(conn, cabinet, message, verdict)
+        except psycopg.OperationalError:
+            raise
+        except psycopg.Error as exc:
+            why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            with conn.transaction():
+                store.flag(conn, cabinet, f"message {message['id']} refused by the database: "
+                                          f"{why[:160]}")
+            return REFUSED
 
     def _retry(self, job: Any) -> Any:
         while True:
@@ -162,6 +244,12 @@ class Intake:
                     self.conn.close()
                 self.conn = None
                 time.sleep(DB_RETRY_S)
+
+    def wait_handled(self, count: int, timeout: float = 60) -> bool:
+        """Until ``count`` messages were stored, found again or refused (tests)."""
+        with self.idle:
+            return self.idle.wait_for(
+                lambda: self.stored + self.duplicates + self.refused >= count, timeout)
 
     def wait_stored(self, count: int, timeout: float = 60) -> bool:
         """Until ``count`` messages were stored (tests, the bench)."""

@@ -146,7 +146,8 @@ def serve(*, db_url: str | None, broker: tuple[str, int] | None,
         print(f"demo: log in at http://{http[0]}:{http[1]}/ as "
               f"{DEMO_OPERATOR[0]} / {DEMO_OPERATOR[1]}", flush=True)
     try:
-        uvicorn.run(create_app(db_url), host=http[0], port=http[1], log_level="warning")
+        uvicorn.run(create_app(db_url, health=intake.health), host=http[0], port=http[1],
+                    log_level="warning")
     finally:
         intake.stop()
         if demo:

@@ -121,7 +121,9 @@ def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
 
 
 def flag(conn: psycopg.Connection[Any], cabinet: str | None, reason: str) -> None:
-    conn.execute("INSERT INTO flags (cabinet, reason) VALUES (%s, %s)", (cabinet, reason[:300]))
+    """A line for the operator; its text made storable whatever came in (no NUL, UTF-8)."""
+    text = reason[:300].replace("\x00", "\\0").encode("utf-8", "backslashreplace").decode()
+    conn.execute("INSERT INTO flags (cabinet, reason) VALUES (%s, %s)", (cabinet, text))
 
 
 # ---- operators ---------------------------------------------------------------------------

@@ -39,7 +39,10 @@ def columns(game: str, values: dict[str, Any]) -> list[str]:
     return order + [k for k in values if k not in order]
 
 
-def create_app(db_url: str, secret: str | None = None) -> Starlette:
+def create_app(db_url: str, secret: str | None = None,
+               health: Callable[[], dict[str, Any]] | None = None) -> Starlette:
+    """``health`` is the intake's (fleet/ingest.py): shown on the dashboard and, without a
+    login, at /health (HTTP 503 while the intake is down)."""
     def db() -> Any:
         return store.connect(db_url)
 
@@ -86,7 +89,17 @@ def create_app(db_url: str, secret: str | None = None) -> Starlette:
     def dashboard(request: Request, conn: Any) -> HTMLResponse:
         e = html.escape
         parts = [f"<!doctype html><title>bloxcab fleet</title><style>{STYLE}</style>",
-                 "<h1>bloxcab fleet</h1><p><a href=/logout>log out</a></p>",
+                 "<h1>bloxcab fleet</h1><p><a href=/logout>log out</a></p>"]
+        if health is not None:
+            h = health()
+            state = "bad" if h["intake"] != "running" or h["restarts"] else ""
+            parts.append(
+                f"<h2>Intake</h2><p class={state or 'ok'}>intake {e(str(h['intake']))}, "
+                f"restarts {h['restarts']}, stored {h['stored']}, refused {h['refused']}, "
+                f"database errors {h['db_errors']}"
+                + (f", last failure: {e(str(h['last_failure']))}" if h["last_failure"] else "")
+                + "</p>")
+        parts += [
                  "<h2>Cabinets</h2><table><tr><th>cabinet<th>venue<th>last heartbeat"
                  "<th>screen<th>notices</tr>"]
         for c in store.cabinets(conn):
@@ -116,6 +129,13 @@ def create_app(db_url: str, secret: str | None = None) -> Starlette:
         parts.append("</table>")
         return HTMLResponse("".join(parts))
 
+    def health_check(request: Request) -> JSONResponse:
+        if health is None:
+            return JSONResponse({"intake": "none"})
+        h = health()
+        public = {k: h[k] for k in ("intake", "restarts", "refused", "queued")}
+        return JSONResponse(public, status_code=200 if h["intake"] == "running" else 503)
+
     def api_cabinets(request: Request, conn: Any) -> JSONResponse:
         return JSONResponse(store.cabinets(conn))
 
@@ -140,6 +160,7 @@ def create_app(db_url: str, secret: str | None = None) -> Starlette:
     routes = [
         Route("/login", login, methods=["GET", "POST"]),
         Route("/logout", logout),
+        Route("/health", health_check),
         Route("/", guarded(dashboard, api=False)),
         Route("/api/cabinets", guarded(api_cabinets, api=True)),
         Route("/api/coins", guarded(api_coins, api=True)),

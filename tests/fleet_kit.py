@@ -167,3 +167,54 @@ class Database:
     def close(self) -> None:
         self.server.cleanup()
         shutil.rmtree(self.home, ignore_errors=True)
+
+
+class Service:
+    """The whole fleet service on loopback for a test module: a CA, PostgreSQL, the broker
+    (amqtt, or Mosquitto under .ci/run) and one intake; ``publish`` sends raw payloads as a
+    cabinet's own client does."""
+
+    def __init__(self, where: Path) -> None:
+        from fleet import store
+        from fleet.ingest import Intake, IntakeConfig
+
+        self.pki = Pki(where / "pki")
+        self.db = Database(where / "db")
+        self.conn = store.connect(self.db.url)
+        store.migrate(self.conn)
+        self.broker = BrokerProcess(self.pki, where / "broker")
+        self.broker.start()
+        key, crt = self.pki.service()
+        self.intake = Intake(IntakeConfig("127.0.0.1", self.broker.port, self.pki.ca_crt, crt,
+                                          key, self.db.url, shared=self.broker.shared))
+        self.intake.start()
+        assert self.intake.subscribed.wait(30)
+
+    def handled(self) -> int:
+        i = self.intake
+        return int(i.stored + i.duplicates + i.refused)
+
+    def publish(self, cabinet: str, messages: list[tuple[str, bytes]]) -> None:
+        """QoS 1, each acknowledged by the broker, on ``bloxcab/<cabinet>/<kind>``."""
+        key, crt = self.pki.cabinet(cabinet)
+        c = client(self.pki, cabinet, key, crt)
+        c.connect("127.0.0.1", self.broker.port)
+        c.loop_start()
+        try:
+            for kind, payload in messages:
+                info = c.publish(f"bloxcab/{cabinet}/{kind}", payload, qos=1)
+                info.wait_for_publish(30)
+                assert info.is_published()
+        finally:
+            c.disconnect()
+            c.loop_stop()
+
+    def count(self, sql: str, *args: object) -> int:
+        row = self.conn.execute(sql, args).fetchone()
+        return int(row[0] or 0)
+
+    def close(self) -> None:
+        self.intake.stop()
+        self.broker.stop()
+        self.conn.close()
+        self.db.close()

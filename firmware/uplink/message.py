@@ -22,11 +22,14 @@ sequence), so the service ignores a redelivered one. The body of each kind:
 from __future__ import annotations
 
 import json
+import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 from engine.replay import MAX_RULES_VERSION
 from firmware.file_decisions import FILE_DECISIONS
+from firmware.uplink.decisions import LINK_DECISIONS
 
 TOPIC_ROOT = "bloxcab"
 SERVICE_ID = "fleet-service"  # the fleet service's certificate name; no cabinet may take it
@@ -44,10 +47,19 @@ SUBSCRIPTION = f"{TOPIC_ROOT}/+/+"  # every cabinet's every kind (the service's 
 MAX_MESSAGE_BYTES: int = FILE_DECISIONS["ranking_replay_bytes"].value + 64 * 1024
 MAX_FIGURE_CHARS = 16  # a figure shown as text: a grade ("S9"), a clock ("08:12:33")
 MAX_COUNTERS = 256
+_LIMITS: dict[str, int] = LINK_DECISIONS["message_limits"].value
+MAX_DEPTH = _LIMITS["depth"]  # objects and lists inside one another, the envelope is 1
+MAX_TEXT = _LIMITS["text"]  # a notice's characters
+MAX_NAME = _LIMITS["name"]  # a game's, a mode's, a screen's name
+MAX_KEYS = _LIMITS["keys"]  # one object's fields
+MAX_NUMBER = _LIMITS["number"]  # every whole number, either sign
+MAX_PLAYERS = _LIMITS["player"]
+MAX_SEQ = 10**12  # the message id's sequence has at most 12 digits
 
 _TOPIC = re.compile(rf"^{TOPIC_ROOT}/({CABINET_PATTERN})/([a-z]+)$")
 _ID = re.compile(r"^[0-9a-f]{8}-[0-9]{1,12}$")
 _INITIALS = re.compile(r"^[A-Z0-9 .!?-]{1,3}$")
+_REPLAY_ID = re.compile(r"^[0-9a-f]{16}$")
 
 
 class Refused(ValueError):
@@ -97,9 +109,22 @@ def beat_body(screen: str, **state: int) -> dict[str, Any]:
 
 
 # ---- decoding ----------------------------------------------------------------------------
+def _no_constant(name: str) -> Any:
+    raise Refused(f"{name} is not a number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise Refused(f"{text[:20]} is not a finite number")
+    return value
+
+
 def decode(where: str, payload: bytes | bytearray) -> tuple[str, dict[str, Any]]:
-    """(cabinet, message) of a well-formed message on topic ``where``, else Refused. A rank
-    body is checked for its shape here; whether its game and mode exist is the service's."""
+    """(cabinet, message) of a well-formed message on topic ``where``, else Refused: every
+    field checked for its type and bounds, the whole for its size and depth, every text for
+    what a database and a page can hold (no NUL, no half of a UTF-16 pair). A rank body is
+    checked for its shape here; whether its game and mode exist is the service's."""
     match = _TOPIC.match(where)
     if match is None:
         raise Refused(f"topic {where[:80]!r} is not {TOPIC_ROOT}/<cabinet>/<kind>")
@@ -107,50 +132,140 @@ def decode(where: str, payload: bytes | bytearray) -> tuple[str, dict[str, Any]]
     if len(payload) > MAX_MESSAGE_BYTES:
         raise Refused(f"{len(payload)} bytes is over {MAX_MESSAGE_BYTES}")
     try:
-        message = json.loads(payload)
+        message = json.loads(payload, parse_constant=_no_constant, parse_float=_finite)
+    except RecursionError:
+        raise Refused(f"nested deeper than {MAX_DEPTH}") from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise Refused(f"not JSON: {exc}") from None
+        raise Refused(f"not JSON: {str(exc)[:120]}") from None
     if not isinstance(message, dict):
         raise Refused("not a JSON object")
+    _plain(message)
     if message.get("kind") != kind or kind not in KINDS:
-        raise Refused(f"kind {message.get('kind')!r} does not match the topic's {kind!r}")
-    mid, seq, at, body = (message.get(k) for k in ("id", "seq", "at", "body"))
+        raise Refused(f"kind {str(message.get('kind'))[:20]!r} does not match the topic's "
+                      f"{kind!r}")
+    if set(message) != {"id", "seq", "kind", "at", "body"}:
+        raise Refused("the envelope is id, seq, kind, at and body")
+    mid, seq, at, body = (message[k] for k in ("id", "seq", "at", "body"))
     if not isinstance(mid, str) or not _ID.match(mid):
         raise Refused("bad message id")
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
-        raise Refused("bad seq")
+    if not _whole(seq) or not 1 <= seq < MAX_SEQ:
+        raise Refused(f"seq is not a whole number from 1 to {MAX_SEQ - 1}")
     if not isinstance(at, int | float) or isinstance(at, bool) or not 0 < at < 2**33:
         raise Refused("bad time")
     if not isinstance(body, dict):
         raise Refused("body is not an object")
-    if kind == BOOK:
-        for field in ("totals", "delta"):
-            if not _counters(body.get(field)):
-                raise Refused(f"book {field} are not counters")
-    if kind == RANK:
-        _rank_shape(body)
+    _BODIES[kind](body)
     return cabinet, message
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _plain(tree: Any) -> None:
+    """Every part of the message: depth, numbers in bounds, texts a database can hold."""
+    stack: list[tuple[Any, int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict | list):
+            if depth > MAX_DEPTH:
+                raise Refused(f"nested deeper than {MAX_DEPTH}")
+            if len(node) > MAX_KEYS and isinstance(node, dict):
+                raise Refused(f"an object of more than {MAX_KEYS} keys")
+            items = list(node.items()) if isinstance(node, dict) else [(None, v) for v in node]
+            for key, value in items:
+                if key is not None:
+                    _text(key, "a key")
+                stack.append((value, depth + 1))
+        elif isinstance(node, str):
+            _text(node, "a text")
+        elif _whole(node) and not -MAX_NUMBER < node < MAX_NUMBER:
+            raise Refused(f"a number over {MAX_NUMBER}")
+
+
+def _text(value: str, what: str) -> None:
+    if "\x00" in value:
+        raise Refused(f"{what} holds a NUL")
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        raise Refused(f"{what} is not UTF-8 (half of a UTF-16 pair)") from None
+
+
+def _name(body: dict[str, Any], field: str, limit: int, required: bool = True) -> None:
+    value = body.get(field)
+    if value is None and not required:
+        return
+    if not isinstance(value, str) or not 0 < len(value) <= limit or not value.isprintable():
+        raise Refused(f"{field} is not a line of 1-{limit} printable characters")
+
+
+def _only(body: dict[str, Any], kind: str, fields: set[str]) -> None:
+    extra = set(body) - fields
+    if extra:
+        raise Refused(f"a {kind} has no field {sorted(extra)[0][:20]!r}")
+
+
+def _book(body: dict[str, Any]) -> None:
+    _only(body, BOOK, {"totals", "delta", "reset", "cleared_at", "covers"})
+    for field in ("totals", "delta"):
+        if not _counters(body.get(field)):
+            raise Refused(f"book {field} are not counters")
+    if not isinstance(body.get("reset", False), bool):
+        raise Refused("reset is not true or false")
+    _name(body, "cleared_at", MAX_NAME, required=False)
+    covers = body.get("covers", 1)
+    if not _whole(covers) or not 1 <= covers < MAX_SEQ:
+        raise Refused("covers is not a seq")
+
+
+def _result(body: dict[str, Any]) -> None:
+    _only(body, RESULT, {"game", "player", "summary"})
+    _name(body, "game", MAX_NAME)
+    player = body.get("player")
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < MAX_PLAYERS:
+        raise Refused(f"player is not a player's index (0-{MAX_PLAYERS - 1})")
+    if not isinstance(body.get("summary"), dict):
+        raise Refused("summary is not an object")
+
+
+def _notice(body: dict[str, Any]) -> None:
+    _only(body, NOTICE, {"text"})
+    _name(body, "text", MAX_TEXT)
+
+
+def _beat(body: dict[str, Any]) -> None:
+    _name(body, "screen", MAX_NAME, required=False)
+    for key, value in body.items():
+        if key != "screen" and not (_whole(value) or (isinstance(value, str)
+                                                      and len(value) <= MAX_NAME)):
+            raise Refused(f"heartbeat {key[:20]!r} is not a figure")
 
 
 def _counters(counters: Any) -> bool:
     return isinstance(counters, dict) and len(counters) <= MAX_COUNTERS and all(
-        isinstance(k, str) and len(k) <= 64 and isinstance(v, int) and not isinstance(v, bool)
-        and abs(v) < 2**53 for k, v in counters.items())
+        isinstance(k, str) and len(k) <= 64 and _whole(v) for k, v in counters.items())
 
 
 def _rank_shape(body: dict[str, Any]) -> None:
-    if not isinstance(body.get("game"), str) or not isinstance(body.get("mode"), str):
-        raise Refused("a ranking entry names its game and mode")
+    _only(body, RANK, {"game", "mode", "replay_id", "initials", "values", "rules_version",
+                       "attached"})
+    _name(body, "game", MAX_NAME)
+    _name(body, "mode", MAX_NAME)
     if not isinstance(body.get("initials"), str) or not _INITIALS.match(body["initials"]):
         raise Refused("bad initials")
     values = body.get("values")
     if not isinstance(values, dict) or not all(
-            (isinstance(v, int) and not isinstance(v, bool))
-            or (isinstance(v, str) and len(v) <= MAX_FIGURE_CHARS) for v in values.values()):
+            _whole(v) or (isinstance(v, str) and len(v) <= MAX_FIGURE_CHARS)
+            for v in values.values()):
         raise Refused("values are not figures")
-    if not isinstance(body.get("attached"), str) or not isinstance(body.get("replay_id"), str):
+    attached, rid = body.get("attached"), body.get("replay_id")
+    if not isinstance(attached, str) or not isinstance(rid, str) or not _REPLAY_ID.match(rid):
         raise Refused("a ranking entry comes with its replay")
     version = body.get("rules_version", 1)
-    if (isinstance(version, bool) or not isinstance(version, int)
-            or not 1 <= version <= MAX_RULES_VERSION):
+    if not _whole(version) or not 1 <= version <= MAX_RULES_VERSION:
         raise Refused(f"rules_version is not a version (1-{MAX_RULES_VERSION})")
+
+
+_BODIES: dict[str, Callable[[dict[str, Any]], None]] = {
+    BOOK: _book, RESULT: _result, RANK: _rank_shape, NOTICE: _notice, BEAT: _beat}
