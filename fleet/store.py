@@ -13,6 +13,7 @@ import datetime
 import hashlib
 import hmac
 import os
+import time
 from importlib import resources
 from typing import Any
 
@@ -65,16 +66,23 @@ def _at(seconds: float) -> datetime.datetime:
 
 
 def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
-           verdict: tuple[str, str] | None = None) -> str:
+           verdict: tuple[str, str] | None = None, received: float | None = None) -> str:
     """Store one parsed message (see verify.parse). Ranking entries are re-simulated (or
     ``verdict``, (status, why), says how that went); a refused one is stored as refused,
     with why, flagged, and never ranks; one played under an older rules version than this
     service plays is stored unverified, with why, and not flagged.
 
+    A message's time is at most ``received`` (now): a cabinet's clock running ahead books
+    nothing in the future and cannot make an offline cabinet look alive. A book entry a
+    full outbox merged names the ids it holds: the coins of those already stored are taken
+    off its delta, and the others are recorded as seen, so each coin counts once whichever
+    arrives first.
+
     Inside the caller's transaction (the intake's batch) it adds no savepoint of its own:
     a repeat is found without an error, and any error aborts the whole batch, which is then
     not acknowledged and comes again (a savepoint per message halved the intake's rate)."""
-    kind, body, at = message["kind"], message["body"], _at(message["at"])
+    kind, body = message["kind"], message["body"]
+    at = _at(min(float(message["at"]), time.time() if received is None else received))
     if kind == RANK and verdict is None:
         verdict = check_rank(body)
     idle = conn.info.transaction_status == TransactionStatus.IDLE
@@ -89,9 +97,10 @@ def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
             return DUPLICATE
         key = (cabinet, message["id"], at)
         if kind == BOOK:
-            coins = sum(v for k, v in body["delta"].items() if k.startswith("coins."))
+            delta = _net_delta(conn, cabinet, message["id"], body, at)
+            coins = sum(v for k, v in delta.items() if k.startswith("coins."))
             conn.execute("INSERT INTO book VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                         (*key, Jsonb(body["totals"]), Jsonb(body["delta"]), coins,
+                         (*key, Jsonb(body["totals"]), Jsonb(delta), coins,
                           bool(body.get("reset", False))))
         elif kind == RESULT:
             conn.execute("INSERT INTO results VALUES (%s, %s, %s, %s, %s, %s)",
@@ -118,6 +127,25 @@ def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
                 conn.execute("INSERT INTO flags (cabinet, reason) VALUES (%s, %s)",
                              (cabinet, f"ranking entry {message['id']} refused: {reason}"))
     return STORED
+
+
+def _net_delta(conn: psycopg.Connection[Any], cabinet: str, mid: str, body: dict[str, Any],
+               at: datetime.datetime) -> dict[str, int]:
+    """A book entry's delta less what the entries it merged and that were stored already
+    brought (their stored deltas are net too); the others are marked seen."""
+    delta: dict[str, int] = dict(body["delta"])
+    merged = [m for m in body.get("merged", []) if m != mid]
+    if not merged:
+        return delta
+    for (part,) in conn.execute("SELECT delta FROM book WHERE cabinet = %s AND id = ANY(%s)",
+                                (cabinet, merged)).fetchall():
+        for name, value in part.items():
+            delta[name] = delta.get(name, 0) - int(value)
+    conn.execute("INSERT INTO messages (cabinet, id, kind, seq, at) "
+                 "SELECT %s, m, %s, split_part(m, '-', 2)::bigint, %s "
+                 "FROM unnest(%s::text[]) AS m ON CONFLICT DO NOTHING",
+                 (cabinet, BOOK, at, merged))
+    return {name: value for name, value in delta.items() if value}
 
 
 def flag(conn: psycopg.Connection[Any], cabinet: str | None, reason: str) -> None:

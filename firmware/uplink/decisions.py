@@ -22,11 +22,14 @@ LINK_DECISIONS: dict[str, Decision[Any]] = {
         32, "32 entries in flight (paho's default is 20): enough to catch up a backlog at "
         "broker speed, few enough that a restart re-sends little"),
     "message_limits": Decision(
-        {"depth": 16, "text": 200, "name": 40, "keys": 256, "number": 2**53, "player": 8},
+        {"depth": 16, "text": 200, "name": 40, "keys": 256, "number": 2**53, "player": 8,
+         "delta": 1_000_000},
         "a message nests at most 16 levels (a game's summary nests 3 today), a notice is at "
         "most 200 characters, a game, mode or screen name 40, an object has at most 256 keys, "
         "a whole number stays under 2^53 (exact in every JSON reader), a game has at most 8 "
-        "players"),
+        "players, and a book entry's counter moves by 0 to 1,000,000 (11 days of a coin "
+        "every second without a pause: more than any cabinet takes in the two weeks a full "
+        "outbox's merged entries hold)"),
     "certificate_days": Decision(
         {"cabinet": 730, "ca": 3650},
         "cabinet certificates last 2 years, the fleet's CA 10 (re-enrolling is one command)"),

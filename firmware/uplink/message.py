@@ -9,8 +9,10 @@ A message travels on the topic ``bloxcab/<cabinet>/<kind>`` as one JSON object::
 ``id`` is unique per cabinet (a new 8-hex-digit epoch each time an outbox opens, then the
 sequence), so the service ignores a redelivered one. The body of each kind:
 
-- ``book``: ``totals`` and ``delta`` (counter name -> whole number), ``reset`` (the counters
-  were cleared since the previous entry), ``cleared_at``; ``covers`` after a merge;
+- ``book``: ``totals`` and ``delta`` (counter name -> whole number, none below 0, a delta at
+  most MAX_DELTA), ``reset`` (the counters were cleared since the previous entry),
+  ``cleared_at``; after a merge ``covers`` (the first seq it holds) and ``merged`` (the ids
+  of the entries it holds);
 - ``result``: ``game``, ``player``, ``summary`` (one player's finished game);
 - ``rank``: ``game``, ``mode``, ``replay_id``, ``initials``, ``values`` (the ranking's
   columns), ``rules_version`` (absent from a cabinet older than rules versions: 1) and
@@ -54,6 +56,7 @@ MAX_NAME = _LIMITS["name"]  # a game's, a mode's, a screen's name
 MAX_KEYS = _LIMITS["keys"]  # one object's fields
 MAX_NUMBER = _LIMITS["number"]  # every whole number, either sign
 MAX_PLAYERS = _LIMITS["player"]
+MAX_DELTA = _LIMITS["delta"]  # a book entry's counter moves at most this much
 MAX_SEQ = 10**12  # the message id's sequence has at most 12 digits
 
 _TOPIC = re.compile(rf"^{TOPIC_ROOT}/({CABINET_PATTERN})/([a-z]+)$")
@@ -207,10 +210,14 @@ def _only(body: dict[str, Any], kind: str, fields: set[str]) -> None:
 
 
 def _book(body: dict[str, Any]) -> None:
-    _only(body, BOOK, {"totals", "delta", "reset", "cleared_at", "covers"})
-    for field in ("totals", "delta"):
-        if not _counters(body.get(field)):
-            raise Refused(f"book {field} are not counters")
+    _only(body, BOOK, {"totals", "delta", "reset", "cleared_at", "covers", "merged"})
+    for field, top in (("totals", MAX_NUMBER - 1), ("delta", MAX_DELTA)):
+        if not _counters(body.get(field), top):
+            raise Refused(f"book {field} are not counters from 0 to {top}")
+    merged = body.get("merged", [])
+    if not isinstance(merged, list) or not all(isinstance(m, str) and _ID.match(m)
+                                               for m in merged):
+        raise Refused("merged is not a list of message ids")
     if not isinstance(body.get("reset", False), bool):
         raise Refused("reset is not true or false")
     _name(body, "cleared_at", MAX_NAME, required=False)
@@ -242,9 +249,10 @@ def _beat(body: dict[str, Any]) -> None:
             raise Refused(f"heartbeat {key[:20]!r} is not a figure")
 
 
-def _counters(counters: Any) -> bool:
+def _counters(counters: Any, top: int) -> bool:
     return isinstance(counters, dict) and len(counters) <= MAX_COUNTERS and all(
-        isinstance(k, str) and len(k) <= 64 and _whole(v) for k, v in counters.items())
+        isinstance(k, str) and len(k) <= 64 and _whole(v) and 0 <= v <= top
+        for k, v in counters.items())
 
 
 def _rank_shape(body: dict[str, Any]) -> None:

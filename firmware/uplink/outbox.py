@@ -16,6 +16,8 @@ Bounded: at most ``max_entries`` files and ``max_bytes`` bytes. When a new entry
 fit, the oldest heartbeat goes first, then the oldest notice, then the oldest game result;
 bookkeeping entries carry the running totals, so the two oldest are merged (their deltas
 added) rather than one dropped, and no coin is ever lost; ranking entries are never dropped.
+A merged entry names the ids it holds (``merged``): the older one may already be on its way,
+and the service then counts its coins once.
 """
 
 from __future__ import annotations
@@ -303,6 +305,10 @@ class Outbox:
             return True
         new["body"]["delta"] = _add(old["body"].get("delta", {}), new["body"].get("delta", {}))
         new["body"]["covers"] = int(old["body"].get("covers", older.seq))
+        # The ids it now holds: the older entry may be on its way already (the uplink read
+        # it before this merge), and the service counts each id's coins once.
+        new["body"]["merged"] = [*old["body"].get("merged", []), str(old.get("id")),
+                                 *new["body"].get("merged", [])]
         data = encode(new)
         replace_file(newer.path, data, 0o640)  # the merged delta is durable before the older goes
         fsync_directory(self.directory)
