@@ -15,6 +15,14 @@ SERVICE_DECISIONS: dict[str, Decision[Any]] = {
     "intake_supervisor_s": Decision(
         1.0, "the supervisor looks at the intake's worker once a second and starts it again "
         "if it died"),
+    "verify_budget": Decision(
+        {"workers": 1, "entry_frames": 216_000, "cabinet_frames_per_hour": 1_080_000},
+        "ranking entries are re-simulated by one worker process beside the intake (a core "
+        "left for it on a two-core host); one entry may claim at most 216,000 frames (an "
+        "hour of play at 60 frames a second: ranked games last minutes), and one cabinet's "
+        "entries take at most 1,080,000 frames an hour (five hours of play each hour, so a "
+        "cabinet back from days offline catches up); more waits, stored as pending, while "
+        "other cabinets' entries go first"),
     "password_scrypt": Decision(
         {"n": 2**14, "r": 8, "p": 1}, "operator passwords are hashed with scrypt at OWASP's "
         "minimum cost", "OWASP Password Storage Cheat Sheet (scrypt)"),

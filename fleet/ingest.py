@@ -3,6 +3,10 @@ subscription, so several `fleet serve` instances split the work), checks each me
 stores it in PostgreSQL, and only then acknowledges it to the broker (paho's manual
 acknowledgement): a message whose transaction did not commit is delivered again.
 
+A ranking entry is stored at once as pending and re-simulated off the intake
+(fleet/verifier.py), within a frame budget per entry and per cabinet, so a costly replay
+delays no one's messages.
+
 A message that is not of the format, or that the database will not take, is refused: flagged
 with why, acknowledged (so it never comes again) and passed over; the others go on. A
 supervisor thread starts the worker again should it ever die, and ``health()`` says so (the
@@ -28,7 +32,8 @@ from paho.mqtt.reasoncodes import ReasonCode
 from firmware.uplink.message import RANK, SERVICE_ID, SUBSCRIPTION, TOPIC_ROOT
 from fleet import store
 from fleet.decisions import SERVICE_DECISIONS
-from fleet.verify import Refused, check_rank, parse
+from fleet.verifier import Verifier
+from fleet.verify import Refused, first_look, parse
 
 log = logging.getLogger("bloxcab.fleet")
 
@@ -36,6 +41,7 @@ SHARE_GROUP = "fleet"
 DB_RETRY_S = 0.5
 BATCH: int = SERVICE_DECISIONS["intake_batch"].value  # messages per transaction
 SUPERVISE_S: float = SERVICE_DECISIONS["intake_supervisor_s"].value
+VERIFY: dict[str, int] = SERVICE_DECISIONS["verify_budget"].value
 
 
 @dataclass
@@ -48,6 +54,9 @@ class IntakeConfig:
     db_url: str
     shared: bool = True  # Mosquitto, EMQX, VerneMQ: yes; the embedded amqtt: no
     client_id: str = SERVICE_ID
+    verify_workers: int = VERIFY["workers"]
+    entry_frames: int = VERIFY["entry_frames"]  # one ranking entry's re-simulation
+    cabinet_frames: int = VERIFY["cabinet_frames_per_hour"]
 
 
 REFUSED = "refused"
@@ -88,6 +97,8 @@ class Intake:
         client.on_subscribe = lambda *a: self.subscribed.set()
         client.on_message = lambda c, u, msg: self.jobs.put(msg)
         self.client = client
+        self.verifier = Verifier(config.db_url, workers=config.verify_workers,
+                                 cabinet_frames=config.cabinet_frames)
         self.worker = self._new_worker()
         self.supervisor = threading.Thread(target=self._supervise, name="fleet-supervisor",
                                            daemon=True)
@@ -113,7 +124,10 @@ class Intake:
         return {"intake": "running" if alive else "down", "restarts": self.restarts,
                 "stored": self.stored, "duplicates": self.duplicates,
                 "refused": self.refused, "db_errors": self.db_errors,
-                "last_failure": self.last_failure, "queued": self.jobs.qsize()}
+                "last_failure": self.last_failure, "queued": self.jobs.qsize(),
+                "verifier": "running" if self.verifier.thread.is_alive() else "down",
+                "rankings_checked": self.verifier.checked,
+                "over_frame_budget": sorted(self.verifier.waiting_budget)}
 
     @property
     def topic(self) -> str:
@@ -129,6 +143,7 @@ class Intake:
     def start(self) -> None:
         self.worker.start()
         self.supervisor.start()
+        self.verifier.start()
         self.client.connect_async(self.config.host, self.config.port, keepalive=30)
         self.client.loop_start()
 
@@ -138,6 +153,7 @@ class Intake:
         self.worker.join(30)
         self.client.disconnect()
         self.client.loop_stop()
+        self.verifier.stop()
         if self.conn is not None:
             self.conn.close()
 
@@ -178,7 +194,8 @@ class Intake:
         for msg in msgs:
             try:
                 cabinet, message = parse(msg.topic, msg.payload)
-                verdict = check_rank(message["body"]) if message["kind"] == RANK else None
+                verdict = (first_look(message["body"], self.config.entry_frames)
+                           if message["kind"] == RANK else None)
             except Refused as exc:
                 refused.append(_refusal(msg.topic, str(exc)))
                 continue
@@ -205,6 +222,8 @@ class Intake:
             self._retry(lambda conn: self._flag_all(conn, refused))
         now = time.time()
         self.refused += len(refused) + results.count(REFUSED)
+        if any(m["kind"] == RANK for _, m, _ in parsed):
+            self.verifier.wake.set()
         for (_, message, _), result in zip(parsed, results, strict=True):
             if result == store.DUPLICATE:
                 self.duplicates += 1

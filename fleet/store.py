@@ -24,7 +24,7 @@ from psycopg.types.json import Jsonb
 from firmware.rankings.check import OLDER_RULES, VERIFIED
 from firmware.uplink.message import BEAT, BOOK, NOTICE, RANK, RESULT
 from fleet.decisions import SERVICE_DECISIONS
-from fleet.verify import check_rank
+from fleet.verify import PENDING, check_rank, claimed_frames
 from games.registry import CARTRIDGES
 
 STORED, DUPLICATE = "stored", "duplicate"
@@ -70,7 +70,9 @@ def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
     """Store one parsed message (see verify.parse). Ranking entries are re-simulated (or
     ``verdict``, (status, why), says how that went); a refused one is stored as refused,
     with why, flagged, and never ranks; one played under an older rules version than this
-    service plays is stored unverified, with why, and not flagged.
+    service plays is stored unverified, with why, and not flagged. The verdict PENDING (the
+    intake's) stores it to be re-simulated later (fleet/verifier.py, then ``settle``). Its
+    replay is served by digest only once it was verified.
 
     A message's time is at most ``received`` (now): a cabinet's clock running ahead books
     nothing in the future and cannot make an offline cabinet look alive. A book entry a
@@ -115,18 +117,67 @@ def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
         elif kind == RANK:
             assert verdict is not None
             status, reason = verdict
-            ok = status == VERIFIED
-            conn.execute("INSERT INTO replays VALUES (%s, %s) ON CONFLICT DO NOTHING",
-                         (body["replay_id"], body["attached"]))
-            conn.execute("INSERT INTO rankings VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, "
-                         "%s, %s, %s)",
+            pending = status == PENDING
+            conn.execute("INSERT INTO rankings (cabinet, id, at, game, mode, initials, figures,"
+                         " score, replay_id, verified, reason, rules_version, pending) VALUES "
+                         "(%s, %s, %s, %s, %s, %s, %s, %s, %s, false, %s, %s, %s)",
                          (*key, body["game"], body["mode"], body["initials"],
                           Jsonb(body["values"]), int(body["values"].get("score", 0)),
-                          body["replay_id"], ok, reason, body.get("rules_version", 1)))
-            if not ok and status != OLDER_RULES:
-                conn.execute("INSERT INTO flags (cabinet, reason) VALUES (%s, %s)",
-                             (cabinet, f"ranking entry {message['id']} refused: {reason}"))
+                          body["replay_id"], reason, body.get("rules_version", 1), pending))
+            if pending:
+                conn.execute("INSERT INTO pending_replays VALUES (%s, %s, %s, %s)",
+                             (cabinet, message["id"], body["attached"], claimed_frames(body)))
+            else:
+                _settle(conn, cabinet, message["id"], status, reason, body["replay_id"],
+                        body["attached"])
     return STORED
+
+
+def _settle(conn: psycopg.Connection[Any], cabinet: str, mid: str, status: str, reason: str,
+            rid: str, text: str) -> None:
+    """A ranking entry's verdict: verified (its replay now served by digest), refused
+    (flagged; its replay never stored) or of older rules (neither)."""
+    ok = status == VERIFIED
+    conn.execute("UPDATE rankings SET verified = %s, reason = %s, pending = false, "
+                 "checked = now() WHERE cabinet = %s AND id = %s", (ok, reason, cabinet, mid))
+    if ok:
+        conn.execute("INSERT INTO replays VALUES (%s, %s) ON CONFLICT DO NOTHING", (rid, text))
+    elif status != OLDER_RULES:
+        conn.execute("INSERT INTO flags (cabinet, reason) VALUES (%s, %s)",
+                     (cabinet, f"ranking entry {mid} refused: {reason}"[:300]))
+
+
+def pending_cabinets(conn: psycopg.Connection[Any]) -> list[str]:
+    return [r[0] for r in conn.execute(
+        "SELECT DISTINCT cabinet FROM rankings WHERE pending").fetchall()]
+
+
+def next_pending(conn: psycopg.Connection[Any], cabinet: str) -> dict[str, Any] | None:
+    """The cabinet's oldest ranking entry waiting to be re-simulated, as a rank body with
+    its id and claimed frames."""
+    row = conn.execute(
+        "SELECT r.id, r.game, r.mode, r.initials, r.figures, r.replay_id, r.rules_version, "
+        "p.text, p.frames FROM rankings r JOIN pending_replays p USING (cabinet, id) "
+        "WHERE r.cabinet = %s AND r.pending ORDER BY r.at, r.id LIMIT 1", (cabinet,)).fetchone()
+    if row is None:
+        return None
+    return {"id": row[0], "frames": int(row[8]), "body": {
+        "game": row[1], "mode": row[2], "initials": row[3], "values": row[4],
+        "replay_id": row[5], "rules_version": row[6], "attached": row[7]}}
+
+
+def settle(conn: psycopg.Connection[Any], cabinet: str, mid: str, status: str,
+           reason: str) -> None:
+    """Record the re-simulation's verdict of a pending ranking entry."""
+    with conn.transaction():
+        row = conn.execute("SELECT p.text, r.replay_id FROM pending_replays p JOIN rankings r "
+                           "USING (cabinet, id) WHERE cabinet = %s AND id = %s AND r.pending "
+                           "FOR UPDATE", (cabinet, mid)).fetchone()
+        if row is None:
+            return
+        _settle(conn, cabinet, mid, status, reason, row[1], row[0])
+        conn.execute("DELETE FROM pending_replays WHERE cabinet = %s AND id = %s",
+                     (cabinet, mid))
 
 
 def _net_delta(conn: psycopg.Connection[Any], cabinet: str, mid: str, body: dict[str, Any],

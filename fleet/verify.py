@@ -14,13 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.replay import MAX_FRAMES, ReplayError, header_count, parse_header
 from firmware.rankings.check import FAILED, check_row
 from firmware.rankings.recorder import replay_id
 from firmware.savedata.schema import RankEntry
 from firmware.uplink.message import RANK, Refused, decode
 from games.registry import CARTRIDGES
 
-__all__ = ["Refused", "check_rank", "parse"]
+__all__ = ["PENDING", "Refused", "check_rank", "claimed_frames", "first_look", "parse"]
+
+PENDING = "pending"  # a ranking entry's status until fleet/verifier.py re-simulated it
 
 
 def parse(topic: str, payload: bytes | bytearray) -> tuple[str, dict[str, Any]]:
@@ -66,3 +69,28 @@ def check_rank(body: dict[str, Any]) -> tuple[str, str]:
                       body.get("rules_version", 1))
     return check_row(body["game"], entry, _OneReplay(body["replay_id"], text),  # type: ignore[arg-type]
                      body["mode"])
+
+
+def claimed_frames(body: dict[str, Any]) -> int:
+    """The frames a ranking entry's replay says it holds (its header alone is read); 0 when
+    its header cannot be read (re-simulating it then fails at once)."""
+    lines = str(body["attached"]).split("\n", 2)
+    if len(lines) < 2:
+        return 0
+    try:
+        return header_count(parse_header(lines[1]), "frames", MAX_FRAMES)
+    except ReplayError:
+        return 0
+
+
+def first_look(body: dict[str, Any], entry_frames: int) -> tuple[str, str]:
+    """What the intake decides of a ranking entry without re-simulating it: refused when
+    its replay's id is not its digest or it claims more frames than one entry may take to
+    re-simulate, else PENDING (fleet/verifier.py re-simulates it)."""
+    if replay_id(body["attached"]) != body["replay_id"]:
+        return FAILED, "the replay's id is not its digest"
+    frames = claimed_frames(body)
+    if frames > entry_frames:
+        return FAILED, (f"the replay claims {frames} frames; one entry may take "
+                        f"{entry_frames} to re-simulate")
+    return PENDING, "waiting to be re-simulated"

@@ -174,7 +174,8 @@ class Service:
     (amqtt, or Mosquitto under .ci/run) and one intake; ``publish`` sends raw payloads as a
     cabinet's own client does."""
 
-    def __init__(self, where: Path) -> None:
+    def __init__(self, where: Path, **config: Any) -> None:
+        """``config``: IntakeConfig's fields to change (the verifier's budgets)."""
         from fleet import store
         from fleet.ingest import Intake, IntakeConfig
 
@@ -186,7 +187,8 @@ class Service:
         self.broker.start()
         key, crt = self.pki.service()
         self.intake = Intake(IntakeConfig("127.0.0.1", self.broker.port, self.pki.ca_crt, crt,
-                                          key, self.db.url, shared=self.broker.shared))
+                                          key, self.db.url, shared=self.broker.shared,
+                                          **config))
         self.intake.start()
         assert self.intake.subscribed.wait(30)
 

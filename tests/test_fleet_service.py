@@ -66,8 +66,10 @@ def test_a_genuine_ranking_enters_and_a_tampered_one_is_refused_and_flagged(
     box.post(RANK, tampered)
     assert box.close()
     before = intake.stored
+    checked = intake.verifier.checked
     assert send(parts, "cab-rank", tmp_path / "outbox") == 2
     assert intake.wait_stored(before + 2)
+    assert intake.verifier.wait_checked(checked + 2)
     rows = conn.execute("SELECT replay_id, verified, reason FROM rankings WHERE cabinet = %s "
                         "ORDER BY at", ("cab-rank",)).fetchall()
     assert [(r[0], r[1]) for r in rows] == [(genuine["replay_id"], True),
