@@ -2,13 +2,19 @@
 same rules a production Mosquitto gets from ``docs/fleet.md``'s configuration:
 
 - a client must show a certificate signed by the fleet's CA; its common name is its user
-  name (Mosquitto: ``require_certificate true``, ``use_identity_as_username true``);
+  name and its client id, whatever id it asked for (Mosquitto: ``require_certificate true``,
+  ``use_identity_as_username true``, ``use_username_as_clientid true``), so no cabinet can
+  take the service's id or another cabinet's;
+- no packet is larger than ``MAX_PACKET`` (Mosquitto: ``max_packet_size``): the connection
+  that sends one is closed before the packet is read;
 - a cabinet publishes only under ``bloxcab/<its name>/`` and subscribes to nothing; the
   fleet service (``fleet-service``) subscribes and publishes nothing
   (Mosquitto: ``pattern write bloxcab/%u/+`` and ``user fleet-service`` / ``topic read``).
 
 amqtt has no shared subscriptions (``$share/``), so against it one fleet service subscribes
 plainly; against Mosquitto several share the work.
+
+The Mosquitto side is shipped as fleet/conf/mosquitto.conf and fleet/conf/acl.
 
 Run as ``python -m fleet.broker CA_DIR PORT WORK_DIR``: it prints ``ready`` once
 listening, and stops on SIGTERM.
@@ -22,6 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from amqtt.adapters import ReaderAdapter
 from amqtt.broker import Broker
 from amqtt.contexts import Action, BaseContext
 from amqtt.plugins.base import BaseAuthPlugin, BaseTopicPlugin
@@ -30,6 +37,7 @@ from amqtt.session import Session
 from firmware.uplink.message import SERVICE_ID, TOPIC_ROOT
 from firmware.uplink.pki import common_name, issue
 from fleet.broker_sessions import SessionStore
+from fleet.mosquitto import MAX_PACKET
 
 SESSIONS_FILE = "sessions.sqlite"  # persistent sessions and their queues (broker_sessions)
 QUEUE_BATCH = 64  # queued messages sent at once to a returning session (then their PUBACKs)
@@ -72,6 +80,85 @@ class OwnTopic(BaseTopicPlugin):  # type: ignore[misc]  # amqtt has no types
         if session is None or topic is None or action is None:
             return False
         return allowed(session.username, topic, action)
+
+
+def _length(value: int) -> bytes:
+    """MQTT's variable-length encoding of a remaining length."""
+    out = bytearray()
+    while True:
+        byte, value = value % 128, value // 128
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def _own_id(connect: bytes, client_id: str) -> bytes:
+    """A CONNECT packet's body (MQTT 3.1 or 3.1.1) with its client id replaced."""
+    name_len = int.from_bytes(connect[0:2], "big")
+    at = 2 + name_len + 4  # protocol name, level, flags, keep-alive
+    old_len = int.from_bytes(connect[at:at + 2], "big")
+    new = client_id.encode()
+    return connect[:at] + len(new).to_bytes(2, "big") + new + connect[at + 2 + old_len:]
+
+
+class PacketGuard(ReaderAdapter):  # type: ignore[misc]  # amqtt has no types
+    """The connection's reader as amqtt sees it: each packet's length is read here first and
+    a packet over ``limit`` ends the connection unread; the first packet (CONNECT) gets the
+    certificate's name as its client id."""
+
+    def __init__(self, inner: Any, limit: int, client_id: str | None) -> None:
+        self.inner, self.limit, self.client_id = inner, limit, client_id
+        self.ready = bytearray()  # bytes to hand over before reading on
+        self.left = 0  # bytes of the current packet's body still unread
+        self.first = True
+        self.refused = False
+
+    async def _header(self) -> bool:
+        head = bytearray(await self.inner.read(1))
+        if not head:
+            return False
+        length, shift = 0, 0
+        while True:
+            byte = await self.inner.read(1)
+            if not byte or shift > 21:
+                return False
+            head += byte
+            length += (byte[0] & 0x7F) << shift
+            shift += 7
+            if not byte[0] & 0x80:
+                break
+        if length > self.limit:
+            self.refused = True
+            return False
+        if self.first and self.client_id is not None and head[0] >> 4 == 1:
+            body = bytearray()
+            while len(body) < length:
+                chunk = await self.inner.read(length - len(body))
+                if not chunk:
+                    return False
+                body += chunk
+            if body[2 + int.from_bytes(body[0:2], "big")] in (3, 4):  # not MQTT 5
+                body = bytearray(_own_id(bytes(body), self.client_id))
+            self.ready = bytearray(head[:1]) + _length(len(body)) + body
+        else:
+            self.ready, self.left = head, length
+        self.first = False
+        return True
+
+    async def read(self, n: int = -1) -> bytes:
+        if not self.ready and not self.left and not await self._header():
+            return b""
+        if self.ready:
+            count = len(self.ready) if n < 0 else n
+            out = bytes(self.ready[:count])
+            del self.ready[:count]
+            return out
+        data: bytes = await self.inner.read(self.left if n < 0 else min(n, self.left))
+        self.left -= len(data)
+        return data
+
+    def feed_eof(self) -> None:
+        self.inner.feed_eof()
 
 
 class RoutedQueue(asyncio.Queue[Any]):
@@ -211,6 +298,18 @@ class FleetBroker(Broker):  # type: ignore[misc]  # amqtt has no types
         self.store.close()
 
     # ---- repairs ---------------------------------------------------------------------------
+    async def _client_connected(self, listener_name: str, reader: Any, writer: Any) -> None:
+        """Every connection's packets go through a PacketGuard: the size limit, and the
+        certificate's name as the client id (before amqtt looks up the session by it)."""
+        ssl_object = writer.get_ssl_info()
+        der = ssl_object.getpeercert(binary_form=True) if ssl_object is not None else None
+        name = common_name(der) if der else None
+        guard = PacketGuard(reader, MAX_PACKET, name)
+        await super()._client_connected(listener_name, guard, writer)
+        if guard.refused:
+            self.logger.warning("%s sent a packet over %d bytes: disconnected", name,
+                                MAX_PACKET)
+
     async def _initialize_client_session(self, reader: Any, writer: Any,
                                          *args: Any) -> Any:
         """amqtt keeps the old session object when a persistent session reconnects, with the

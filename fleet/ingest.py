@@ -1,5 +1,6 @@
 """The fleet service's intake: subscribes to every cabinet's topics (an MQTT shared
-subscription, so several `fleet serve` instances split the work), checks each message,
+subscription whose group name is a secret kept in the database, so several `fleet serve`
+instances split the work and no cabinet can join them), checks each message,
 stores it in PostgreSQL, and only then acknowledges it to the broker (paho's manual
 acknowledgement): a message whose transaction did not commit is delivered again.
 
@@ -37,7 +38,6 @@ from fleet.verify import Refused, first_look, parse
 
 log = logging.getLogger("bloxcab.fleet")
 
-SHARE_GROUP = "fleet"
 DB_RETRY_S = 0.5
 BATCH: int = SERVICE_DECISIONS["intake_batch"].value  # messages per transaction
 SUPERVISE_S: float = SERVICE_DECISIONS["intake_supervisor_s"].value
@@ -80,6 +80,8 @@ class Intake:
         self.refused = 0
         self.db_errors = 0
         self.restarts = 0
+        self.disconnects = 0
+        self.group = ""  # the shared subscription's group (a secret from the database)
         self.last_failure: str | None = None
         self.stopping = threading.Event()
         self.subscribed = threading.Event()
@@ -95,6 +97,7 @@ class Intake:
         client.reconnect_delay_set(min_delay=1, max_delay=30)
         client.on_connect = self._on_connect
         client.on_subscribe = lambda *a: self.subscribed.set()
+        client.on_disconnect = self._on_disconnect
         client.on_message = lambda c, u, msg: self.jobs.put(msg)
         self.client = client
         self.verifier = Verifier(config.db_url, workers=config.verify_workers,
@@ -124,6 +127,7 @@ class Intake:
         return {"intake": "running" if alive else "down", "restarts": self.restarts,
                 "stored": self.stored, "duplicates": self.duplicates,
                 "refused": self.refused, "db_errors": self.db_errors,
+                "disconnects": self.disconnects,
                 "last_failure": self.last_failure, "queued": self.jobs.qsize(),
                 "verifier": "running" if self.verifier.thread.is_alive() else "down",
                 "rankings_checked": self.verifier.checked,
@@ -131,7 +135,7 @@ class Intake:
 
     @property
     def topic(self) -> str:
-        return f"$share/{SHARE_GROUP}/{SUBSCRIPTION}" if self.config.shared else SUBSCRIPTION
+        return f"$share/{self.group}/{SUBSCRIPTION}" if self.config.shared else SUBSCRIPTION
 
     def _on_connect(self, client: mqtt.Client, userdata: object, flags: object,
                     reason: ReasonCode, properties: object) -> None:
@@ -140,7 +144,14 @@ class Intake:
             return
         client.subscribe(self.topic, qos=1)
 
+    def _on_disconnect(self, *args: object) -> None:
+        self.disconnects += 1
+        log.warning("fleet: the intake lost the broker (%d times); reconnecting",
+                    self.disconnects)
+
     def start(self) -> None:
+        if self.config.shared:
+            self.group = self._retry(store.share_group)
         self.worker.start()
         self.supervisor.start()
         self.verifier.start()

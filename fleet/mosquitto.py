@@ -1,5 +1,6 @@
-"""Debian's Mosquitto with the fleet's configuration (docs/fleet.md), started in a folder on
-loopback: for the broker tests under ``.ci/run`` and for ``bloxcab bench --fleet``."""
+"""Debian's Mosquitto with the fleet's shipped configuration (fleet/conf/mosquitto.conf and
+fleet/conf/acl, docs/fleet.md), started in a folder on loopback: for the broker tests under
+``.ci/run`` and for ``bloxcab bench --fleet``."""
 
 from __future__ import annotations
 
@@ -7,14 +8,24 @@ import os
 import shutil
 import subprocess
 import threading
+from importlib import resources
 from pathlib import Path
 
-from firmware.uplink.message import SERVICE_ID, TOPIC_ROOT
+from firmware.uplink.message import MAX_MESSAGE_BYTES
 from firmware.uplink.pki import issue
 
-# The topic rule (fleet/broker.py's ``allowed``): the service reads every cabinet's topics,
-# a cabinet writes only under its own name.
-ACL = f"user {SERVICE_ID}\ntopic read {TOPIC_ROOT}/#\npattern write {TOPIC_ROOT}/%u/+\n"
+CONF = resources.files("fleet.conf")
+# The largest packet: the largest message the service accepts, its topic and headers.
+MAX_PACKET = MAX_MESSAGE_BYTES + 1024
+
+
+def render(listener: str, ca: Path, crt: Path, key: Path, acl: Path, state: Path) -> str:
+    """The shipped mosquitto.conf with its @NAMES@ filled in."""
+    text = CONF.joinpath("mosquitto.conf").read_text()
+    for name, value in {"LISTENER": listener, "CAFILE": ca, "CERTFILE": crt, "KEYFILE": key,
+                        "ACLFILE": acl, "MAX_PACKET": MAX_PACKET, "STATE": state}.items():
+        text = text.replace(f"@{name}@", str(value))
+    return text
 
 
 def binary() -> str | None:
@@ -26,20 +37,17 @@ def binary() -> str | None:
 
 
 def configure(ca_dir: Path, port: int, work: Path) -> Path:
-    """Certificates for 127.0.0.1, the ACL and mosquitto.conf in ``work``."""
+    """Certificates for 127.0.0.1, the shipped ACL and mosquitto.conf in ``work`` (with a log
+    on stderr, which ``start`` reads)."""
     work.mkdir(parents=True, exist_ok=True)
     key, crt = issue(ca_dir, "broker", work, server_names=["127.0.0.1"])
-    (work / "acl").write_text(ACL)
+    (work / "acl").write_text(CONF.joinpath("acl").read_text())
     conf = work / "mosquitto.conf"
     user = "user root\n" if os.geteuid() == 0 else ""  # else it drops to 'mosquitto'
-    conf.write_text(
-        f"{user}listener {port} 127.0.0.1\ncafile {ca_dir / 'ca.crt'}\n"
-        f"certfile {crt}\nkeyfile {key}\nrequire_certificate true\n"
-        "use_identity_as_username true\nallow_anonymous false\n"
-        f"acl_file {work / 'acl'}\npersistence true\n"
-        f"persistence_location {work}/\nmax_queued_messages 0\n"
-        "log_dest stderr\nlog_type error\nlog_type warning\nlog_type notice\n"
-        "log_type information\n")
+    conf.write_text(user + render(f"{port} 127.0.0.1", ca_dir / "ca.crt", crt, key,
+                                  work / "acl", work)
+                    + "log_dest stderr\nlog_type error\nlog_type warning\nlog_type notice\n"
+                    "log_type information\n")
     return conf
 
 

@@ -13,6 +13,7 @@ import datetime
 import hashlib
 import hmac
 import os
+import secrets
 import time
 from importlib import resources
 from typing import Any
@@ -203,6 +204,16 @@ def flag(conn: psycopg.Connection[Any], cabinet: str | None, reason: str) -> Non
     """A line for the operator; its text made storable whatever came in (no NUL, UTF-8)."""
     text = reason[:300].replace("\x00", "\\0").encode("utf-8", "backslashreplace").decode()
     conn.execute("INSERT INTO flags (cabinet, reason) VALUES (%s, %s)", (cabinet, text))
+
+
+def share_group(conn: psycopg.Connection[Any]) -> str:
+    """The intakes' shared subscription group: made once, a secret (a cabinet subscribing to
+    ``$share/<guess>/...`` forms a group of its own and takes nothing from the service)."""
+    conn.execute("INSERT INTO settings VALUES ('share_group', %s) ON CONFLICT DO NOTHING",
+                 (f"fleet-{secrets.token_hex(16)}",))
+    row = conn.execute("SELECT value FROM settings WHERE name = 'share_group'").fetchone()
+    assert row is not None
+    return str(row[0])
 
 
 # ---- operators ---------------------------------------------------------------------------
