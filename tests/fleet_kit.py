@@ -186,9 +186,18 @@ class Service:
         self.broker = BrokerProcess(self.pki, where / "broker")
         self.broker.start()
         key, crt = self.pki.service()
-        self.intake = Intake(IntakeConfig("127.0.0.1", self.broker.port, self.pki.ca_crt, crt,
-                                          key, self.db.url, shared=self.broker.shared,
-                                          **config))
+        self.config = IntakeConfig("127.0.0.1", self.broker.port, self.pki.ca_crt, crt, key,
+                                   self.db.url, shared=self.broker.shared, **config)
+        self.intake = Intake(self.config)
+        self.intake.start()
+        assert self.intake.subscribed.wait(30)
+
+    def new_intake(self) -> None:
+        """The intake stopped (if it runs) and a new one started, as a restarted service."""
+        from fleet.ingest import Intake
+
+        self.intake.stop()
+        self.intake = Intake(self.config)
         self.intake.start()
         assert self.intake.subscribed.wait(30)
 
