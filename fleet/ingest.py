@@ -205,7 +205,7 @@ class Intake:
         for msg in msgs:
             try:
                 cabinet, message = parse(msg.topic, msg.payload)
-                verdict = (first_look(message["body"], self.config.entry_frames)
+                verdict = (first_look(message["body"], self.config.entry_frames, cabinet)
                            if message["kind"] == RANK else None)
             except Refused as exc:
                 refused.append(_refusal(msg.topic, str(exc)))

@@ -22,10 +22,10 @@ import psycopg
 from psycopg.pq import TransactionStatus
 from psycopg.types.json import Jsonb
 
-from firmware.rankings.check import OLDER_RULES, VERIFIED
+from firmware.rankings.check import FAILED, OLDER_RULES, VERIFIED
 from firmware.uplink.message import BEAT, BOOK, NOTICE, RANK, RESULT
 from fleet.decisions import SERVICE_DECISIONS
-from fleet.verify import PENDING, check_rank, claimed_frames
+from fleet.verify import PENDING, check_rank, claimed_frames, game_digest
 from games.registry import CARTRIDGES
 
 STORED, DUPLICATE = "stored", "duplicate"
@@ -120,11 +120,13 @@ def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
             status, reason = verdict
             pending = status == PENDING
             conn.execute("INSERT INTO rankings (cabinet, id, at, game, mode, initials, figures,"
-                         " score, replay_id, verified, reason, rules_version, pending) VALUES "
-                         "(%s, %s, %s, %s, %s, %s, %s, %s, %s, false, %s, %s, %s)",
+                         " score, replay_id, verified, reason, rules_version, pending, "
+                         "game_digest) VALUES "
+                         "(%s, %s, %s, %s, %s, %s, %s, %s, %s, false, %s, %s, %s, %s)",
                          (*key, body["game"], body["mode"], body["initials"],
                           Jsonb(body["values"]), int(body["values"].get("score", 0)),
-                          body["replay_id"], reason, body.get("rules_version", 1), pending))
+                          body["replay_id"], reason, body.get("rules_version", 1), pending,
+                          game_digest(body["attached"])))
             if pending:
                 conn.execute("INSERT INTO pending_replays VALUES (%s, %s, %s, %s)",
                              (cabinet, message["id"], body["attached"], claimed_frames(body)))
@@ -137,8 +139,18 @@ def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
 def _settle(conn: psycopg.Connection[Any], cabinet: str, mid: str, status: str, reason: str,
             rid: str, text: str) -> None:
     """A ranking entry's verdict: verified (its replay now served by digest), refused
-    (flagged; its replay never stored) or of older rules (neither)."""
+    (flagged; its replay never stored) or of older rules (neither). A game already ranked
+    (the same replay again, or relabelled) is refused: one rank per game."""
     ok = status == VERIFIED
+    if ok:
+        first = conn.execute(
+            "SELECT r.cabinet, r.id FROM rankings r JOIN rankings me ON "
+            "me.game_digest = r.game_digest WHERE me.cabinet = %s AND me.id = %s AND "
+            "r.verified AND NOT (r.cabinet = %s AND r.id = %s)",
+            (cabinet, mid, cabinet, mid)).fetchone()
+        if first is not None:
+            ok, status = False, FAILED
+            reason = f"the same game already ranks (entry {first[1]} of {first[0]})"
     conn.execute("UPDATE rankings SET verified = %s, reason = %s, pending = false, "
                  "checked = now() WHERE cabinet = %s AND id = %s", (ok, reason, cabinet, mid))
     if ok:

@@ -78,6 +78,8 @@ class Verifier:
                 if conn is not None:
                     conn.close()
                 conn = None
+            except psycopg.Error as exc:  # e.g. another instance ranked the same game first
+                log.warning("fleet: verifier: %s; trying again", str(exc).strip()[:120])
             self.wake.wait(IDLE_S)
             self.wake.clear()
         if conn is not None:

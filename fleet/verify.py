@@ -12,6 +12,8 @@ one of a newer version than it knows is refused."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from engine.replay import MAX_FRAMES, ReplayError, header_count, parse_header
@@ -21,7 +23,8 @@ from firmware.savedata.schema import RankEntry
 from firmware.uplink.message import RANK, Refused, decode
 from games.registry import CARTRIDGES
 
-__all__ = ["PENDING", "Refused", "check_rank", "claimed_frames", "first_look", "parse"]
+__all__ = ["PENDING", "Refused", "check_rank", "claimed_frames", "first_look", "game_digest",
+           "parse"]
 
 PENDING = "pending"  # a ranking entry's status until fleet/verifier.py re-simulated it
 
@@ -74,21 +77,45 @@ def check_rank(body: dict[str, Any]) -> tuple[str, str]:
 def claimed_frames(body: dict[str, Any]) -> int:
     """The frames a ranking entry's replay says it holds (its header alone is read); 0 when
     its header cannot be read (re-simulating it then fails at once)."""
-    lines = str(body["attached"]).split("\n", 2)
-    if len(lines) < 2:
-        return 0
+    header = _header(str(body["attached"]))
     try:
-        return header_count(parse_header(lines[1]), "frames", MAX_FRAMES)
+        return header_count(header, "frames", MAX_FRAMES) if header is not None else 0
     except ReplayError:
         return 0
 
 
-def first_look(body: dict[str, Any], entry_frames: int) -> tuple[str, str]:
+def _header(text: str) -> dict[str, Any] | None:
+    lines = text.split("\n", 2)
+    try:
+        return parse_header(lines[1]) if len(lines) > 1 else None
+    except ReplayError:
+        return None
+
+
+def game_digest(text: str) -> str | None:
+    """The game a replay holds, whatever its header's ``meta`` says (who, where): the same
+    game sent again or relabelled has the same digest. None when its header is unreadable."""
+    header = _header(text)
+    if header is None:
+        return None
+    header.pop("meta", None)
+    inputs = text.split("\n", 2)[2] if text.count("\n") >= 2 else ""
+    game = json.dumps(header, sort_keys=True) + "\n" + inputs
+    return hashlib.blake2b(game.encode(), digest_size=16).hexdigest()
+
+
+def first_look(body: dict[str, Any], entry_frames: int,
+               cabinet: str | None = None) -> tuple[str, str]:
     """What the intake decides of a ranking entry without re-simulating it: refused when
-    its replay's id is not its digest or it claims more frames than one entry may take to
-    re-simulate, else PENDING (fleet/verifier.py re-simulates it)."""
+    its replay's id is not its digest, its header names another cabinet than ``cabinet``
+    (the sender, whose certificate the broker checked), or it claims more frames than one
+    entry may take to re-simulate, else PENDING (fleet/verifier.py re-simulates it)."""
     if replay_id(body["attached"]) != body["replay_id"]:
         return FAILED, "the replay's id is not its digest"
+    meta = (_header(body["attached"]) or {}).get("meta")
+    named = meta.get("cabinet") if isinstance(meta, dict) else None
+    if cabinet is not None and named is not None and named != cabinet:
+        return FAILED, f"the replay names cabinet {str(named)[:63]!r}, not its sender"
     frames = claimed_frames(body)
     if frames > entry_frames:
         return FAILED, (f"the replay claims {frames} frames; one entry may take "
