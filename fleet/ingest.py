@@ -88,6 +88,7 @@ class Intake:
         self.idle = threading.Condition()
         self.lags: list[float] = []  # seconds from the entry's time to its commit
         self.conn: psycopg.Connection[Any] | None = None
+        self.ca_pem = config.ca.read_bytes()  # a ranking entry's signer's CA
         client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=config.client_id,
                              clean_session=False, protocol=mqtt.MQTTv311, manual_ack=True)
         client.tls_set(ca_certs=str(config.ca), certfile=str(config.cert),
@@ -205,7 +206,8 @@ class Intake:
         for msg in msgs:
             try:
                 cabinet, message = parse(msg.topic, msg.payload)
-                verdict = (first_look(message["body"], self.config.entry_frames, cabinet)
+                verdict = (first_look(message["body"], self.config.entry_frames, cabinet,
+                                      self.ca_pem)
                            if message["kind"] == RANK else None)
             except Refused as exc:
                 refused.append(_refusal(msg.topic, str(exc)))

@@ -36,6 +36,7 @@ from firmware.uplink.message import (
     message_id,
     topic,
 )
+from firmware.uplink.pki import sign_rank
 
 RANK_EVERY = 10
 CONNECT_BATCH = 50  # TLS handshakes started at once (a burst of 500 overflows the backlog)
@@ -111,7 +112,11 @@ def main(argv: list[str]) -> int:
                 kind, body = RANK, ranked[(n // RANK_EVERY + second) % len(ranked)]
             mid = message_id(f"{os.getpid() % 10**8:08x}", second + 1)
             message = envelope(mid, second + 1, kind, time.time(), body)
-            info = client.publish(topic(name, kind), encode(message), qos=1)
+            payload = encode(message)
+            if kind == RANK:  # signed with the cabinet's key, as its uplink does
+                payload = sign_rank(payload, name, work / "cabs" / f"{name}.key",
+                                    work / "cabs" / f"{name}.crt")
+            info = client.publish(topic(name, kind), payload, qos=1)
             with lock:
                 sent[(name, info.mid)] = mid
             published += 1

@@ -21,6 +21,7 @@ from firmware.rankings.check import FAILED, check_row
 from firmware.rankings.recorder import replay_id
 from firmware.savedata.schema import RankEntry
 from firmware.uplink.message import RANK, Refused, decode
+from firmware.uplink.pki import check_rank_signature
 from games.registry import CARTRIDGES
 
 __all__ = ["PENDING", "Refused", "check_rank", "claimed_frames", "first_look", "game_digest",
@@ -104,18 +105,24 @@ def game_digest(text: str) -> str | None:
     return hashlib.blake2b(game.encode(), digest_size=16).hexdigest()
 
 
-def first_look(body: dict[str, Any], entry_frames: int,
-               cabinet: str | None = None) -> tuple[str, str]:
+def first_look(body: dict[str, Any], entry_frames: int, cabinet: str | None = None,
+               ca_pem: bytes | None = None) -> tuple[str, str]:
     """What the intake decides of a ranking entry without re-simulating it: refused when
     its replay's id is not its digest, its header names another cabinet than ``cabinet``
-    (the sender, whose certificate the broker checked), or it claims more frames than one
-    entry may take to re-simulate, else PENDING (fleet/verifier.py re-simulates it)."""
+    (the sender, whose certificate the broker checked), it is not signed by that cabinet
+    with a certificate of the fleet's CA ``ca_pem`` (when given), or it claims more frames
+    than one entry may take to re-simulate, else PENDING (fleet/verifier.py re-simulates
+    it)."""
     if replay_id(body["attached"]) != body["replay_id"]:
         return FAILED, "the replay's id is not its digest"
     meta = (_header(body["attached"]) or {}).get("meta")
     named = meta.get("cabinet") if isinstance(meta, dict) else None
     if cabinet is not None and named is not None and named != cabinet:
         return FAILED, f"the replay names cabinet {str(named)[:63]!r}, not its sender"
+    if cabinet is not None and ca_pem is not None:
+        why = check_rank_signature(ca_pem, cabinet, body)
+        if why is not None:
+            return FAILED, why
     frames = claimed_frames(body)
     if frames > entry_frames:
         return FAILED, (f"the replay claims {frames} frames; one entry may take "

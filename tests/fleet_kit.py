@@ -4,6 +4,7 @@ service's certificate that records what arrives."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -205,14 +206,21 @@ class Service:
         i = self.intake
         return int(i.stored + i.duplicates + i.refused)
 
-    def publish(self, cabinet: str, messages: list[tuple[str, bytes]]) -> None:
-        """QoS 1, each acknowledged by the broker, on ``bloxcab/<cabinet>/<kind>``."""
+    def publish(self, cabinet: str, messages: list[tuple[str, bytes]],
+                sign: bool = True) -> None:
+        """QoS 1, each acknowledged by the broker, on ``bloxcab/<cabinet>/<kind>``; a ranking
+        entry signed with the cabinet's key as its uplink does (unless ``sign`` is false)."""
+        from firmware.uplink.pki import sign_rank
+
         key, crt = self.pki.cabinet(cabinet)
         c = client(self.pki, cabinet, key, crt)
         c.connect("127.0.0.1", self.broker.port)
         c.loop_start()
         try:
             for kind, payload in messages:
+                if kind == "rank" and sign:  # as the uplink signs it
+                    with contextlib.suppress(ValueError):  # not JSON: sent as it is
+                        payload = sign_rank(payload, cabinet, key, crt)
                 info = c.publish(f"bloxcab/{cabinet}/{kind}", payload, qos=1)
                 info.wait_for_publish(30)
                 assert info.is_published()

@@ -97,3 +97,19 @@ def test_a_refused_entry_plants_no_text_under_a_replay_digest(svc: Service) -> N
     svc.publish("cab-genuine", [message(1, genuine)])
     assert svc.intake.verifier.wait_checked(checked + 1, 120)
     assert store.replay(svc.conn, genuine["replay_id"]) == genuine["attached"]
+
+
+def test_an_entry_unsigned_or_signed_by_another_cabinet_is_refused(svc: Service) -> None:
+    from firmware.uplink.pki import sign_rank
+
+    row = ranked_game("sega88", 46)
+    before = svc.handled()
+    svc.publish("cab-unsigned", [message(1, row)], sign=False)
+    key, crt = svc.pki.cabinet("cab-other")  # another cabinet's key and certificate
+    forged = sign_rank(message(1, row)[1], "cab-forger", key, crt)
+    svc.publish("cab-forger", [(RANK, forged)], sign=False)
+    assert svc.intake.wait_handled(before + 2, 60)
+    (unsigned,) = rows(svc, "cab-unsigned")
+    assert unsigned[1] is False and "not signed" in unsigned[2]
+    (forgery,) = rows(svc, "cab-forger")
+    assert forgery[1] is False and "certificate is not its sender's" in forgery[2]

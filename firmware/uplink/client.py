@@ -23,7 +23,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 from firmware.uplink import message
 from firmware.uplink.decisions import LINK_DECISIONS
 from firmware.uplink.outbox import Entry, entries
-from firmware.uplink.pki import check_id
+from firmware.uplink.pki import check_id, sign_rank
 
 log = logging.getLogger("bloxcab.uplink")
 
@@ -135,6 +135,12 @@ class Uplink:
                             MAX_PAYLOAD)
                 entry.path.unlink(missing_ok=True)
                 continue
+            if entry.kind == message.RANK:  # signed here: the key is the uplink's alone
+                try:
+                    payload = sign_rank(payload, self.config.cabinet, self.config.key,
+                                        self.config.cert)
+                except (OSError, ValueError) as exc:
+                    log.warning("uplink: cannot sign %s: %s", entry.path.name, exc)
             # Not under self.lock: paho may run the PUBACK callback meanwhile.
             info = self.client.publish(self.topic(entry.kind), payload, qos=1)
             if info.rc != mqtt.MQTT_ERR_SUCCESS:

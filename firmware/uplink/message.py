@@ -15,8 +15,9 @@ sequence), so the service ignores a redelivered one. The body of each kind:
   of the entries it holds);
 - ``result``: ``game``, ``player``, ``summary`` (one player's finished game);
 - ``rank``: ``game``, ``mode``, ``replay_id``, ``initials``, ``values`` (the ranking's
-  columns), ``rules_version`` (absent from a cabinet older than rules versions: 1) and
-  ``attached``, the replay's text;
+  columns), ``rules_version`` (absent from a cabinet older than rules versions: 1),
+  ``attached``, the replay's text, and as the uplink sends it ``signature`` (the cabinet's
+  key over its name, the replay's id and text) and ``certificate`` (firmware/uplink/pki.py);
 - ``notice``: ``text``, a line of the service menu's notices;
 - ``beat``: ``screen`` and, from a kiosk, ``credits``, ``frames``, ``notices``.
 """
@@ -257,7 +258,10 @@ def _counters(counters: Any, top: int) -> bool:
 
 def _rank_shape(body: dict[str, Any]) -> None:
     _only(body, RANK, {"game", "mode", "replay_id", "initials", "values", "rules_version",
-                       "attached"})
+                       "attached", "signature", "certificate"})
+    for field, limit in (("signature", 256), ("certificate", 8192)):
+        if field in body and (not isinstance(body[field], str) or len(body[field]) > limit):
+            raise Refused(f"{field} is not a text of at most {limit} characters")
     _name(body, "game", MAX_NAME)
     _name(body, "mode", MAX_NAME)
     if not isinstance(body.get("initials"), str) or not _INITIALS.match(body["initials"]):

@@ -8,11 +8,14 @@ user name: a cabinet may publish only under ``bloxcab/<its id>/``.
 
 from __future__ import annotations
 
+import base64
 import datetime
+import json
 import os
 from pathlib import Path
 
 from cryptography import x509
+from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
@@ -153,3 +156,50 @@ def common_name(der: bytes) -> str | None:
     cert = x509.load_der_x509_certificate(der)
     names = cert.subject.get_attributes_for_oid(NameOID.COMMON_NAME)
     return str(names[0].value) if len(names) == 1 else None
+
+
+# ---- signed ranking entries --------------------------------------------------------------
+def _signed_text(cabinet: str, rid: str, text: str) -> bytes:
+    return f"bloxcab ranking entry\n{cabinet}\n{rid}\n".encode() + text.encode()
+
+
+def sign_rank(payload: bytes, cabinet: str, key_path: Path, cert_path: Path) -> bytes:
+    """A ranking entry's message (its bytes as the outbox keeps them) with the cabinet's
+    signature over its name, the replay's id and text, and the certificate to check it by;
+    any other message as it was."""
+    message = json.loads(payload)
+    body = message.get("body") if isinstance(message, dict) else None
+    if not isinstance(body, dict) or not isinstance(body.get("attached"), str):
+        return payload
+    key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
+    assert isinstance(key, ec.EllipticCurvePrivateKey)
+    signature = key.sign(_signed_text(cabinet, str(body.get("replay_id")), body["attached"]),
+                         ec.ECDSA(hashes.SHA256()))
+    body["signature"] = base64.b64encode(signature).decode()
+    body["certificate"] = cert_path.read_text()
+    return json.dumps(message, sort_keys=True, separators=(",", ":")).encode()
+
+
+def check_rank_signature(ca_pem: bytes, cabinet: str, body: dict[str, object]) -> str | None:
+    """None when the entry is signed by ``cabinet`` with a certificate of the fleet's CA
+    that is valid now, else why not (one line)."""
+    cert_pem, signature = body.get("certificate"), body.get("signature")
+    if not isinstance(cert_pem, str) or not isinstance(signature, str):
+        return "the entry is not signed by its cabinet"
+    try:
+        cert = x509.load_pem_x509_certificate(cert_pem.encode())
+        cert.verify_directly_issued_by(x509.load_pem_x509_certificate(ca_pem))
+        names = cert.subject.get_attributes_for_oid(NameOID.COMMON_NAME)
+        if len(names) != 1 or names[0].value != cabinet:
+            return "the entry's certificate is not its sender's"
+        if not cert.not_valid_before_utc <= _now() <= cert.not_valid_after_utc:
+            return "the entry's certificate is not valid now"
+        public = cert.public_key()
+        if not isinstance(public, ec.EllipticCurvePublicKey):
+            return "the entry's certificate has no EC key"
+        public.verify(base64.b64decode(signature, validate=True),
+                      _signed_text(cabinet, str(body.get("replay_id")), str(body["attached"])),
+                      ec.ECDSA(hashes.SHA256()))
+    except (ValueError, TypeError, InvalidSignature):
+        return "the entry's signature does not check"
+    return None
