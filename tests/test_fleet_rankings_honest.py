@@ -63,7 +63,7 @@ def test_another_cabinets_game_relabelled_does_not_rank(svc: Service) -> None:
     checked = svc.intake.verifier.checked
     svc.publish("cab-owner", [message(1, genuine)])
     assert svc.intake.verifier.wait_checked(checked + 1, 120)
-    stolen = {**relabelled(genuine, thief="yes"), "initials": "ZZZ"}
+    stolen = {**relabelled(genuine, initials="ZZZ"), "initials": "ZZZ"}
     svc.publish("cab-copier", [message(1, stolen)])
     assert svc.intake.verifier.wait_checked(checked + 2, 120)
     assert rows(svc, "cab-owner")[0][1] is True
