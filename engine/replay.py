@@ -336,27 +336,49 @@ def record(
 
 @dataclass(frozen=True)
 class Verdict:
+    """``frames``: the frames re-simulated (verification stops at the first failure);
+    ``checkpoints_matched``: the checkpoints that gave their hash before it; ``reason``:
+    why a ranked replay was refused before its end (empty otherwise)."""
+
     ok: bool
     frames: int
     final_hash: str
     first_bad_checkpoint: int | None = None
+    checkpoints_matched: int = 0
+    reason: str = ""
 
 
-def verify(replay: Replay, session: GameSession) -> Verdict:
+def verify(replay: Replay, session: GameSession, *, ranked: bool = False) -> Verdict:
     """Re-simulate ``replay`` on ``session``, a fresh session built from the replay's
     rules, settings, seeds and players, of the replay's rules version (a session of
-    another version never gives its hashes)."""
-    first_bad: int | None = None
+    another version never gives its hashes). It stops at the first checkpoint that differs,
+    so a file claiming hours of frames costs no more than its first wrong checkpoint.
+
+    ``ranked``: the replay is a ranking row's, as the recorder writes them: it must hold a
+    checkpoint at every ``CHECKPOINT_EVERY`` frames, and it ends when its game does (one
+    going on after the session is over is refused there)."""
     joins: dict[int, list[int]] = {}
     for at, player in replay.joins:
         joins.setdefault(at, []).append(player)
+    matched = 0
+    last = len(replay.inputs)
     for number, bits in enumerate(replay.inputs, start=1):
+        if ranked and session.over:
+            return Verdict(False, number - 1, session.state_hash(), None, matched,
+                           f"the game is over at frame {number - 1}, the replay goes on to "
+                           f"frame {last}")
         for player in joins.get(number, ()):
             session.join(player)
         session.step(InputFrame.from_bits(bits))
         expected = replay.checkpoints.get(number)
-        if expected is not None and first_bad is None and session.state_hash() != expected:
-            first_bad = number
+        if expected is None:
+            if ranked and number % CHECKPOINT_EVERY == 0:
+                return Verdict(False, number, session.state_hash(), None, matched,
+                               f"no checkpoint at frame {number}")
+            continue
+        got = session.state_hash()
+        if got != expected:
+            return Verdict(False, number, got, number, matched)
+        matched += 1
     final = session.state_hash()
-    return Verdict(final == replay.final_hash and first_bad is None, len(replay.inputs), final,
-                   first_bad)
+    return Verdict(final == replay.final_hash, last, final, None, matched)
