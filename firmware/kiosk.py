@@ -199,6 +199,9 @@ class Kiosk:
                                       demos=load_demos(demo_notices), physical_sw2=physical,
                                       replays=self.replays,
                                       service_mode=opener(self.service_cabinet))
+        # Unthrottled (headless without --realtime) no frame can be missed: a sign-in is
+        # waited for, so a scripted run plays the same on any machine.
+        self.machine.sign_ins.wait = options.mode == "headless" and not options.realtime
         save_notices = [n for n in (loaded.notice, lock_problem) if n and not loaded.cleared]
         self.machine.notices.extend([*(problems or []), *demo_notices, *save_notices])
         self.machine.notices.extend(configure_games(options.game_options or {}))
