@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.session import GameSession, SignsIn
 
-SALT_BYTES = 16
+SALT_BYTES = 16  # Source: NIST SP 800-132 section 5.1: a salt of at least 128 bits
 WORKER_WAIT_S = 600.0  # a bound for a broken worker in ``wait`` mode, not a speed
 
 
