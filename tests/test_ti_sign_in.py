@@ -89,3 +89,53 @@ def test_a_full_table_makes_no_account_and_evicts_none() -> None:
 def test_a_guest_or_unknown_game_changes_no_account() -> None:
     own = legacy_own()
     assert keep_after_game(own, object(), 0) == own  # type: ignore[arg-type]
+
+
+def test_a_replay_header_holding_account_settings_is_refused() -> None:
+    """The first release put every account's digest in the settings (account_ABC); a
+    session of this version takes none, so a replay cannot smuggle them in."""
+    import pytest
+
+    from games.registry import new_session
+
+    with pytest.raises(ValueError, match="unknown TGM3 setting 'account_ABC'"):
+        new_session("ti", {"account_ABC": "0123456789abcdef/0//0/0/0"}, {"main": 1}, 1)
+
+
+def test_the_board_never_waits_for_the_hash_in_a_frame() -> None:
+    """The kiosk's desk (not waiting: a real-time cabinet) starts the check on a worker
+    and hands nothing back until the worker is done; the frame goes on meanwhile."""
+    import threading
+
+    from engine.inputs import InputFrame, PlayerInput
+    from firmware.machine.sign_in_desk import SignInDesk
+    from games.ti.rules.login import alphabet
+    from games.ti.session import BOARD, TiSession
+
+    release = threading.Event()
+
+    def held_check(own: Any, initials: str, pin: str, salt: bytes) -> Any:
+        release.wait(600)  # the slow hash, as long as the test likes
+        return sign_in(own, initials, pin, salt)
+
+    session = TiSession(BOARD, {}, {"main": 1}, 1)
+    session.step(InputFrame())
+    for slot, ch in enumerate("ABC1234"):
+        for _ in range(alphabet(slot).index(ch)):
+            session.step(InputFrame(p1=PlayerInput(right=True)))
+            session.step(InputFrame())
+        session.step(InputFrame(p1=PlayerInput(b1=True)))
+        session.step(InputFrame())
+    assert session.sign_in_request(0) == ("ABC", "1234")
+    desk = SignInDesk(wait=False)
+    own: dict[str, Any] = {"accounts": {}}
+    desk.ask(session, held_check, own)
+    for _ in range(30):  # frames go on while the worker is held
+        assert desk.answers(session) == []
+        session.step(InputFrame())
+        desk.ask(session, held_check, own)  # the same question: no second worker
+    assert session.notes[0] == "CHECKING"
+    release.set()
+    desk.wait = True  # now wait on the worker's own end (an event), as a headless run does
+    [(index, initials, answer)] = desk.answers(session)
+    assert (index, initials, answer.verdict) == (0, "ABC", "new")
