@@ -22,7 +22,6 @@ from games.ti.rules.bag import TiBag
 from games.ti.rules.exams import Account, Exam
 
 
-
 @dataclass(frozen=True)
 class ModeEntry:
     title: str  # the mode select's name
