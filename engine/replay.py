@@ -13,7 +13,7 @@ from typing import Any
 from engine.digest import ENGINE_2
 from engine.inputs import InputFrame
 from engine.replay_decisions import REPLAY_DECISIONS
-from engine.session import GameSession, Seeds, Settings
+from engine.session import GameSession, Seeds, Settings, SignsIn
 
 REPLAY_MAGIC = "BLXR"
 REPLAY_FORMAT = 1
@@ -60,6 +60,9 @@ class Replay:
     # (frame, player): the machine began a game for ``player`` just before that frame's step
     # (a second player joining a running game).
     joins: list[tuple[int, int]] = field(default_factory=list)
+    # (frame, player, verdict): the board's answer to ``player``'s sign-in, given just before
+    # that frame's step (engine/session.py SignsIn).
+    sign_ins: list[tuple[int, int, str]] = field(default_factory=list)
     # What the recorder wants kept with the game (cartridge id, ranked player...).
     meta: dict[str, Any] = field(default_factory=dict)
     # The session's ``rules_version`` (its cartridge's RULES_VERSION when it was played).
@@ -81,6 +84,8 @@ class Replay:
         }
         if self.joins:
             header["joins"] = [list(j) for j in self.joins]
+        if self.sign_ins:
+            header["sign_ins"] = [list(j) for j in self.sign_ins]
         if self.meta:
             header["meta"] = dict(self.meta)
         if self.stages is not None:
@@ -113,6 +118,7 @@ class Replay:
             rules_version=parse_rules_version(header),
             checkpoints=parse_checkpoints(header.get("checkpoints", {}), frames),
             joins=parse_joins(header.get("joins", []), frames),
+            sign_ins=parse_sign_ins(header.get("sign_ins", []), frames),
             meta=parse_mapping(header.get("meta", {}), "meta"),
             stages=parse_stages(header),
         )
@@ -289,6 +295,22 @@ def parse_joins(value: object, frames: int) -> list[tuple[int, int]]:
     return joins
 
 
+def parse_sign_ins(value: object, frames: int) -> list[tuple[int, int, str]]:
+    """``[[frame, player, verdict], ...]``: the board answered a sign-in before that frame."""
+    if not isinstance(value, list) or len(value) > MAX_ENTRIES:
+        raise ReplayError(f"damaged replay: 'sign_ins' must be a short list, not "
+                          f"{_shown(value)}")
+    found: list[tuple[int, int, str]] = []
+    for entry in value:
+        if not isinstance(entry, list) or len(entry) != 3:
+            raise ReplayError(f"damaged replay: a sign-in must be [frame, player, verdict], "
+                              f"not {_shown(entry)}")
+        found.append((_whole(entry[0], "a sign-in's frame", frames),
+                      _whole(entry[1], "a sign-in's player", 1),
+                      _name(entry[2], "a sign-in's verdict")))
+    return found
+
+
 def parse_runs(lines: list[str], frames: int) -> list[tuple[int, int]]:
     """Run-length tokens ``BITS[*COUNT]`` (hex bits, decimal count); the running total may
     not pass ``frames`` (checked before anything is expanded)."""
@@ -336,27 +358,58 @@ def record(
 
 @dataclass(frozen=True)
 class Verdict:
+    """``frames``: the frames re-simulated (verification stops at the first failure);
+    ``checkpoints_matched``: the checkpoints that gave their hash before it; ``reason``:
+    why a ranked replay was refused before its end (empty otherwise)."""
+
     ok: bool
     frames: int
     final_hash: str
     first_bad_checkpoint: int | None = None
+    checkpoints_matched: int = 0
+    reason: str = ""
 
 
-def verify(replay: Replay, session: GameSession) -> Verdict:
+def verify(replay: Replay, session: GameSession, *, ranked: bool = False) -> Verdict:
     """Re-simulate ``replay`` on ``session``, a fresh session built from the replay's
     rules, settings, seeds and players, of the replay's rules version (a session of
-    another version never gives its hashes)."""
-    first_bad: int | None = None
+    another version never gives its hashes). It stops at the first checkpoint that differs,
+    so a file claiming hours of frames costs no more than its first wrong checkpoint.
+
+    ``ranked``: the replay is a ranking row's, as the recorder writes them: it must hold a
+    checkpoint at every ``CHECKPOINT_EVERY`` frames, and it ends when its game does (one
+    going on after the session is over is refused there)."""
     joins: dict[int, list[int]] = {}
     for at, player in replay.joins:
         joins.setdefault(at, []).append(player)
+    answers: dict[int, list[tuple[int, str]]] = {}
+    for at, player, verdict in replay.sign_ins:
+        answers.setdefault(at, []).append((player, verdict))
+    signs_in = session if isinstance(session, SignsIn) else None
+    matched = 0
+    last = len(replay.inputs)
     for number, bits in enumerate(replay.inputs, start=1):
+        if ranked and session.over:
+            return Verdict(False, number - 1, session.state_hash(), None, matched,
+                           f"the game is over at frame {number - 1}, the replay goes on to "
+                           f"frame {last}")
         for player in joins.get(number, ()):
             session.join(player)
+        for player, verdict in answers.get(number, ()):
+            if signs_in is None:
+                return Verdict(False, number - 1, session.state_hash(), None, matched,
+                               f"a sign-in at frame {number}, but {replay.rules} has none")
+            signs_in.sign_in(player, verdict)
         session.step(InputFrame.from_bits(bits))
         expected = replay.checkpoints.get(number)
-        if expected is not None and first_bad is None and session.state_hash() != expected:
-            first_bad = number
+        if expected is None:
+            if ranked and number % CHECKPOINT_EVERY == 0:
+                return Verdict(False, number, session.state_hash(), None, matched,
+                               f"no checkpoint at frame {number}")
+            continue
+        got = session.state_hash()
+        if got != expected:
+            return Verdict(False, number, got, number, matched)
+        matched += 1
     final = session.state_hash()
-    return Verdict(final == replay.final_hash and first_bad is None, len(replay.inputs), final,
-                   first_bad)
+    return Verdict(final == replay.final_hash, last, final, None, matched)

@@ -70,3 +70,17 @@ class GameSession(Protocol):
     def snapshot(self) -> Any: ...
 
     def restore(self, snap: Any) -> None: ...
+
+
+@runtime_checkable
+class SignsIn(Protocol):
+    """A session whose players sign in with a secret the board checks (TGM3's accounts).
+
+    The session asks (``sign_in_request(index)``: what was typed, or None) and waits; the
+    board works the answer out off the frame thread and gives it with ``sign_in(index,
+    verdict)`` just before a frame's step. The replay keeps the verdict and its frame (not
+    the board's records), so re-simulating needs nothing but the replay."""
+
+    def sign_in_request(self, index: int) -> tuple[str, str] | None: ...
+
+    def sign_in(self, index: int, verdict: str) -> None: ...

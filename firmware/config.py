@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cabinet.source import OUTPUTS
+from firmware.cli_decisions import CLI_DECISIONS
 from firmware.config_lines import key_lines, line_of
 from firmware.config_schema import (
     BCM_PINS,
@@ -55,6 +56,8 @@ _MISSING = object()
 _SECTIONS = ("video", "inputs", "outputs", "dipswitch", "audio", "save", "games")
 MAX_NESTING: int = FILE_DECISIONS["config_nesting"].value
 MAX_CONFIG_BYTES: int = FILE_DECISIONS["config_bytes"].value
+REPORT_LINES: int = CLI_DECISIONS["config_report_lines"].value
+_MORE = re.compile(r": and (\d+) more problems, not listed$")
 
 
 def dotted(path: KeyPath) -> str:
@@ -105,8 +108,13 @@ class _Checker:
 
     @property
     def errors(self) -> list[str]:
-        """In file order, so the owner can fix them top to bottom."""
-        return [text for _, text in sorted(self._found, key=lambda found: found[0])]
+        """In file order, so the owner can fix them top to bottom: the first
+        ``REPORT_LINES``, then one line saying how many more (``problem_count``)."""
+        found = [text for _, text in sorted(self._found, key=lambda found: found[0])]
+        if len(found) <= REPORT_LINES:
+            return found
+        return [*found[:REPORT_LINES], f"{self.source}: and {len(found) - REPORT_LINES} more "
+                                       "problems, not listed"]
 
     def table(self, raw: Mapping[str, Any], path: KeyPath, name: str,
               allowed: Iterable[str] | None) -> dict[str, Any]:
@@ -420,6 +428,15 @@ def parse_config(text: str, source: str = "cabinet.toml") -> tuple[CabinetConfig
                            outputs=_outputs(c, raw), dipswitch=_dipswitch(c, raw),
                            audio=_audio(c, raw), save=_save(c, raw), games=_games(c, raw))
     return _cross_check(c, config), c.errors
+
+
+def problem_count(errors: list[str]) -> int:
+    """How many problems ``errors`` stands for (its last line may say how many more)."""
+    if errors:
+        more = _MORE.search(errors[-1])
+        if more is not None:
+            return len(errors) - 1 + int(more.group(1))
+    return len(errors)
 
 
 def nesting(value: object) -> int:

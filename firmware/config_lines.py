@@ -25,9 +25,15 @@ class _Scanner:
         self.text = text
         self.pos = 0
         self.lines: dict[Path, int] = {}
+        self._counted = (0, 1)  # (pos, its line): counting goes on from the last call
 
     def line(self) -> int:
-        return self.text.count("\n", 0, self.pos) + 1
+        at, line = self._counted
+        if self.pos < at:
+            at, line = 0, 1
+        line += self.text.count("\n", at, self.pos)
+        self._counted = (self.pos, line)
+        return line
 
     def peek(self, n: int = 1) -> str:
         return self.text[self.pos : self.pos + n]

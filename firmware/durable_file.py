@@ -4,8 +4,25 @@ by the save banks, the replay store and the fleet outbox."""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
+
+
+def own_directory(directory: Path, make: bool = False) -> None:
+    """Raise OSError unless ``directory`` is a real directory (``make``: made if missing): one
+    that is a symbolic link is refused (ELOOP), as the bank files are, so nothing is ever
+    written where a link points. Checked before every write: a link swapped in while the
+    kiosk runs is refused too."""
+    if make:
+        directory.mkdir(parents=True, exist_ok=True)
+    info = os.lstat(directory)
+    if stat.S_ISLNK(info.st_mode):
+        raise OSError(errno.ELOOP, "is a symbolic link (refused, as the save banks are)",
+                      str(directory))
+    if not stat.S_ISDIR(info.st_mode):
+        raise OSError(errno.ENOTDIR, "is not a directory", str(directory))
 
 
 def fsync_directory(directory: Path) -> None:

@@ -1,5 +1,6 @@
 """How the board reads and writes its files where no source says: the sizes past which a
-file is damage, not data, and the save writer's retry. Each entry is a
+file is damage, not data, the save writer's retry, and how hard the ranking check may
+work. Each entry is a
 ``Decision(value, why, source)`` (engine/decision.py); the readers take the values from
 here, and `bloxcab rules R --json` prints the table with the board's others."""
 
@@ -17,6 +18,9 @@ FILE_DECISIONS: dict[str, Decision[Any]] = {
     "ranking_replay_bytes": Decision(
         4 << 20, "a ranking's replay file over 4 MiB is not a real game (a 30-minute game is "
         "~40 KB)"),
+    "ranking_check_nice": Decision(
+        10, "the kiosk's ranking check re-simulates replays on a thread niced by 10 (at most "
+        "19): the frame loop keeps the CPU it needs and the check takes what is left"),
     "save_depth": Decision(
         16, "save data nests 5 levels today; 16 leaves room for new sections, and more is "
         "damage (a deep payload would otherwise exhaust the parser's recursion)"),

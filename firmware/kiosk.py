@@ -45,7 +45,7 @@ from firmware.rankings.checker import BackgroundChecker
 from firmware.rankings.store import ReplayStore
 from firmware.replay_file import read_replay
 from firmware.savedata import SaveWriter, load
-from firmware.savedata.lock import SaveDirLocked, SaveLock
+from firmware.savedata.lock import LockUnusable, SaveDirLocked, SaveLock
 from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
 from firmware.service import ServiceCabinet, opener
@@ -62,12 +62,13 @@ SHUTDOWN_REPLAY_WAIT_S: float = FILE_DECISIONS["shutdown_replay_wait_s"].value
 
 
 def take_save_lock(lock: SaveLock) -> str | None:
-    """Take the save directory's lock. Another kiosk holding it raises SaveDirLocked (one
-    line, exit 2); a lock file that cannot be made (a read-only directory) is a notice and
-    the cabinet runs without it, since nothing can be written there anyway."""
+    """Take the save directory's lock. Another kiosk holding it raises SaveDirLocked, a
+    lock file that is there but cannot be opened LockUnusable (both one line, exit 2); a
+    lock file that cannot be made (a read-only directory) is a notice and the cabinet runs
+    without it, since nothing can be written there anyway."""
     try:
         lock.acquire()
-    except SaveDirLocked:
+    except (SaveDirLocked, LockUnusable):
         raise
     except OSError as exc:
         return f"save: no lock on {lock.path.parent} ({exc.strerror or exc})"
@@ -198,6 +199,9 @@ class Kiosk:
                                       demos=load_demos(demo_notices), physical_sw2=physical,
                                       replays=self.replays,
                                       service_mode=opener(self.service_cabinet))
+        # Unthrottled (headless without --realtime) no frame can be missed: a sign-in is
+        # waited for, so a scripted run plays the same on any machine.
+        self.machine.sign_ins.wait = options.mode == "headless" and not options.realtime
         save_notices = [n for n in (loaded.notice, lock_problem) if n and not loaded.cleared]
         self.machine.notices.extend([*(problems or []), *demo_notices, *save_notices])
         self.machine.notices.extend(configure_games(options.game_options or {}))

@@ -9,7 +9,6 @@ import logging
 import random
 import tempfile
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -93,11 +92,24 @@ class DemoCabinet(threading.Thread):
         self.outbox = Outbox(home / "outbox")
         self.uplink = Uplink(UplinkConfig(name, home / "outbox", "127.0.0.1", emb.port,
                                           emb.ca / "ca.crt", crt, key))
-        threading.Thread(target=self.uplink.run, daemon=True).start()
+        self.stopping = threading.Event()
+        self.link = threading.Thread(target=self.uplink.run, name=f"demo-link-{name}",
+                                     daemon=True)
+        self.link.start()
+
+    def stop(self) -> None:
+        """Stop posting, close the outbox and the uplink (before their folder goes)."""
+        self.stopping.set()
+        if self.is_alive():
+            self.join(10)
+        self.outbox.close()
+        self.uplink.stop.set()
+        self.uplink.wake.set()
+        self.link.join(10)
 
     def run(self) -> None:
         coins, tick = 0, 0
-        while True:
+        while not self.stopping.is_set():
             tick += 1
             self.outbox.post(BEAT, beat_body(self.rng.choice(["attract", "play", "title"])))
             if self.rng.random() < 0.5:
@@ -110,7 +122,14 @@ class DemoCabinet(threading.Thread):
                 self.outbox.post(RANK, entry)
             if tick % 7 == 0:
                 self.outbox.post(NOTICE, notice_body("COIN CHUTE 2 JAMMED"))
-            time.sleep(2.0)
+            self.stopping.wait(2.0)
+
+
+def stop_cabinets(cabinets: list[DemoCabinet]) -> None:
+    for cab in cabinets:
+        cab.stopping.set()
+    for cab in cabinets:
+        cab.stop()
 
 
 def serve(*, db_url: str | None, broker: tuple[str, int] | None,
@@ -140,15 +159,18 @@ def serve(*, db_url: str | None, broker: tuple[str, int] | None,
                              "(id) DO UPDATE SET venue = EXCLUDED.venue", (name, venue))
     intake = Intake(IntakeConfig(broker[0], broker[1], ca, crt, key, db_url, shared=shared))
     intake.start()
+    cabinets: list[DemoCabinet] = []
     if demo:
         for seed, (name, _) in enumerate(DEMO_CABINETS):
-            DemoCabinet(name, emb, seed).start()
+            cabinets.append(DemoCabinet(name, emb, seed))
+            cabinets[-1].start()
         print(f"demo: log in at http://{http[0]}:{http[1]}/ as "
               f"{DEMO_OPERATOR[0]} / {DEMO_OPERATOR[1]}", flush=True)
     try:
         uvicorn.run(create_app(db_url, health=intake.health), host=http[0], port=http[1],
                     log_level="warning")
     finally:
+        stop_cabinets(cabinets)  # before their folders go: no "cannot sync outbox" lines
         intake.stop()
         if demo:
             emb.stop_broker()

@@ -163,7 +163,9 @@ class SaveSection:
     them too). After each player's game (not versus) the board keeps
     ``after_game(kept, session, player index)``, then replaces each ranking table that
     ``tables(kept)`` gives ({mode: [(initials, columns)]}: tables made from the records,
-    such as a ranking of accounts)."""
+    such as a ranking of accounts).
+
+    ``sign_in``: see below."""
 
     factory: Callable[[], dict[str, Any]]
     load: Callable[[Any], dict[str, Any]]
@@ -171,6 +173,11 @@ class SaveSection:
     after_game: Callable[[Mapping[str, Any], GameSession, int], dict[str, Any]]
     tables: Callable[[Mapping[str, Any]],
                      Mapping[str, list[tuple[str, dict[str, RankValue]]]]] = _no_tables
+    # ``sign_in(kept, initials, secret, salt)``: the board's answer to a session's sign-in
+    # request (engine/session.py SignsIn), slow on purpose, so the board runs it on a
+    # worker; its ``verdict``, ``entry`` (the kept record to store, or None) and ``hold``
+    # (frames to wait before answering). None: the game has no sign-in.
+    sign_in: Callable[[Mapping[str, Any], str, str, bytes], Any] | None = None
 
 
 OptionType = type[int] | type[str]

@@ -26,6 +26,11 @@ FAST = Timing(
     reconnect_interval=0.05,
 )
 
+# For tests where every reply comes: a reply is waited for (the simulator's bytes arriving),
+# so the timeouts only bound a broken simulator and a busy machine loses no poll
+# (`make test-load`). FAST stays for the tests that time out on purpose.
+PATIENT = replace(FAST, reply_timeout=5.0, poll_timeout=5.0)
+
 
 def wait_for(check: Callable[[], bool], timeout: float = 3.0) -> None:
     deadline = time.monotonic() + timeout
@@ -49,7 +54,7 @@ def sim() -> Iterator[IoBoardSimulator]:
 
 @pytest.fixture
 def master(sim: IoBoardSimulator) -> Iterator[JvsMaster]:
-    m = JvsMaster(sim.port, timing=FAST)
+    m = JvsMaster(sim.port, timing=PATIENT)
     m.connect()
     yield m
     m.close()
@@ -64,7 +69,7 @@ def running(sim: IoBoardSimulator) -> Iterator[tuple[JvsSource, JvsOutputs]]:
 
 
 def test_init_resets_twice_then_addresses_then_identifies(sim: IoBoardSimulator) -> None:
-    master = JvsMaster(sim.port, timing=FAST)
+    master = JvsMaster(sim.port, timing=PATIENT)
     (board,) = master.connect()
     master.close()
     requests = list(sim.requests)
@@ -90,7 +95,7 @@ def test_without_sense_line_one_board_by_default_and_no_second_address(
     address_once: bool,
 ) -> None:
     with IoBoardSimulator(address_once=address_once) as sim:
-        master = JvsMaster(sim.port, timing=FAST)
+        master = JvsMaster(sim.port, timing=PATIENT)
         assert [b.address for b in master.connect()] == [1]
         master.close()
         assert sim.board.address == 1
@@ -100,7 +105,7 @@ def test_without_sense_line_one_board_by_default_and_no_second_address(
 @pytest.mark.parametrize("address_once", [False, True])
 def test_without_sense_line_exactly_the_configured_boards(address_once: bool) -> None:
     with IoBoardSimulator(3, address_once=address_once) as sim:
-        master = JvsMaster(sim.port, boards=3, timing=FAST)
+        master = JvsMaster(sim.port, boards=3, timing=PATIENT)
         assert [b.address for b in master.connect()] == [1, 2, 3]
         master.close()
         assert [b.address for b in sim.boards] == [3, 2, 1]
@@ -126,7 +131,7 @@ def test_openjvs_board_without_sense_line_is_found_identified_and_polled() -> No
     # The report in issue 23: OpenJVS answers every Set Address, so "until silence" left it
     # at 0x1F; one configured board gets address 1 and 20 of 20 polls decode.
     with IoBoardSimulator(quirks="openjvs") as sim:
-        master = JvsMaster(sim.port, timing=FAST)
+        master = JvsMaster(sim.port, timing=PATIENT)
         (board,) = master.connect()
         try:
             assert board.address == 1 and sim.board.address == 1
@@ -143,7 +148,7 @@ def test_openjvs_board_without_sense_line_is_found_identified_and_polled() -> No
 
 def test_with_sense_line_three_boards_stop_when_sense_goes_low() -> None:
     with IoBoardSimulator(3) as sim:
-        master = JvsMaster(sim.port, sense=sim.sense, timing=FAST)
+        master = JvsMaster(sim.port, sense=sim.sense, timing=PATIENT)
         assert [b.address for b in master.connect()] == [1, 2, 3]
         master.close()
         assert [b.address for b in sim.boards] == [3, 2, 1]
@@ -222,7 +227,7 @@ def test_noise_before_the_reply_is_skipped(sim: IoBoardSimulator, master: JvsMas
 
 def test_openjvs_quirks_master_tolerates_padded_retransmit() -> None:
     with IoBoardSimulator(quirks="openjvs") as sim:
-        master = JvsMaster(sim.port, timing=FAST)
+        master = JvsMaster(sim.port, timing=PATIENT)
         (board,) = master.connect()
         assert board.features.switches_per_player == 14
         assert board.features.general_outputs == 20
@@ -352,7 +357,7 @@ def test_openjvs_board_300_coins_counted_once_despite_its_8_bit_counter() -> Non
     # than any coin mech, so this master's coin rate limit is lifted for the test; a long
     # poll timeout keeps a slow test machine from losing a decrement's reply while ten
     # coins land at once (the one case the lost-reply rule cannot tell apart, coins.py).
-    fast_coins = replace(FAST, coins_per_second=1e9, coin_burst=100.0, poll_timeout=0.5)
+    fast_coins = replace(PATIENT, coins_per_second=1e9, coin_burst=100.0)
     with IoBoardSimulator(quirks="openjvs") as sim:
         source, _ = open_jvs(sim.port, timing=fast_coins)
         try:

@@ -3,6 +3,8 @@ section, their history and exams carried from game to game, the grade ranking.""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.inputs import InputFrame, PlayerInput
@@ -17,9 +19,10 @@ from games.ti.accounts import (
     keep_after_game,
     load,
     session_settings,
+    sign_in,
 )
 from games.ti.rules.exams import EXAM_CHANCE, PROMOTION, Account
-from games.ti.rules.login import LETTERS, alphabet, pin_digest
+from games.ti.rules.login import LETTERS, alphabet, legacy_digest, pin_digest
 from games.ti.rules.master import GRADE_NAMES
 from games.ti.session import BOARD, TiSession
 
@@ -48,13 +51,29 @@ def top_out(session: TiSession) -> None:
     raise AssertionError("the game did not end")
 
 
-def board_game(own: dict[str, object], text: str | None, seed: int = 7) -> TiSession:
+SALT = bytes(range(16))
+
+
+def answer(session: TiSession, own: dict[str, Any]) -> str:
+    """The board's part: check what the session asks (games/ti/accounts.py sign_in, as
+    the board's worker runs it), keep the account's new form, answer the session."""
+    asked = session.sign_in_request(0)
+    assert asked is not None and session.notes[0] == "CHECKING"
+    got = sign_in(own, *asked, SALT)
+    if got.entry is not None:
+        own.setdefault("accounts", {})[asked[0]] = got.entry
+    session.sign_in(0, got.verdict)
+    return got.verdict
+
+
+def board_game(own: dict[str, Any], text: str | None, seed: int = 7) -> TiSession:
     session = TiSession(BOARD, session_settings(own), {"main": seed}, 1)
     session.step(IDLE)
     if text is None:
         press(session, start=True)
     else:
         type_account(session, text)
+        answer(session, own)
     press(session, start=True)  # the mode select: Master
     return session
 
@@ -74,15 +93,18 @@ def test_the_lever_types_initials_then_a_pin() -> None:
             press(session, right=True)
         press(session, b1=True)
     assert session.logins[0] is None
+    own: dict[str, Any] = {"accounts": {}}
+    assert answer(session, own) == "new"
     account = session.accounts[0]
-    assert account is not None and account.initials == "ZZY"
-    assert account.pin == pin_digest("ZZY", "0951") and "0951" not in account.pin
+    assert account is not None and account.initials == "ZZY" and account.pin == ""
+    kept = own["accounts"]["ZZY"]
+    assert kept["pin"] == pin_digest("ZZY", "0951", SALT) and kept["salt"] == SALT.hex()
     assert session.notes[0] == "NEW" and session.mode_of(0) == "ti-master"
     assert LETTERS[0] == "A"
 
 
 def test_an_account_is_kept_with_its_history_and_found_again_by_pin() -> None:
-    own: dict[str, object] = {"accounts": {}}
+    own: dict[str, Any] = {"accounts": {}}
     first = board_game(own, "ABC1234")
     top_out(first)
     result = first.account_result(0)
@@ -91,7 +113,7 @@ def test_an_account_is_kept_with_its_history_and_found_again_by_pin() -> None:
     kept = own["accounts"]["ABC"]  # type: ignore[index]
     worth = result[1]
     assert kept["history"] == [worth] and kept["games"] == 1
-    assert kept["pin"] == pin_digest("ABC", "1234")
+    assert kept["pin"] == pin_digest("ABC", "1234", SALT)
     # The save section survives the file's JSON form.
     assert load(to_dict_own(own)) == own
 
@@ -123,7 +145,7 @@ def test_the_save_file_keeps_the_section_and_refuses_a_bad_one() -> None:
     data = SaveData()
     assert data.own["ti"] == {"accounts": {}}
     data.own["ti"] = {"accounts": {"ABC": account_json(Account(
-        "ABC", pin_digest("ABC", "1111"), qualified=G["S4"], history=(12, 13), games=2))}}
+        "ABC", legacy_digest("ABC", "1111"), qualified=G["S4"], history=(12, 13), games=2))}}
     raw = to_dict(data)
     assert raw["games"]["ti"]["own"]["accounts"]["ABC"]["qualified"] == G["S4"]
     assert from_dict(raw).own["ti"] == data.own["ti"]
@@ -137,11 +159,11 @@ def test_the_save_file_keeps_the_section_and_refuses_a_bad_one() -> None:
 
 def test_the_grade_ranking_orders_accounts_by_class() -> None:
     own = {"accounts": {
-        "AAA": account_json(Account("AAA", pin_digest("AAA", "0000"), qualified=G["S2"],
+        "AAA": account_json(Account("AAA", legacy_digest("AAA", "0000"), qualified=G["S2"],
                                     games=9)),
-        "BBB": account_json(Account("BBB", pin_digest("BBB", "0000"), qualified=G["m3"],
+        "BBB": account_json(Account("BBB", legacy_digest("BBB", "0000"), qualified=G["m3"],
                                     games=3)),
-        "CCC": account_json(Account("CCC", pin_digest("CCC", "0000"), qualified=G["S2"],
+        "CCC": account_json(Account("CCC", legacy_digest("CCC", "0000"), qualified=G["S2"],
                                     games=12)),
     }}
     rows = grade_ranking(own)[GRADE_RANKING]
@@ -152,9 +174,9 @@ def test_the_grade_ranking_orders_accounts_by_class() -> None:
 
 def test_a_promotion_exam_is_drawn_from_the_game_seed_and_lifts_the_torikan() -> None:
     history = tuple([G["S9"]] * 7)
-    account = Account("ABC", pin_digest("ABC", "1234"), qualified=G["S1"], history=history,
+    account = Account("ABC", legacy_digest("ABC", "1234"), qualified=G["S1"], history=history,
                       games=7)
-    own = {"accounts": {"ABC": account_json(account)}}
+    own: dict[str, Any] = {"accounts": {"ABC": account_json(account)}}
     exams = {}
     for seed in range(1, 40):
         session = board_game(own, "ABC1234", seed=seed)
@@ -170,8 +192,8 @@ def test_a_promotion_exam_is_drawn_from_the_game_seed_and_lifts_the_torikan() ->
 
 
 def test_a_board_session_restores_mid_entry_and_mid_game() -> None:
-    own = {"accounts": {"ABC": account_json(Account("ABC", pin_digest("ABC", "1234"),
-                                                    qualified=G["S2"]))}}
+    own: dict[str, Any] = {"accounts": {"ABC": account_json(Account(
+        "ABC", legacy_digest("ABC", "1234"), qualified=G["S2"]))}}
     settings = session_settings(own)
     a = TiSession(BOARD, settings, {"main": 3}, 1)
     a.step(IDLE)
@@ -181,6 +203,7 @@ def test_a_board_session_restores_mid_entry_and_mid_game() -> None:
     assert b.state_hash() == a.state_hash()
     for session in (a, b):
         type_account_rest(session, "234")
+        answer(session, own)  # the first salts the old digest; the second checks that
         press(session, start=True)
         for _ in range(300):
             session.step(IDLE)

@@ -45,14 +45,20 @@ def test_an_account_plays_through_the_kiosk_and_is_kept(
     assert summary["games_started"] == 1 and summary["games_finished"] == 1
     data = load(save).data
     account = data.own["ti"]["accounts"]["ABC"]
-    assert account["pin"] == pin_digest("ABC", "1234") and account["games"] == 1
+    salt = bytes.fromhex(account["salt"])
+    assert account["pin"] == pin_digest("ABC", "1234", salt) and account["games"] == 1
     assert len(account["history"]) == 1
     master = data.rankings["ti"]["ti-master"]
     assert [e.initials for e in master] == ["ABC"] and master[0].replay_id
     assert [(e.initials, e.values["level"]) for e in data.rankings["ti"]["ti-grade"]] == [
         ("ABC", 1)]
 
-    # The account's game replays from its header (the account setting) to the row.
+    # The replay holds the board's verdict (the player's own account, no digest, no other
+    # account) and verifies from it.
+    [row] = master
+    text = (save / "replays" / f"{row.replay_id}.rpl").read_text()
+    assert account["pin"] not in text and account["salt"] not in text
+    assert '"sign_ins": [[' in text and "account_" not in text
     assert main(["rankings", "verify", "--save-dir", str(save)]) == 0
     out = capsys.readouterr().out
     assert "ti ti-master #1 ABC" in out.split(": VERIFIED")[0]

@@ -10,7 +10,7 @@ import pytest
 
 from engine.events import Event
 from engine.inputs import InputFrame
-from engine.replay import Replay, record, verify
+from engine.replay import Replay, verify
 from firmware.replay_file import read_replay
 from games.arika import events as aev
 from games.arika.player import OVER
@@ -176,11 +176,11 @@ def test_a_full_master_game_through_the_roll_verifies(tmp_path: Path) -> None:
 
 
 def test_a_game_for_an_account_replays_from_its_header() -> None:
-    from games.ti.accounts import account_json, session_settings
+    from games.ti.accounts import account_json, session_settings, sign_in
     from games.ti.rules.exams import Account
-    from games.ti.rules.login import alphabet, pin_digest
+    from games.ti.rules.login import alphabet, legacy_digest
 
-    own = {"accounts": {"ABC": account_json(Account("ABC", pin_digest("ABC", "0202"),
+    own = {"accounts": {"ABC": account_json(Account("ABC", legacy_digest("ABC", "0202"),
                                                     qualified=3, history=(3, 4, 5)))}}
     settings = session_settings(own)
     frames = [InputFrame()]
@@ -189,13 +189,32 @@ def test_a_game_for_an_account_replays_from_its_header() -> None:
         frames += [InputFrame.from_bits(0x10), InputFrame()]
     frames += [InputFrame.from_bits(0x80)] + [InputFrame()] * 600
     session = TiSession("ti", settings, {"main": 4}, 1)
-    replay = record(session, settings, {"main": 4}, 1, frames)
+    replay = Replay("ti", settings, {"main": 4}, 1, [], rules_version=session.rules_version)
+    for number, frame in enumerate(frames, start=1):  # the board's part, as the machine
+        asked = session.sign_in_request(0)
+        if asked is not None:
+            verdict = sign_in(own, *asked, bytes(16)).verdict
+            session.sign_in(0, verdict)
+            replay.sign_ins.append((number, 0, verdict))
+        session.step(frame)
+        replay.inputs.append(frame.to_bits())
+        if number % 600 == 0:
+            replay.checkpoints[number] = session.state_hash()
+    replay.final_hash = session.state_hash()
     account = session.accounts[0]
     assert account is not None and account.history == (3, 4, 5)
     assert session.players[0] is not None
-    again = Replay.from_text(replay.to_text())  # the header's settings pass the checks
-    assert again.settings == settings
+    again = Replay.from_text(replay.to_text())
+    assert again.settings == settings and again.sign_ins == [(frames_typed(), 0,
+                                                              "ok/3/3.4.5/0/0/0")]
     assert verify(again, TiSession("ti", again.settings, {"main": 4}, 1)).ok
+
+
+def frames_typed() -> int:
+    """The frame before which the board answers: the one after the last character."""
+    from games.ti.rules.login import alphabet
+
+    return 1 + sum(2 * alphabet(slot).index(ch) + 2 for slot, ch in enumerate("ABC0202"))
 
 
 @pytest.mark.parametrize(("rows", "levels"), [(1, 1), (2, 2), (3, 4), (4, 6)])

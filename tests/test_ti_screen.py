@@ -163,16 +163,20 @@ def typed(session: TiSession, text: str) -> None:
 
 @pytest.mark.parametrize("entry", ["", "ABC1234", "TGM2006"])  # guest, NEW, WRONG PIN
 def test_mode_select_text_stays_inside_the_well_line_by_line(entry: str) -> None:
-    from games.ti.accounts import account_json, session_settings
+    from games.ti.accounts import account_json, session_settings, sign_in
     from games.ti.rules.exams import Account
-    from games.ti.rules.login import pin_digest
+    from games.ti.rules.login import legacy_digest
     from games.ti.screen import WELL_H, WELL_Y, select_lines
 
-    known = Account("TGM", pin_digest("TGM", "2005"), qualified=9)
-    s = TiSession(BOARD, session_settings({"accounts": {"TGM": account_json(known)}}),
-                  {"main": 1}, 1)
+    known = Account("TGM", legacy_digest("TGM", "2005"), qualified=9)
+    own = {"accounts": {"TGM": account_json(known)}}
+    s = TiSession(BOARD, session_settings(own), {"main": 1}, 1)
     s.step(InputFrame())
     typed(s, entry)
+    asked = s.sign_in_request(0)
+    if entry:  # the board's answer
+        assert asked is not None
+        s.sign_in(0, sign_in(own, *asked, bytes(16)).verdict)
     if not entry:
         s.step(InputFrame(p1=PlayerInput(start=True)))  # guest
     s.step(InputFrame())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 
+from firmware.cli_decisions import CLI_DECISIONS
 from firmware.errors import FLEET_NOT_INSTALLED, UsageError
 
 NAME = "fleet"
@@ -23,6 +24,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --fleet: how long they send (default 60)")
     parser.add_argument("--intakes", type=int, metavar="N",
                         help="with --fleet: intakes sharing the subscription (default 2)")
+
+
+def check_arguments(args: argparse.Namespace) -> None:
+    """Each of --cabinets, --seconds, --intakes given is 1 or more (and not absurd)."""
+    for name, top in CLI_DECISIONS["bench_fleet"].value.items():
+        value = getattr(args, name, None)
+        if value is not None and not 1 <= value <= top:
+            raise UsageError(f"--{name} must be 1 to {top:,}, not {value}")
 
 
 def run(args: argparse.Namespace) -> None:

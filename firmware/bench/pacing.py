@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from firmware.bench.frame_watch import WARM_UP_FRAMES, FrameWatch
+from firmware.cli_decisions import CLI_DECISIONS
+from firmware.errors import UsageError
 
 NAME = "pacing"
 ORDER = 50
@@ -73,6 +75,13 @@ def unit_nice(unit: Path = UNIT) -> int:
         if key.strip() == "Nice":
             return int(value)
     return 0
+
+
+def check_arguments(args: argparse.Namespace) -> None:
+    load = getattr(args, "load", 0)
+    top: int = CLI_DECISIONS["bench_load"].value
+    if not 0 <= load <= top:
+        raise UsageError(f"--load must be 0 to {top} busy processes, not {load}")
 
 
 def run(args: argparse.Namespace) -> None:

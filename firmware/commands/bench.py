@@ -34,6 +34,9 @@ def run(args: argparse.Namespace) -> int:
     chosen = [m for m in modules if getattr(args, m.NAME.replace("-", "_"))] or [
         m for m in modules if not getattr(m, "GROUP", False)
     ]
+    for module in modules:  # every module's arguments, before anything runs
+        if hasattr(module, "check_arguments"):
+            module.check_arguments(args)
     for module in chosen:
         module.run(args)
     return 0

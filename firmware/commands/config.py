@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from firmware.config import load_config
+from firmware.config import load_config, problem_count
 from firmware.config_schema import DEFAULT_CONFIG_PATH
 from firmware.errors import UsageError
 
@@ -30,7 +30,8 @@ def run_check(args: argparse.Namespace) -> int:
     for error in errors:
         sys.stderr.write(error + "\n")
     if errors:
-        sys.stderr.write(f"{path}: {len(errors)} problem(s); those keys keep their defaults\n")
+        sys.stderr.write(f"{path}: {problem_count(errors)} problem(s); those keys keep "
+                         "their defaults\n")
         return 1
     print(f"{path}: ok")
     return 0

@@ -6,9 +6,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from firmware.cli_decisions import CLI_DECISIONS
 from firmware.cliargs import add_cart_options, add_rules_args, seed_value, settings_from
 from firmware.errors import UsageError
 from games.registry import cartridge_of_rules
+
+MOST_PIECES: int = CLI_DECISIONS["pieces_count"].value
 
 
 def register(sub: Any) -> None:
@@ -20,8 +23,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.count < 0:
-        raise UsageError("--count must be 0 or more")
+    if not 0 <= args.count <= MOST_PIECES:
+        raise UsageError(f"--count must be 0 to {MOST_PIECES:,}")
     cart = cartridge_of_rules(args.rules)
     seed = seed_value(args.seed)
     settings = settings_from(args)

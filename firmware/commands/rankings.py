@@ -28,7 +28,7 @@ from firmware.rankings.check import (
 )
 from firmware.rankings.store import ReplayStore
 from firmware.savedata import load
-from firmware.savedata import save_dir as resolve_save_dir
+from firmware.savedata.location import existing_save_dir
 from games.registry import CARTRIDGES
 
 
@@ -54,7 +54,7 @@ def _row(check: RowCheck) -> dict[str, object]:
 def run(args: argparse.Namespace) -> int:
     if (args.action == "export") != (args.target is not None):
         raise UsageError("export needs a folder (rankings export DIR); list and verify take none")
-    directory = resolve_save_dir(args.save_dir)
+    directory = existing_save_dir(args.save_dir)
     loaded = load(directory, log=lambda line: print(line, file=sys.stderr))
     if args.action == "records":
         return _records(loaded.data.records, args.game, args.json)

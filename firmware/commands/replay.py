@@ -39,9 +39,15 @@ def run(args: argparse.Namespace) -> int:
     if verdict.ok:
         print(f"replay OK: {verdict.frames} frames, state hash {verdict.final_hash}")
         return 0
-    where = (f"; first differing frame {verdict.first_bad_checkpoint} (checkpoint)"
-             if verdict.first_bad_checkpoint is not None else "; the file has no checkpoints "
-             "before the end")
+    total = len(replay.checkpoints)
+    if verdict.first_bad_checkpoint is not None:
+        where = (f"; first differing frame {verdict.first_bad_checkpoint} (checkpoint), "
+                 f"{verdict.checkpoints_matched} of {total} checkpoints matched before it")
+    elif total:
+        where = (f"; all {total} checkpoints matched, only the final hash differs "
+                 "(an edited header, or frames after the last checkpoint)")
+    else:
+        where = "; the file has no checkpoints before the end"
     print(f"replay MISMATCH: {verdict.frames} frames, state hash {verdict.final_hash}, "
           f"expected {replay.final_hash}{where}", file=sys.stdout)
     return 1

@@ -17,6 +17,7 @@ from cabinet.decisions import (
 from dipswitch.decisions import DIP_DECISIONS
 from engine.decision import Decision, DecisionTable, table_json
 from engine.replay_decisions import REPLAY_DECISIONS
+from firmware.cli_decisions import CLI_DECISIONS
 from firmware.credits import CREDIT_DECISIONS
 from firmware.file_decisions import FILE_DECISIONS
 from firmware.machine.decisions import CABINET_DECISIONS
@@ -40,6 +41,7 @@ BOARD_DECISIONS: dict[str, DecisionTable] = {
     "replay": REPLAY_DECISIONS,
     "files": FILE_DECISIONS,
     "fleet_link": LINK_DECISIONS,
+    "commands": CLI_DECISIONS,
 }
 
 

@@ -53,6 +53,19 @@ def _mode(asked: str | None, configured: str) -> str:
     return "window" if desktop else "fullscreen"
 
 
+def writable_folder(path: Path, option: str) -> None:
+    """Make ``path`` (a folder) and write a file in it once, or say in one line why not
+    (a file in its place, /proc, a read-only card)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".bloxcab-probe"
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+        os.close(fd)
+        probe.unlink()
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: {exc.strerror or exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     if args.frames is not None and args.frames < 1:
         raise UsageError("--frames must be 1 or more")
@@ -70,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     save_dir = resolve_save_dir(args.save_dir or config.save.dir,
                                 allow_symlink=config.save.allow_symlink)
     if args.screenshot_dir is not None:
-        args.screenshot_dir.mkdir(parents=True, exist_ok=True)
+        writable_folder(args.screenshot_dir, "--screenshot-dir")
     mode = _mode(args.mode, config.video.mode)
     if mode == "headless":
         os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -19,7 +19,7 @@ from dipswitch import decode_coinage, override
 from engine import InputFrame
 from engine.events import Event
 from engine.replay import Replay
-from engine.session import GameSession, Summary
+from engine.session import GameSession, SignsIn, Summary
 from firmware.credits import CreditBoard
 from firmware.machine.coin_desk import CoinDesk, Saver
 from firmware.machine.decisions import frames as decision_frames
@@ -27,6 +27,7 @@ from firmware.machine.name_entry import NameEntry
 from firmware.machine.ranking_desk import RankingDesk
 from firmware.machine.screens import ATTRACT, Screen
 from firmware.machine.service_switch import ServiceSwitch
+from firmware.machine.sign_in_desk import SignInDesk
 from firmware.rankings.store import ReplayStore
 from firmware.savedata import GameCounts, RankEntry, SaveData, better_records, ranks
 from games.registry import CartDips, Cartridge, cartridge, new_session, stages_in_play
@@ -118,6 +119,7 @@ class CabinetMachine:
             board.credits = min(data.credits, board.max_credits)
         self.desk = CoinDesk(board, data, saver)
         self.rankings = RankingDesk(data, saver, replays, self._notice)
+        self.sign_ins = SignInDesk()  # the kiosk sets ``wait`` when it runs unthrottled
         self.attract_cycles = 0
         self.top_play = False  # the demo now playing is the best ranked game's replay
         self.service_mode = service_mode  # None: a board without a test mode ignores TEST
@@ -319,6 +321,7 @@ class CabinetMachine:
         kept = self.data.seeds.setdefault(game_id, dict(cart.board.factory_seeds))
         seeds = cart.seeds_for_start(kept, same)
         self.game = cart.rules.new_session(cart.rules.ids[0], settings, seeds, players)
+        self.sign_ins.drop()
         self.rankings.start(game_id, cart.rules.ids[0], settings, seeds, players,
                             stages_in_play(game_id))
         self._keep_seeds()
@@ -365,7 +368,12 @@ class CabinetMachine:
                 counts.two_player += 1
                 self.saver.submit(self.data)
                 cues.append(Event(START, index, 1))
+        self._answer_sign_ins(game)
         cues.extend(game.step(inputs))
+        section = self.cartridge.board.save_section
+        if section is not None and section.sign_in is not None and not self.versus:
+            self.sign_ins.ask(game, section.sign_in,
+                              self.data.own.setdefault(self.game_id, section.factory()))
         recorder = self.rankings.recorder  # records the game while it may still rank
         if recorder is not None:
             recorder.frame(inputs, game)
@@ -393,6 +401,21 @@ class CabinetMachine:
                                         self.rankings.replay_for(game, index)))
         if game.over:
             self._finish_game()
+
+    def _answer_sign_ins(self, game: GameSession) -> None:
+        """The board's answers due before this frame: to the session, the replay and the
+        save data (the account made, salted, or its wrong PINs counted)."""
+        if not isinstance(game, SignsIn):
+            return
+        for index, initials, answer in self.sign_ins.answers(game):
+            game.sign_in(index, answer.verdict)
+            self.rankings.sign_in(index, answer.verdict)
+            if answer.entry is not None:
+                section = self.cartridge.board.save_section
+                assert section is not None
+                own = self.data.own.setdefault(self.game_id, section.factory())
+                own.setdefault("accounts", {})[initials] = answer.entry
+                self.saver.submit(self.data)
 
     def _keep_own(self, game: GameSession, index: int) -> None:
         """The cartridge's own records after player ``index``'s game, and the ranking

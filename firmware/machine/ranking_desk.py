@@ -47,6 +47,10 @@ class RankingDesk:
         if self.recorder is not None:
             self.recorder.join(player)
 
+    def sign_in(self, player: int, verdict: str) -> None:
+        if self.recorder is not None:
+            self.recorder.sign_in(player, verdict)
+
     def drop(self) -> None:
         """The game was abandoned (tilt, service menu): nothing of it can rank."""
         self.recorder = None

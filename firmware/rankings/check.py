@@ -130,9 +130,11 @@ def _replayed(game: str, entry: RankEntry, replay: Replay,
     try:
         with playing_stages(replay.rules, stages):
             session = new_session(replay.rules, replay.settings, replay.seeds, replay.players)
-            verdict = verify(replay, session)
+            verdict = verify(replay, session, ranked=True)
     except (ValueError, TypeError, IndexError) as exc:
         return FAILED, f"the replay cannot be played: {exc}"
+    if verdict.reason:
+        return FAILED, verdict.reason
     if not verdict.ok:
         where = (f" from frame {verdict.first_bad_checkpoint}"
                  if verdict.first_bad_checkpoint is not None else " at the end")

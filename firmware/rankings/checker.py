@@ -1,16 +1,22 @@
 """Re-simulating the ranking tables off the frame thread, so the rankings screen and the
 service menu can show which rows are proven without the frame loop waiting. A row's mark
 is its own: looked up by its table and place and given only while the row is the one
-checked (initials, figures, replay, rules version), never by its replay id alone."""
+checked (initials, figures, replay, rules version), never by its replay id alone. The
+checking thread lowers its own scheduling priority (Linux: nice applies per thread,
+setpriority(2)), so a long or hostile replay takes only the CPU the frame loop leaves."""
 
 from __future__ import annotations
 
 import copy
+import os
 import threading
 
+from firmware.file_decisions import FILE_DECISIONS
 from firmware.rankings.check import RowCheck, check_tables
 from firmware.rankings.store import ReplayStore
 from firmware.savedata import RankEntry, SaveData
+
+CHECK_NICE: int = FILE_DECISIONS["ranking_check_nice"].value
 
 
 class BackgroundChecker:
@@ -21,6 +27,18 @@ class BackgroundChecker:
         self.done = threading.Event()
         self.done.set()
         self._lock = threading.Lock()
+        self.niceness: int | None = None  # the checking thread's, once it has run
+
+    @staticmethod
+    def _lower_priority() -> int | None:
+        """Nice the calling thread by ``CHECK_NICE`` (at most 19); its niceness after."""
+        try:
+            tid = threading.get_native_id()
+            now = os.getpriority(os.PRIO_PROCESS, tid)
+            os.setpriority(os.PRIO_PROCESS, tid, min(now + CHECK_NICE, 19))
+            return os.getpriority(os.PRIO_PROCESS, tid)
+        except (OSError, AttributeError):  # no per-thread priority here: run as we are
+            return None
 
     def request(self, data: SaveData) -> None:
         """Check every table of ``data`` (copied now; the frame thread goes on)."""
@@ -41,9 +59,11 @@ class BackgroundChecker:
         return check.status
 
     def _run(self, rankings: dict[str, object]) -> None:
+        niceness = self._lower_priority()
         data = SaveData(rankings=rankings)  # type: ignore[arg-type]
         checks = check_tables(data, self.store)
         with self._lock:
             self.checks = checks
+            self.niceness = niceness
             self.results = {(c.game, c.mode, c.rank): c for c in checks}
         self.done.set()

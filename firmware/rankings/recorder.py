@@ -34,6 +34,10 @@ class GameRecorder:
         """Player ``player`` begins before the next frame's step."""
         self.replay.joins.append((len(self.replay.inputs) + 1, player))
 
+    def sign_in(self, player: int, verdict: str) -> None:
+        """The board answers ``player``'s sign-in before the next frame's step."""
+        self.replay.sign_ins.append((len(self.replay.inputs) + 1, player, verdict))
+
     def frame(self, inputs: InputFrame, session: GameSession) -> None:
         """After the session stepped with ``inputs``."""
         frames = self.replay.inputs
@@ -50,7 +54,8 @@ class GameRecorder:
         r = self.replay
         return Replay(r.rules, r.settings, r.seeds, r.players, list(r.inputs),
                       final_hash=session.state_hash(), checkpoints=dict(r.checkpoints),
-                      joins=list(r.joins), meta={"cartridge": self.game_id, "player": player},
+                      joins=list(r.joins), sign_ins=list(r.sign_ins),
+                      meta={"cartridge": self.game_id, "player": player},
                       rules_version=session.rules_version, stages=r.stages)
 
     def finish(self, session: GameSession, player: int, initials: str,
@@ -66,6 +71,7 @@ def seal(replay: Replay, initials: str, mode: str) -> tuple[str, str]:
     sealed = Replay(replay.rules, replay.settings, replay.seeds, replay.players,
                     replay.inputs, final_hash=replay.final_hash,
                     checkpoints=replay.checkpoints, joins=replay.joins,
+                    sign_ins=replay.sign_ins,
                     meta={**replay.meta, "initials": initials, "mode": mode},
                     rules_version=replay.rules_version, stages=replay.stages)
     text = sealed.to_text()

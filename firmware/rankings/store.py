@@ -14,7 +14,7 @@ import re
 import threading
 from pathlib import Path
 
-from firmware.durable_file import fsync_directory, replace_file
+from firmware.durable_file import fsync_directory, own_directory, replace_file
 from firmware.file_decisions import FILE_DECISIONS
 from firmware.regular_file import read_regular
 
@@ -36,7 +36,7 @@ class ReplayStore:
         # (id, text) writes a replay, (id, "") deletes one, an Event is set when reached.
         self._jobs: queue.Queue[tuple[str, str] | threading.Event] = queue.Queue()
         try:
-            directory.mkdir(parents=True, exist_ok=True)
+            own_directory(directory, make=True)
             for path in directory.iterdir():
                 if path.suffix == SUFFIX and _NAME.match(path.stem):
                     self.states[path.stem] = DURABLE
@@ -102,6 +102,7 @@ class ReplayStore:
     def _write(self, name: str, text: str) -> None:
         path = self.path(name)
         try:
+            own_directory(self.directory)
             replace_file(path, text.encode("utf-8"), tmp=path.with_suffix(".tmp"))
             fsync_directory(self.directory)
         except OSError as exc:
@@ -113,6 +114,7 @@ class ReplayStore:
 
     def _delete(self, name: str) -> None:
         try:
+            own_directory(self.directory)
             self.path(name).unlink(missing_ok=True)
             fsync_directory(self.directory)
         except OSError as exc:

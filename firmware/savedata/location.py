@@ -48,3 +48,13 @@ def save_dir(arg: str | None = None, env: Mapping[str, str] | None = None,
     if not path.is_dir():
         raise UsageError(f"save directory {path} is not a directory")
     return path
+
+
+def existing_save_dir(arg: str | None = None, env: Mapping[str, str] | None = None) -> Path:
+    """The save directory a reading command looks at: it must exist already (UsageError
+    otherwise; nothing is created, so a mistyped name never looks like factory data)."""
+    path = resolve_save_dir(arg, os.environ if env is None else env)
+    if not path.is_dir():
+        what = "is not a directory" if path.exists() else "does not exist"
+        raise UsageError(f"save directory {path} {what}")
+    return path

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import stat
 from pathlib import Path
 
 from firmware.errors import UsageError
@@ -22,6 +23,11 @@ class SaveDirLocked(UsageError):
     """Another process holds the save directory."""
 
 
+class LockUnusable(UsageError):
+    """The lock file is there but is no regular file we can open (a directory, a symbolic
+    link, dangling or not): running without the lock would let two kiosks share the banks."""
+
+
 class SaveLock:
     """Holds the lock until ``release()`` (or the process ends)."""
 
@@ -30,9 +36,19 @@ class SaveLock:
         self._fd: int | None = None
 
     def acquire(self) -> None:
-        """Take the lock: SaveDirLocked when another process has it, OSError when the lock
-        file cannot be opened (e.g. the directory is not writable)."""
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        """Take the lock: SaveDirLocked when another process has it; LockUnusable when
+        something that is not a regular file stands at the lock's name; OSError when no lock
+        file can be made (a read-only directory, where nothing can be written anyway)."""
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+                         | os.O_NONBLOCK, 0o644)
+        except OSError as exc:
+            if os.path.lexists(self.path):
+                raise self._unusable(exc.strerror or str(exc)) from None
+            raise
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO or a device at the lock's name
+            os.close(fd)
+            raise self._unusable("not a regular file")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
@@ -48,6 +64,10 @@ class SaveLock:
             os.write(fd, f"{os.getpid()}\n".encode())
         except OSError:
             pass
+
+    def _unusable(self, why: str) -> LockUnusable:
+        return LockUnusable(f"{self.path} cannot be used as the lock of the save directory "
+                            f"({why}); remove it so one kiosk holds the directory")
 
     @property
     def held(self) -> bool:

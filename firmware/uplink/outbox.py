@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware.durable_file import fsync_directory, replace_file
+from firmware.durable_file import fsync_directory, own_directory, replace_file
 from firmware.uplink.decisions import LINK_DECISIONS
 from firmware.uplink.message import (
     BEAT,
@@ -178,7 +178,7 @@ class Outbox:
         """Read the directory back (on the thread: a long outbox takes a while to scan)."""
         directory = self.directory
         try:
-            directory.mkdir(parents=True, exist_ok=True)
+            own_directory(directory, make=True)
             for stale in directory.glob("*.tmp"):
                 stale.unlink(missing_ok=True)
             self._index = entries(directory)
@@ -232,6 +232,7 @@ class Outbox:
                     except (OSError, ValueError, UnicodeDecodeError) as exc:
                         self._fail(f"outbox: cannot write a {kind} entry: {exc}")
             try:
+                own_directory(self.directory)
                 if self._totals is not None and self._mark_stale:
                     replace_file(self.directory / MARK,
                                  json.dumps({"totals": self._totals}).encode(), 0o640)
@@ -262,6 +263,7 @@ class Outbox:
         data = encode(envelope(mid, seq, kind, round(self.clock(), 3), body))
         if len(data) > self.max_bytes:
             raise ValueError(f"entry of {len(data)} bytes is larger than the outbox")
+        own_directory(self.directory)
         self._make_room(len(data))
         path = self.directory / f"{seq:012d}.{kind}.json"
         replace_file(path, data, 0o640)

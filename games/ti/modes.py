@@ -21,8 +21,6 @@ from games.arika.rules import ArikaRules
 from games.ti.rules.bag import TiBag
 from games.ti.rules.exams import Account, Exam
 
-ACCOUNT_PREFIX = "account_"  # settings that hold an account (games/ti/accounts.py)
-
 
 @dataclass(frozen=True)
 class ModeEntry:
@@ -104,8 +102,8 @@ def mode(rules_id: str) -> TiMode:
 
 def default_settings() -> dict[str, Any]:
     """Every mode's settings with their defaults (one namespace: a mode's names are its
-    own, e.g. "cool_rule"). The cartridge's ``account_ABC`` settings (games/ti/accounts.py)
-    have no default."""
+    own, e.g. "cool_rule"). Accounts are no settings: a signed-in player's comes with the
+    board's sign-in verdict (games/ti/accounts.py)."""
     out: dict[str, Any] = {}
     for rules_id in MODES:
         out.update(mode(rules_id).settings)
@@ -117,11 +115,6 @@ def check_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
     a bad value."""
     full = default_settings()
     for name, value in settings.items():
-        if name.startswith(ACCOUNT_PREFIX):
-            if not isinstance(value, str):
-                raise ValueError(f"{name} must be a text")
-            full[name] = value
-            continue
         if name not in full:
             raise ValueError(f"unknown TGM3 setting {name!r}; known: {', '.join(full)}")
         for rules_id in MODES:

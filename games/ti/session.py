@@ -7,9 +7,12 @@ PIN, games/ti/rules/login.py; Start plays as a guest), then picks a mode (lever
 left/right, any button or Start; the selection times out and plays the highlighted mode).
 The other rules ids play one mode at once, as a guest (the CLI, replays of one mode).
 
-The ``account_ABC`` settings hold the accounts known when the session began (the cartridge's
-save section, games/ti/accounts.py); ``account_result`` is what a finished game did for
-its player's account."""
+Once initials and PIN are typed the session asks the board (``sign_in_request``, engine/
+session.py SignsIn) and waits, the player seeing CHECKING; the board checks the PIN off the
+frame thread (games/ti/accounts.py ``sign_in``) and answers with ``sign_in`` before a
+frame: the player's own account (no digest), a new one, a wrong PIN or a full table. An
+answer that does not come in ``SIGN_IN_FRAMES`` plays as a guest. ``account_result`` is
+what a finished game did for its player's account."""
 
 from __future__ import annotations
 
@@ -26,13 +29,18 @@ from games.arika.session import MODE_START, ArikaBoardSession
 from games.ti.modes import MODES, check_settings, mode
 from games.ti.rule_choice import RULES, WORLD
 from games.ti.rules import RULES_VERSION
+from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.exams import Account, Exam, choose_exam
-from games.ti.rules.login import GUEST, TYPING, Login, pin_digest
+from games.ti.rules.login import GUEST, TYPING, Login
 from games.ti.rules.player import TiPlayer, set_rule
 
 BOARD = "ti"  # the rules id with the mode select
 SELECT_FRAMES = 600  # as TAP's board: 10 s, then the highlighted mode plays
 RULE_CURSOR = "rule_cursor"  # value: the rule highlighted (0 Classic, 1 World)
+SIGN_IN_FRAMES: int = TI_DECISIONS["sign_in_wait_frames"].value
+CHECKING = "CHECKING"
+# The board's verdicts (games/ti/accounts.py sign_in) and the note each leaves.
+NOTES = {"new": "NEW", "wrong": "WRONG PIN", "full": "NO ROOM"}
 
 
 def mode_ids() -> tuple[str, ...]:
@@ -50,12 +58,12 @@ class TiSession(ArikaBoardSession):
         self.settings: dict[str, Any] = check_settings(settings)
         # The rule each player plays: the setting, changed with the lever at mode select.
         self.rule = [RULES.index(self.settings.get("rule", RULES[0]))] * 2
-        from games.ti.accounts import from_settings
-
-        self.known: dict[str, Account] = from_settings(self.settings)
         self.logins: list[Login | None] = [None, None]  # account entry in progress
         self.accounts: list[Account | None] = [None, None]  # whom each game counts for
-        self.notes = ["", ""]  # "NEW", "WRONG PIN" or "" after the entry
+        self.notes = ["", ""]  # CHECKING, then "NEW", "WRONG PIN", "NO ROOM" or ""
+        # (initials, PIN) typed and asked of the board, and the frames waited for its answer.
+        self.asking: list[tuple[str, str] | None] = [None, None]
+        self.waited = [0, 0]
         self.exams: list[Exam | None] = [None, None]
         for index in range(players):
             self.join(index)
@@ -83,27 +91,61 @@ class TiSession(ArikaBoardSession):
             login.step(pi)
             if login.status != TYPING:
                 self._signed_in(index, login, pi)
+        elif self.asking[index] is not None:
+            self.held[index] = pi.to_bits()  # nothing pressed while checking picks a mode
+            self.waited[index] += 1
+            if self.waited[index] >= SIGN_IN_FRAMES:
+                self._answered(index, None)
         elif self.cursor[index] is not None:
             self._select(index, pi, out)
 
     def _signed_in(self, index: int, login: Login, pi: PlayerInput) -> None:
-        """The entry is over: the account, a new one, or none; then the mode select."""
+        """The entry is over: a guest goes to the mode select, initials and PIN are asked
+        of the board."""
         self.logins[index] = None
         self.accounts[index] = None
         self.notes[index] = ""
-        if login.status != GUEST:
-            digest = pin_digest(login.initials, login.pin)
-            known = self.known.get(login.initials)
-            if known is None:
-                self.accounts[index] = Account(login.initials, digest)
-                self.notes[index] = "NEW"
-            elif known.pin == digest:
-                self.accounts[index] = known
-            else:
-                self.notes[index] = "WRONG PIN"
+        self.held[index] = pi.to_bits()  # the press that ended the entry picks nothing
+        if login.status == GUEST:
+            self._to_select(index)
+            return
+        self.asking[index] = (login.initials, login.pin)
+        self.waited[index] = 0
+        self.notes[index] = CHECKING
+
+    def sign_in_request(self, index: int) -> tuple[str, str] | None:
+        return self.asking[index]
+
+    def sign_in(self, index: int, verdict: str) -> None:
+        """The board's answer: "ok/<account>", "new", "wrong" or "full" (anything else, or
+        no question asked, changes nothing)."""
+        if self.asking[index] is None:
+            return
+        self._answered(index, verdict)
+
+    def _answered(self, index: int, verdict: str | None) -> None:
+        from games.ti.accounts import decode
+
+        asked = self.asking[index]
+        assert asked is not None
+        initials = asked[0]
+        self.asking[index] = None
+        self.waited[index] = 0
+        self.notes[index] = ""
+        if verdict is not None and verdict.startswith("ok/"):
+            try:
+                self.accounts[index] = decode(initials, verdict[3:])
+            except ValueError:
+                self.accounts[index] = None
+        elif verdict == "new":
+            self.accounts[index] = Account(initials, "")
+        if verdict is not None:
+            self.notes[index] = NOTES.get(verdict, "")
+        self._to_select(index)
+
+    def _to_select(self, index: int) -> None:
         self.cursor[index] = 0
         self.select_left[index] = SELECT_FRAMES
-        self.held[index] = pi.to_bits()  # the press that ended the entry picks nothing
 
     def plays(self) -> tuple[str, ...]:
         return (BOARD, *MODES)  # read each time: an entry added to MODES is a mode
@@ -155,12 +197,14 @@ class TiSession(ArikaBoardSession):
             if p is not None:
                 if p.phase != OVER:
                     return False
-            elif self.cursor[index] is not None or self.logins[index] is not None:
+            elif (self.cursor[index] is not None or self.logins[index] is not None
+                  or self.asking[index] is not None):
                 return False
         return True
 
     def playing(self, index: int) -> bool:
-        return self.logins[index] is not None or super().playing(index)
+        return (self.logins[index] is not None or self.asking[index] is not None
+                or super().playing(index))
 
     def join(self, index: int) -> None:
         if self.playing(index):
@@ -168,6 +212,8 @@ class TiSession(ArikaBoardSession):
         self.accounts[index] = None
         self.exams[index] = None
         self.notes[index] = ""
+        self.asking[index] = None
+        self.waited[index] = 0
         if self.rules_id == BOARD:
             self.players[index] = None
             self.cursor[index] = None
@@ -186,7 +232,8 @@ class TiSession(ArikaBoardSession):
             "exam_target": exam.name if exam is not None else "",
         }
         if p is None:
-            chosen = "" if self.logins[index] is not None else self.mode_of(index)
+            chosen = ("" if self.logins[index] is not None or self.asking[index] is not None
+                      else self.mode_of(index))
             if chosen is None:
                 return None
             return {**self.waiting_summary(chosen), "order": 0, **who}
@@ -196,7 +243,8 @@ class TiSession(ArikaBoardSession):
 
     def _who(self) -> tuple[Any, ...]:
         return (tuple(None if x is None else x.state() for x in self.logins),
-                tuple(self.accounts), tuple(self.notes), tuple(self.exams))
+                tuple(self.accounts), tuple(self.notes), tuple(self.exams),
+                tuple(self.asking), tuple(self.waited))
 
     def state_hash(self) -> str:
         items = (self.rules_id, self.frame, self.seed, tuple(self.cursor),
@@ -215,13 +263,14 @@ class TiSession(ArikaBoardSession):
         self.frame, self.seed, cursor, left, held, rule, who, players = snap
         self.cursor, self.select_left, self.held = list(cursor), list(left), list(held)
         self.rule = list(rule)
-        logins, accounts, notes, exams = who
+        logins, accounts, notes, exams, asking, waited = who
         self.logins = [None, None]
         for index, state in enumerate(logins):
             if state is not None:
                 login = self.logins[index] = Login()
                 login.restore(state)
         self.accounts, self.notes, self.exams = list(accounts), list(notes), list(exams)
+        self.asking, self.waited = list(asking), list(waited)
         self.restore_players(players)
 
 

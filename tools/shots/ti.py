@@ -22,10 +22,10 @@ from engine.inputs import InputFrame
 from games.arika.randomizer import lcg_output, lcg_step
 from games.cartridge import PlayView
 from games.ti import CARTRIDGE
-from games.ti.accounts import account_json, session_settings
+from games.ti.accounts import account_json, session_settings, sign_in
 from games.ti.demo import demo_inputs
 from games.ti.rules.exams import EXAM_CHANCE, Account
-from games.ti.rules.login import alphabet, pin_digest
+from games.ti.rules.login import alphabet, legacy_digest
 from games.ti.rules.speed import COOL
 from games.ti.screen import popup
 from games.ti.session import TiSession
@@ -84,9 +84,10 @@ def _sign_in(session: TiSession, typed: str) -> None:
 
 def _account_shots(out: Path) -> None:
     """The account entry half typed, then a promotion exam game of a known account."""
-    account = Account("TGM", pin_digest("TGM", "2005"), qualified=9,
+    account = Account("TGM", legacy_digest("TGM", "2005"), qualified=9,
                       history=(14, 15, 14, 13, 15, 16, 14), games=30)
-    settings = session_settings({"accounts": {"TGM": account_json(account)}})
+    own = {"accounts": {"TGM": account_json(account)}}
+    settings = session_settings(own)
     session = TiSession("ti", settings, {"main": 1}, 1)
     session.step(InputFrame())
     _sign_in(session, "TGM20")
@@ -98,6 +99,9 @@ def _account_shots(out: Path) -> None:
     session = TiSession("ti", settings, {"main": seed}, 1)
     session.step(InputFrame())
     _sign_in(session, "TGM2005")
+    asked = session.sign_in_request(0)  # the board's answer, as its worker gives it
+    assert asked is not None
+    session.sign_in(0, sign_in(own, *asked, bytes(16)).verdict)
     _tap(session, 0x80)
     inputs = demo_inputs(session)
     for _ in range(1500):

@@ -77,11 +77,35 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
     ),
     "wrong_pin": Decision(
         "plays as a guest", "a PIN that does not match the initials' account keeps that "
-        "account untouched; the game counts for no account", None,
+        "account's records untouched (it counts the wrong PIN); the game counts for no "
+        "account", None,
+    ),
+    "wrong_pin_hold_frames": Decision(
+        {"first": 180, "max": 1200}, "after wrong PINs in a row the board holds its answer "
+        "for that account 3 s, doubling with each one up to 20 s, whatever the next PIN "
+        "(the wait tells nothing); a right PIN ends it. 10,000 PINs then take days of "
+        "credits, not minutes", None,
+    ),
+    "sign_in_wait_frames": Decision(
+        1800, "a sign-in the board has not answered in 30 s (longer than the longest "
+        "hold) plays as a guest, so a session never waits for ever", None,
     ),
     "new_account": Decision(
-        "made by the first game", "initials not yet known make a new account (class 9) "
-        "with the PIN typed; it is kept once its first game ends", None,
+        "made at sign-in", "initials not yet known make a new account (class 9) with the "
+        "PIN typed, salted and hashed by the board; its records start with its first game",
+        None,
+    ),
+    "accounts_full": Decision(
+        "no new account", "with 48 accounts kept, new initials play as a guest (NO ROOM): "
+        "no account is evicted, since anyone could then re-create its initials with their "
+        "own PIN and take its name in the grade ranking; BACKUP DATA CLEAR frees the table",
+        None,
+    ),
+    "unsalted_pins": Decision(
+        "kept, salted at next sign-in", "a save of the first release holds unsalted "
+        "digests: they load unchanged (an account without a salt is of that form), are "
+        "checked once the old way at the owner's next sign-in and then replaced by a "
+        "salted scrypt digest; asking for a new PIN instead would let anyone set it", None,
     ),
     "torikan_over_not_at": Decision(
         True, "the 500 torikan stops a game whose clock is over 7:00.00 (the newer reading; "
@@ -116,8 +140,8 @@ TI_DECISIONS: dict[str, Decision[Any]] = {
         120, "COOL and REGRET show for 2 s from the frame they are shown", None,
     ),
     "most_accounts": Decision(
-        48, "the save keeps the 48 most played accounts (a replay header holds at most 64 "
-        "settings, each account one of them)", None,
+        48, "the save keeps at most 48 accounts (the first release's limit; a full table "
+        "takes no new one: accounts_full)", None,
     ),
     "quiet_events": Decision(
         (ev.SPAWN, ev.LAND, aev.SONIC_DROP, aev.MANUAL_LOCK, aev.GRADE_UP, aev.GOAL,

@@ -2,7 +2,10 @@
 the lever (left/right change the character, button A takes it, button B goes back one;
 Start plays without an account; so does the time running out).
 
-A PIN is never kept: accounts hold ``pin_digest(initials, pin)``.
+A PIN is never kept: accounts hold ``pin_digest(initials, pin, salt)``, a salted scrypt
+digest with the account's own random salt, worked out by the board off the frame thread
+(games/ti/accounts.py ``sign_in``); saves of the first release hold ``legacy_digest``
+(unsalted), checked once and then replaced by the salted form.
 """
 
 from __future__ import annotations
@@ -25,7 +28,24 @@ DONE = 1  # all seven characters taken
 GUEST = 2  # Start, or the time ran out
 
 
-def pin_digest(initials: str, pin: str) -> str:
+# Source: C. Percival, "Stronger Key Derivation via Sequential Memory-Hard Functions"
+# (BSDCan 2009), section 7: N = 2^14, r = 8, p = 1 for interactive logins (under 100 ms,
+# 16 MiB); RFC 7914 defines scrypt with these parameters.
+SCRYPT_N = 1 << 14
+SCRYPT_R = 8
+SCRYPT_P = 1
+SALT_BYTES = 16  # Source: NIST SP 800-132 section 5.1: a salt of at least 128 bits
+DIGEST_BYTES = 32
+
+
+def pin_digest(initials: str, pin: str, salt: bytes) -> str:
+    """The salted slow digest of a PIN (64 hex digits): the board's worker computes it."""
+    return hashlib.scrypt(f"{initials}:{pin}".encode(), salt=salt, n=SCRYPT_N, r=SCRYPT_R,
+                          p=SCRYPT_P, maxmem=64 << 20, dklen=DIGEST_BYTES).hex()
+
+
+def legacy_digest(initials: str, pin: str) -> str:
+    """The first release's unsalted digest (16 hex digits), only to check old saves."""
     return hashlib.sha256(f"{initials}:{pin}".encode()).hexdigest()[:16]
 
 

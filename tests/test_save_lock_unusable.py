@@ -1,0 +1,68 @@
+"""Issue 34 item 7: a lock file that cannot be opened (a directory, a dangling symbolic
+link) must not let the kiosk run without its one-kiosk lock: one line, exit 2."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from firmware.errors import UsageError
+from firmware.savedata.banks import read_banks
+from firmware.savedata.lock import LOCK_FILE, SaveLock
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _run(save: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "firmware.cli", "run", "--headless", "--frames", "5",
+         "--no-sound", "--save-dir", str(save)],
+        capture_output=True, text=True, timeout=120, cwd=REPO,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+
+
+def test_a_lock_file_that_is_a_directory_is_refused(tmp_path: Path) -> None:
+    (tmp_path / LOCK_FILE).mkdir()
+    with pytest.raises(UsageError, match="cannot be used as the lock"):
+        SaveLock(tmp_path).acquire()
+
+
+def test_a_dangling_symlink_as_lock_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / LOCK_FILE).symlink_to(tmp_path / "nowhere")
+    with pytest.raises(UsageError, match="cannot be used as the lock"):
+        SaveLock(tmp_path).acquire()
+    assert not (tmp_path / "nowhere").exists()
+
+
+@pytest.mark.parametrize("kind", ["directory", "dangling symlink"])
+def test_the_kiosk_stops_with_one_line_and_exit_2(tmp_path: Path, kind: str) -> None:
+    lock = tmp_path / LOCK_FILE
+    if kind == "directory":
+        lock.mkdir()
+    else:
+        lock.symlink_to(tmp_path / "nowhere")
+    run = _run(tmp_path)
+    assert run.returncode == 2, run.stderr
+    assert run.stdout == ""
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bloxcab run: ")
+    assert "bloxcab.lock" in lines[0]
+    assert [r.problem for r in read_banks(tmp_path)] == ["missing", "missing"]
+
+
+def test_a_read_only_directory_without_a_lock_file_still_runs(tmp_path: Path) -> None:
+    """Nothing can be written there, so no second kiosk can lose coins in it: the cabinet
+    runs with a notice (issue 20), as before."""
+    if os.geteuid() == 0:
+        pytest.skip("root writes into a read-only directory")
+    tmp_path.chmod(0o555)
+    try:
+        lock = SaveLock(tmp_path)
+        with pytest.raises(PermissionError):
+            lock.acquire()
+    finally:
+        tmp_path.chmod(0o755)
