@@ -1,37 +1,45 @@
 #!/usr/bin/env bash
-# Check a bloxcab release for the Raspberry Pi on any Linux PC: build an arm64 Debian 12 root
-# with debootstrap, run it through qemu-user-static, and run `make test` inside it, as a
-# 64-bit Raspberry Pi OS would. Not part of `make test` (it takes a long time under
-# emulation). See docs/arm64-check.md.
+# Check a bloxcab release for the Raspberry Pi on any Linux PC, in one command: build an arm64
+# Debian 12 root with debootstrap, run it through qemu-user-static, install the package inside
+# as a Pi does, run `make test` there, and compare `bloxcab sim` for every rules id with the
+# PC's (the engine must give the same bytes on both). Not part of `make test` (about 40 min
+# under emulation). See docs/arm64-check.md.
 #
-#   sudo tools/arm64-check.sh                  build the root (once) and run make test in it
+#   sudo tools/arm64-check.sh                  build the root (once), install, make test, sim
 #   sudo tools/arm64-check.sh --root DIR       where the root lives (default below)
+#   sudo tools/arm64-check.sh --no-tests       install and the sim comparison only
 #   sudo tools/arm64-check.sh --setup-only     build the root and copy the checkout, no tests
 #   sudo tools/arm64-check.sh --shell          a shell inside the root instead of the tests
 #
-# Needs: root, debootstrap, qemu-user-static (with binfmt_misc; Debian/Ubuntu register it
-# when the package is installed), network for Debian's mirror and PyPI.
+# Needs: root, debootstrap, qemu-user-static (binfmt_misc is mounted and the qemu-aarch64
+# entry enabled here when missing), network for Debian's mirror and PyPI, and the PC's own
+# venv for the sim comparison (make .venv/.installed-run).
 set -euo pipefail
 
 usage() {
-    cat <<'EOF'
-usage: arm64-check.sh [--root DIR] [--suite NAME] [--mirror URL] [--setup-only | --shell]
+    cat <<'USAGE'
+usage: arm64-check.sh [--root DIR] [--suite NAME] [--mirror URL] [--frames N]
+                      [--no-tests | --setup-only | --shell]
   --root DIR    the arm64 root (default /var/tmp/bloxcab-arm64; kept between runs)
   --suite NAME  Debian release (default bookworm: Raspberry Pi OS 12, Python 3.11)
   --mirror URL  Debian mirror (default http://deb.debian.org/debian)
+  --frames N    frames of each sim run in the comparison (default 3000)
+  --no-tests    install and compare the sims, without make test
   --setup-only  build the root and copy the checkout, then stop
-  --shell       open a shell in the root instead of running the tests
-EOF
+  --shell       open a shell in the root instead of running the check
+USAGE
 }
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TARGET=/var/tmp/bloxcab-arm64
 SUITE=bookworm
 MIRROR=http://deb.debian.org/debian
-ACTION="test"
+FRAMES=3000
+ACTION="all"
 # What `make test` needs inside: Python with venv and pip, make, the system shellcheck (no
-# download from GitHub), systemd-analyze for the unit tests, and SDL's run-time libraries.
-PACKAGES=python3,python3-venv,python3-pip,make,ca-certificates,shellcheck,systemd,procps
+# download from GitHub), systemd-analyze for the unit tests, PostgreSQL for the fleet's tests
+# (pgserver has no aarch64 wheel), and SDL's run-time libraries come with pygame-ce's wheel.
+PACKAGES=python3,python3-venv,python3-pip,make,ca-certificates,shellcheck,systemd,procps,postgresql
 
 while (($#)); do
     case "$1" in
@@ -41,6 +49,10 @@ while (($#)); do
             SUITE="$2"; shift ;;
         --mirror) [[ $# -ge 2 ]] || { echo "arm64-check.sh: --mirror needs a URL" >&2; exit 2; }
             MIRROR="$2"; shift ;;
+        --frames) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] \
+                || { echo "arm64-check.sh: --frames needs a positive number" >&2; exit 2; }
+            FRAMES="$2"; shift ;;
+        --no-tests) ACTION=no-tests ;;
         --setup-only) ACTION=setup ;;
         --shell) ACTION=shell ;;
         -h | --help) usage; exit 0 ;;
@@ -54,8 +66,26 @@ die() { printf 'arm64-check.sh: %s\n' "$*" >&2; exit 1; }
 
 ((EUID == 0)) || die "run as root (sudo $0): debootstrap and chroot need it"
 command -v debootstrap >/dev/null || die "debootstrap is missing (apt install debootstrap)"
-if [[ "$(uname -m)" != aarch64 ]] && [[ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]]; then
-    die "no binfmt_misc entry for aarch64 (apt install qemu-user-static binfmt-support)"
+
+# The kernel runs aarch64 programs through qemu only with a binfmt_misc entry. A container or
+# a fresh boot may not have binfmt_misc mounted, and then update-binfmts cannot enable one.
+BINFMT=/proc/sys/fs/binfmt_misc
+if [[ "$(uname -m)" != aarch64 ]] && [[ ! -e "$BINFMT/qemu-aarch64" ]]; then
+    if [[ ! -e "$BINFMT/register" ]]; then
+        say "mounting binfmt_misc on $BINFMT"
+        mount -t binfmt_misc binfmt_misc "$BINFMT" || die "cannot mount binfmt_misc on $BINFMT"
+    fi
+    if [[ ! -e "$BINFMT/qemu-aarch64" ]] && command -v update-binfmts >/dev/null; then
+        say "enabling the qemu-aarch64 binfmt entry"
+        update-binfmts --enable qemu-aarch64 || true
+    fi
+    [[ -e "$BINFMT/qemu-aarch64" ]] \
+        || die "no binfmt_misc entry for aarch64 (apt install qemu-user-static binfmt-support)"
+fi
+
+HOST_BLOXCAB="$REPO/.venv/bin/bloxcab"
+if [[ "$ACTION" == all || "$ACTION" == no-tests ]] && [[ ! -x "$HOST_BLOXCAB" ]]; then
+    die "the PC's venv is missing for the sim comparison (make -C $REPO .venv/.installed-run)"
 fi
 
 SRC=/opt/bloxcab-src
@@ -100,12 +130,47 @@ inside() {
 }
 
 say "inside: $(inside uname -m), $(inside python3 --version), Debian $(cat "$TARGET/etc/debian_version")"
+FIGURES=()
+timed() {
+    local name="$1" t0=$SECONDS
+    shift
+    "$@"
+    FIGURES+=("$name: $((SECONDS - t0)) s")
+}
+
+# Every rules id, played by its attract-mode demo player: the JSON summaries (state hash,
+# score, lines, frames) must be the same bytes on the PC and in the root.
+compare_sims() {
+    local rules id host arm differ=0
+    rules="$("$HOST_BLOXCAB" sim --help | sed -n 's/.*--rules {\([^}]*\)}.*/\1/p' | head -n 1)"
+    [[ -n "$rules" ]] || die "cannot read the rules ids from 'bloxcab sim --help'"
+    for id in ${rules//,/ }; do
+        host="$("$HOST_BLOXCAB" sim --rules "$id" --seed 0x1988 --inputs demo --frames "$FRAMES")"
+        arm="$(inside "$SRC/.venv/bin/bloxcab" sim --rules "$id" --seed 0x1988 --inputs demo \
+            --frames "$FRAMES")"
+        if [[ "$host" == "$arm" ]]; then
+            say "sim $id: same on x86 and arm64"
+        else
+            printf 'arm64-check.sh: sim %s differs\n  PC:    %s\n  arm64: %s\n' \
+                "$id" "$host" "$arm" >&2
+            differ=$((differ + 1))
+        fi
+    done
+    ((differ == 0)) || die "$differ rules ids differ between the PC and arm64"
+}
+
 case "$ACTION" in
     setup) say "root ready: sudo $0 --root $TARGET --shell" ;;
     shell) inside /bin/bash -c "cd $SRC && exec bash -i" ;;
-    test)
-        say "make test inside the arm64 root (the venv is built first: pip needs PyPI)"
-        inside make -C "$SRC" test
-        say "make test passed on arm64"
+    all | no-tests)
+        say "install inside the arm64 root, as make test does on a Pi (pip needs PyPI)"
+        timed install inside make -C "$SRC" .venv/.installed-test
+        if [[ "$ACTION" == all ]]; then
+            say "make test inside the arm64 root"
+            timed "make test" inside make -C "$SRC" test
+        fi
+        say "bloxcab sim, every rules id, $FRAMES frames, on the PC and in the root"
+        timed "sim comparison" compare_sims
+        say "arm64 check passed: ${FIGURES[*]}"
         ;;
 esac
