@@ -17,13 +17,19 @@ $(BIN)/python:
 # Reinstall only when the package description changes. `make run` installs what a cabinet
 # runs and nothing of the fleet service: the package with its uplink extra (paho-mqtt,
 # cryptography: `bloxcab uplink`, `bloxcab fleet enroll`), as a Pi's install.sh does. Where
-# the extra has no wheel the cabinet installs alone. The operator's server (fleet/: broker,
-# PostgreSQL, dashboard) is the fleet extra: `.venv/bin/pip install -e '.[fleet]'` (or
+# one part of the extra has no wheel the cabinet installs with the parts that have (paho-mqtt
+# is pure Python; cryptography has aarch64 and armv7l wheels, not armv6l). The operator's
+# server (fleet/: broker, PostgreSQL, dashboard) is the fleet extra: `.venv/bin/pip install -e '.[fleet]'` (or
 # `make test`, whose tools include it), then `bloxcab fleet serve --demo`.
+UPLINK_PARTS = $(BIN)/python -c 'import tomllib; \
+	print(*tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["uplink"], sep="\n")'
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[uplink]' || { echo "make: the uplink extra did \
-	not install here; the cabinet installs without it"; $(BIN)/python -m pip install --quiet -e .; }
+	not install whole here; the cabinet installs, then each uplink part that can"; \
+	$(BIN)/python -m pip install --quiet -e . && $(UPLINK_PARTS) | while read -r part; do \
+	$(BIN)/python -m pip install --quiet "$$part" || echo "make: $$part did not install here"; \
+	done; }
 	touch $@
 
 # Test tools, and the fleet service the fleet's tests run (the test extra takes the fleet

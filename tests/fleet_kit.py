@@ -24,6 +24,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from firmware.uplink.message import SERVICE_ID
 from firmware.uplink.pki import enroll, issue, new_ca, sign
 from fleet import mosquitto
+from tests.postgres_kit import SystemPostgres, need_server_bin, pgserver_installed
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -139,12 +140,19 @@ class Collector:
 
 
 class Database:
-    """PostgreSQL from PyPI's pgserver in a temporary folder (a unix socket, no TCP)."""
+    """PostgreSQL in a temporary folder (a unix socket, no TCP): PyPI's pgserver where it has a
+    wheel, else the system's server programs (tests/postgres_kit.py); ``system=True`` takes the
+    system's even where pgserver is installed."""
 
-    def __init__(self, where: Path) -> None:
+    def __init__(self, where: Path, system: bool = False) -> None:
         """``where`` is not used for the data: pgserver runs PostgreSQL as its own user when
         we are root, which must traverse the folders above the data, and pytest makes its
         temporary root 0700 again whenever a worker starts. A folder of our own in /tmp."""
+        self.own: SystemPostgres | None = None
+        if system or not pgserver_installed():
+            self.own = SystemPostgres(need_server_bin())
+            self.home, self.pgdata, self.url = self.own.home, self.own.pgdata, self.own.url
+            return
         import pgserver
 
         self.home = Path(tempfile.mkdtemp(prefix="bloxcab-pg-"))
@@ -159,13 +167,22 @@ class Database:
                          timeout=30)
 
     def stop(self) -> None:
+        if self.own is not None:
+            self.own.stop()
+            return
         self._ctl("stop", "-m", "fast")
 
     def start(self) -> None:
         """As pgserver starts it: no TCP at all, the socket in the data folder."""
+        if self.own is not None:
+            self.own.start()
+            return
         self._ctl("start", "-o", f"-h '' -k {self.pgdata}")
 
     def close(self) -> None:
+        if self.own is not None:
+            self.own.close()
+            return
         self.server.cleanup()
         shutil.rmtree(self.home, ignore_errors=True)
 

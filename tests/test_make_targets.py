@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -49,3 +50,38 @@ def test_make_test_adds_the_test_tools_and_prefers_the_systems_shellcheck(
         Requirement(r).name for r in extras["uplink"]}
     shellcheck = next(line for line in installs if "shellcheck" in line)
     assert shellcheck.startswith("command -v shellcheck >/dev/null ||")
+
+
+def test_make_runs_fallback_keeps_each_uplink_part_that_installs(tmp_path: Path) -> None:
+    """Where the uplink extra does not install whole, the cabinet installs, then each of the
+    extra's parts on its own: the list the fallback reads is the extra itself."""
+    installs = _plan("run", tmp_path)
+    fallback = next(line for line in installs if "| while read -r part" in line)
+    assert "pip install --quiet -e . &&" in fallback
+    lister = fallback.split("&& ", 1)[1].split(" | while", 1)[0]
+    assert MAKE is not None
+    done = subprocess.run(["bash", "-c", lister.replace(str(tmp_path / "venv/bin/python"),
+                                                        sys.executable)],
+                          cwd=REPO, capture_output=True, text=True, timeout=60, check=True)
+    with (REPO / "pyproject.toml").open("rb") as f:
+        extras = tomllib.load(f)["project"]["optional-dependencies"]
+    assert done.stdout.split() == extras["uplink"]
+
+
+PI = {"sys_platform": "linux", "platform_system": "Linux", "os_name": "posix"}
+
+
+@pytest.mark.parametrize("machine", ["aarch64", "armv7l"])
+def test_the_test_tools_ask_no_pgserver_on_a_pi(machine: str) -> None:
+    """pgserver has wheels for x86-64 (and macOS) only: on a Pi the fleet's tests use the
+    system's PostgreSQL (tests/postgres_kit.py), so the fleet extra must not ask for it."""
+    with (REPO / "pyproject.toml").open("rb") as f:
+        extras = tomllib.load(f)["project"]["optional-dependencies"]
+    on_pi = {**PI, "platform_machine": machine, "extra": ""}
+    wanted = {Requirement(r).name for r in extras["fleet"]
+              if Requirement(r).marker is None or Requirement(r).marker.evaluate(on_pi)}
+    assert "pgserver" not in wanted
+    assert {"psycopg", "amqtt", "starlette", "uvicorn"} <= wanted
+    on_pc = {**PI, "platform_machine": "x86_64", "extra": ""}
+    assert any(Requirement(r).name == "pgserver" and Requirement(r).marker is not None
+               and Requirement(r).marker.evaluate(on_pc) for r in extras["fleet"])

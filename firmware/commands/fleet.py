@@ -15,6 +15,7 @@ only when they run, and say so in one line where it is not installed.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +121,9 @@ def run_serve(args: argparse.Namespace) -> int:
         from fleet.serve import serve
     except ImportError:
         raise UsageError(FLEET_NOT_INSTALLED) from None
+    if args.demo and importlib.util.find_spec("pgserver") is None:
+        raise UsageError("--demo runs PostgreSQL from pgserver, which has no wheel for this "
+                         "machine: give --db (a PostgreSQL URL), --broker and --keys")
     import logging
     import warnings
 
