@@ -265,7 +265,11 @@ class Display:
             for box in damage:
                 box = box.clip(bounds)
                 if box.w and box.h:  # a copy: the upload ignores a subsurface's pitch
-                    texture.update(native.subsurface(box).copy(), area=box)
+                    # The area as a plain tuple, never a Rect: pygame-ce 2.5.8 reads memory it
+                    # never set for a Rect and may put the box at the top-left corner
+                    # (docs/video.md, "The GPU upload and pygame-ce's Rect area").
+                    area = (box.x, box.y, box.w, box.h)
+                    texture.update(native.subsurface(box).copy(), area=area)
         texture.draw(dstrect=self.placement.box)
 
     def scale_into_view(self, native: pygame.Surface) -> None:
