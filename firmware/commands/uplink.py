@@ -45,9 +45,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"the uplink's parts are not installed ({exc.name}): "
                          "pip install 'bloxcab[uplink]'") from None
     host, port = parse_broker(args.broker)
-    base = Path(resolve_save_dir(args.save_dir))
-    outbox = Path(args.outbox) if args.outbox else base / OUTBOX_DIR
-    keys = Path(args.keys) if args.keys else base / "fleet"
+    # The save folder only when a default needs it: the unit gives --outbox and --keys and
+    # runs with the state folder read-only, where creating it would fail.
+    if args.outbox and args.keys:
+        outbox, keys = Path(args.outbox), Path(args.keys)
+    else:
+        base = Path(resolve_save_dir(args.save_dir))
+        outbox = Path(args.outbox) if args.outbox else base / OUTBOX_DIR
+        keys = Path(args.keys) if args.keys else base / "fleet"
     files = {n: keys / n for n in ("ca.crt", "cabinet.crt", "cabinet.key")}
     for name, path in files.items():
         if not path.is_file():
