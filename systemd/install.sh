@@ -15,8 +15,9 @@ usage() {
 usage: install.sh [--dry-run] [--force] [--uninstall] [--repo DIR] [--wheelhouse DIR]
   --dry-run         print every command instead of running it (no root needed)
   --force           install even if this does not look like a Raspberry Pi running Debian
-  --uninstall       remove the service, venv, config and udev rule; keep the save data in
-                    /var/lib/bloxcab and the user 'arcade' that owns it
+  --uninstall       remove the service, venv, config and udev rule, and undo what the
+                    install changed (its record: groups, folders, getty on tty1); keep the
+                    save data in /var/lib/bloxcab and the user 'arcade' that owns it
   --repo DIR        the bloxcab checkout to install (default: the one holding this script)
   --wheelhouse DIR  no network: Python packages from DIR (made by `make wheelhouse`), Debian
                     packages only if already installed or in apt's cache
@@ -24,6 +25,7 @@ EOF
 }
 
 DRY_RUN=0
+KIOSK_START_FAILED=0
 FORCE=0
 UNINSTALL=0
 WHEELHOUSE=""
@@ -57,6 +59,9 @@ done
 ROOT="${BLOXCAB_ROOT:-}"
 MODEL_FILE="${BLOXCAB_MODEL_FILE:-/proc/device-tree/model}"
 ARCH="${BLOXCAB_ARCH:-$(dpkg --print-architecture 2>/dev/null || uname -m)}"
+# The service manager's command (a test hook too: a name that is not installed stands for a
+# root without systemd's tools, such as a minimal container).
+SYSTEMCTL="${BLOXCAB_SYSTEMCTL:-systemctl}"
 
 SERVICE_USER=arcade
 # KMS (video, render), /dev/input (input), ALSA (audio), /dev/gpiochip* (gpio), serial
@@ -71,6 +76,10 @@ UNIT="$ROOT/etc/systemd/system/bloxcab.service"
 # cabinet's certificate first.
 UPLINK_UNIT="$ROOT/etc/systemd/system/bloxcab-uplink.service"
 UDEV_RULE="$ROOT/etc/udev/rules.d/99-bloxcab-jvs.rules"
+# What this script changed on the system, so --uninstall undoes just that: one line each,
+# "group NAME" (created here), "dir PATH" (created here), "getty@tty1 enabled|disabled"
+# (as found by the first install).
+RECORD="$PREFIX/install-record"
 STATE_DIR=/var/lib/bloxcab
 # The folders bloxcab-uplink.service binds into its namespace (BindPaths=, BindReadOnlyPaths=):
 # systemd refuses to start the unit when one is missing. The kiosk writes the outbox; the
@@ -130,6 +139,36 @@ group_exists() {
 # image being prepared on another machine: there the service is enabled for the next boot.
 systemd_running() { [[ -d "$ROOT/run/systemd/system" ]]; }
 udevd_running() { [[ -e "$ROOT/run/udev/control" ]]; }
+
+have_systemctl() { command -v "$SYSTEMCTL" >/dev/null; }
+
+# systemctl through run, or a warning where this root has no systemctl at all.
+systemctl_step() {
+    if have_systemctl; then
+        run "$SYSTEMCTL" "$@"
+    else
+        say "warning: no systemctl here; skipped 'systemctl $*'"
+    fi
+}
+
+# Add a line to the install record (unless it is there): `run` has no redirection.
+remember() {
+    printf '+ remember %q in %s\n' "$1" "$RECORD"
+    if ((DRY_RUN == 0)) && ! grep -qxF "$1" "$RECORD" 2>/dev/null; then
+        printf '%s\n' "$1" >>"$RECORD"
+    fi
+}
+
+recorded() { grep -qxF "$1" "$RECORD" 2>/dev/null; }
+
+getty_enabled() {
+    have_systemctl || return 1
+    if [[ -n "$ROOT" ]]; then
+        "$SYSTEMCTL" --root="$ROOT" is-enabled --quiet getty@tty1.service 2>/dev/null
+    else
+        "$SYSTEMCTL" is-enabled --quiet getty@tty1.service 2>/dev/null
+    fi
+}
 
 # A step that may fail where a daemon is missing: warn and go on.
 run_or_warn() {
@@ -203,6 +242,9 @@ install_cabinet() {
     say "  6. install $UNIT, disable getty@tty1, enable and (re)start bloxcab"
     say "  7. create $STATE_DIR/outbox and $STATE_DIR/fleet (owner $SERVICE_USER, mode 0700) and"
     say "     install $UPLINK_UNIT, not enabled"
+    say "  8. say whether the kiosk runs (a failed first start stops none of the steps)"
+    say "What it changes (groups, folders it creates, getty on tty1) goes into $RECORD,"
+    say "so --uninstall undoes just that."
     say "Save data lives in $STATE_DIR (systemd's StateDirectory)."
     if is_32bit_arm; then
         say "32-bit Raspberry Pi OS ($ARCH): PyPI has no armv7l wheels of pygame-ce and numpy,"
@@ -221,6 +263,9 @@ install_cabinet() {
         run apt-get install -y --no-install-recommends "${packages[@]}"
     fi
 
+    # The record of what this install changes lives beside the venv.
+    run install -d -m 0755 "$PREFIX"
+
     say "2. user and groups"
     local group
     for group in "${SERVICE_GROUPS[@]}"; do
@@ -228,6 +273,7 @@ install_cabinet() {
             say "group $group exists"
         else
             run groupadd --system "$group"
+            remember "group $group"
         fi
     done
     if user_exists "$SERVICE_USER"; then
@@ -244,7 +290,6 @@ install_cabinet() {
     if [[ -x "$VENV/bin/python" ]]; then
         say "venv $VENV exists"
     else
-        run install -d -m 0755 "$PREFIX"
         # System site packages: Raspberry Pi OS's python3-lgpio (and python3-numpy on armhf).
         run python3 -m venv --system-site-packages "$VENV"
     fi
@@ -270,7 +315,15 @@ install_cabinet() {
     fi
 
     say "5. udev rule for JVS adapters"
-    run install -d -m 0755 "$(dirname "$UDEV_RULE")"
+    local rules_dir
+    rules_dir="$(dirname "$UDEV_RULE")"
+    if [[ ! -d "$(dirname "$rules_dir")" ]]; then
+        remember "dir ${rules_dir%/*}"
+    fi
+    if [[ ! -d "$rules_dir" ]]; then
+        remember "dir $rules_dir"
+    fi
+    run install -d -m 0755 "$rules_dir"
     run install -m 0644 "$REPO/systemd/99-bloxcab-jvs.rules" "$UDEV_RULE"
     if udevd_running; then
         run_or_warn udevadm control --reload-rules
@@ -284,17 +337,27 @@ install_cabinet() {
     run install -d -m 0755 "$(dirname "$UNIT")"
     run install -m 0644 "$REPO/systemd/bloxcab.service" "$UNIT"
     if systemd_running; then
-        run systemctl daemon-reload
+        systemctl_step daemon-reload
     fi
     # The game owns tty1; the unit's Conflicts= stops getty there, this keeps it from coming
     # back at boot. enable/disable only write symlinks, so they work without a running systemd.
-    run systemctl disable getty@tty1.service
-    run systemctl enable bloxcab.service
-    if systemd_running; then
-        run systemctl restart bloxcab.service
-        say "done: the cabinet runs on tty1 (journalctl -u bloxcab; systemctl status bloxcab)"
-    else
-        say "systemd is not running here: bloxcab is enabled and starts on tty1 at the next boot"
+    # The first install notes whether getty was enabled, for --uninstall to put it back so.
+    if ! grep -q '^getty@tty1 ' "$RECORD" 2>/dev/null; then
+        if getty_enabled; then
+            remember "getty@tty1 enabled"
+        else
+            remember "getty@tty1 disabled"
+        fi
+    fi
+    systemctl_step disable getty@tty1.service
+    systemctl_step enable bloxcab.service
+    # The kiosk's first start may fail (a Pi with no display connected): the remaining steps
+    # go on, and the end of the script says how the kiosk is.
+    if systemd_running && have_systemctl; then
+        if ! run "$SYSTEMCTL" restart bloxcab.service; then
+            KIOSK_START_FAILED=1
+            say "warning: bloxcab.service did not start; going on with the other steps"
+        fi
     fi
 
     say "7. uplink (to the fleet's broker)"
@@ -307,9 +370,11 @@ install_cabinet() {
     done
     run install -m 0644 "$REPO/systemd/bloxcab-uplink.service" "$UPLINK_UNIT"
     if systemd_running; then
-        run systemctl daemon-reload
+        systemctl_step daemon-reload
         # An uplink the operator has started picks up the new code; a stopped one stays so.
-        run systemctl try-restart bloxcab-uplink.service
+        if have_systemctl && ! run "$SYSTEMCTL" try-restart bloxcab-uplink.service; then
+            say "warning: bloxcab-uplink.service did not restart (journalctl -u bloxcab-uplink)"
+        fi
     fi
     say "bloxcab-uplink.service is installed but NOT enabled: it needs /etc/bloxcab/uplink.env"
     say "(CABINET=, BROKER=) and the cabinet's key and certificates in $STATE_DIR/fleet first:"
@@ -317,46 +382,90 @@ install_cabinet() {
     say "      --keys $STATE_DIR/fleet"
     say "then the steps of docs/fleet.md ('The uplink (on the cabinet)'), ending with"
     say "  sudo systemctl enable --now bloxcab-uplink"
+    report_kiosk
+}
+
+# The last word: how the kiosk is after the install.
+report_kiosk() {
+    say "8. the kiosk"
+    if ! have_systemctl; then
+        say "no systemctl in this root: bloxcab.service is installed; enable it where systemd"
+        say "runs (systemctl enable bloxcab.service) and it starts on tty1 at boot"
+    elif ! systemd_running; then
+        say "systemd is not running here: bloxcab is enabled and starts on tty1 at the next boot"
+    elif ((DRY_RUN)); then
+        say "dry run: the kiosk's state is not asked"
+    else
+        local state
+        state="$("$SYSTEMCTL" is-active bloxcab.service 2>/dev/null || true)"
+        if ((KIOSK_START_FAILED == 0)) && [[ "$state" == active ]]; then
+            say "done: the cabinet runs on tty1 (journalctl -u bloxcab; systemctl status bloxcab)"
+        else
+            say "warning: the kiosk is ${state:-unknown}, not running; everything else is installed."
+            say "         See why: journalctl -u bloxcab -b. With no display connected it cannot"
+            say "         start: connect one, then sudo systemctl restart bloxcab"
+        fi
+    fi
 }
 
 uninstall_cabinet() {
     say "This will remove the bloxcab and bloxcab-uplink services, $PREFIX, $CONF_DIR and the"
-    say "udev rule, and give tty1 back to getty. It keeps the save data in $STATE_DIR (with the"
+    say "udev rule, undo what the install record says it changed (groups and folders it"
+    say "created, getty on tty1 as it was), and keep the save data in $STATE_DIR (with the"
     say "outbox and the fleet key) and the user"
     say "'$SERVICE_USER' that owns it, so a later install finds both as they were."
-    if [[ -e "$UNIT" ]]; then
-        if systemd_running; then
-            run systemctl disable --now bloxcab.service
-        else
-            run systemctl disable bloxcab.service
-        fi
-        run rm -f "$UNIT"
-        if systemd_running; then
-            run systemctl daemon-reload
-        fi
-    else
-        say "no unit at $UNIT"
+    if [[ ! -e "$RECORD" ]]; then
+        say "no install record at $RECORD (an older install.sh): groups and folders stay"
     fi
-    if [[ -e "$UPLINK_UNIT" ]]; then
+    local unit name
+    for unit in "$UNIT" "$UPLINK_UNIT"; do
+        name="$(basename "$unit")"
+        if [[ ! -e "$unit" ]]; then
+            say "no unit at $unit"
+            continue
+        fi
         if systemd_running; then
-            run systemctl disable --now bloxcab-uplink.service
+            systemctl_step disable --now "$name"
         else
-            run systemctl disable bloxcab-uplink.service
+            systemctl_step disable "$name"
         fi
-        run rm -f "$UPLINK_UNIT"
+        run rm -f "$unit"
         if systemd_running; then
-            run systemctl daemon-reload
+            systemctl_step daemon-reload
         fi
+    done
+    # getty@tty1 back as the first install found it; with no record, as Raspberry Pi OS has it.
+    if recorded "getty@tty1 disabled"; then
+        say "getty@tty1 was not enabled before the install: it stays so"
     else
-        say "no unit at $UPLINK_UNIT"
-    fi
-    run systemctl enable getty@tty1.service
-    if systemd_running; then
-        run systemctl start --no-block getty@tty1.service
+        systemctl_step enable getty@tty1.service
+        if systemd_running; then
+            systemctl_step start --no-block getty@tty1.service
+        fi
     fi
     run rm -f "$UDEV_RULE"
     if udevd_running; then
         run_or_warn udevadm control --reload-rules
+    fi
+    # Folders the install created, deepest first, only if nothing else was put in them.
+    local line
+    local dirs=()
+    if [[ -e "$RECORD" ]]; then
+        while IFS= read -r line; do
+            [[ "$line" == "dir "* ]] && dirs=("${line#dir }" "${dirs[@]}")
+        done <"$RECORD"
+    fi
+    for line in "${dirs[@]}"; do
+        run rmdir --ignore-fail-on-non-empty "$line"
+    done
+    # Groups the install created; the service user's own group stays with the user.
+    if [[ -e "$RECORD" ]]; then
+        while IFS= read -r line; do
+            if [[ "$line" == "group "* ]]; then
+                run groupdel "${line#group }" \
+                    || say "warning: groupdel ${line#group } failed; going on"
+            fi
+        done <"$RECORD"
     fi
     run rm -rf "$PREFIX" "$CONF_DIR"
     say "done: save data kept in $STATE_DIR, owned by the user '$SERVICE_USER', which is kept."

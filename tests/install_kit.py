@@ -12,8 +12,9 @@ SCRIPT = REPO / "systemd" / "install.sh"
 
 
 def install(*flags: str, root: Path | None = None, model: Path | None = None,
-            arch: str = "arm64") -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
+            arch: str = "arm64", extra_env: dict[str, str] | None = None
+            ) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, **(extra_env or {})}
     if root is not None:
         env["BLOXCAB_ROOT"] = str(root)
     if model is not None:
