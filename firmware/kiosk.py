@@ -202,6 +202,11 @@ class Kiosk:
         # Unthrottled (headless without --realtime) no frame can be missed: a sign-in is
         # waited for, so a scripted run plays the same on any machine.
         self.machine.sign_ins.wait = options.mode == "headless" and not options.realtime
+        if loaded.cleared:
+            # The factory data is written now, not at the first coin, game or clean stop: a
+            # cabinet switched off at the wall before any of those would show BACKUP DATA
+            # CLEARED again at every start.
+            self.writer.submit(self.machine.data)
         save_notices = [n for n in (loaded.notice, lock_problem) if n and not loaded.cleared]
         self.machine.notices.extend([*(problems or []), *demo_notices, *save_notices])
         self.machine.notices.extend(configure_games(options.game_options or {}))
