@@ -93,6 +93,9 @@ JVS_DECISIONS: dict[str, Decision[Any]] = {
         "a minute; the next line says how many were left out"),
     "probe_watch_tries": Decision(
         10, "`bloxcab jvs-probe --watch` gives up after 10 failed polls in a row"),
+    "probe_connect_tries": Decision(
+        3, "`bloxcab jvs-probe` resets the bus and addresses it up to 3 times, "
+        "reconnect_interval_s apart, as the kiosk does, before it says no board answered"),
 }
 
 VIDEO_DECISIONS: dict[str, Decision[Any]] = {

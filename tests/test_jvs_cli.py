@@ -14,6 +14,7 @@ import pytest
 
 from cabinet.jvs import commands as cmd
 from cabinet.jvs.board import SimBoard
+from cabinet.jvs.codes import BROADCAST, Cmd
 from cabinet.jvs.master import JvsMaster
 from cabinet.jvs.simulator import IoBoardSimulator
 from firmware.cli import main
@@ -213,3 +214,25 @@ def test_jvs_sim_subprocess_serves_a_master_until_ctrl_c(once: bool) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_probe_resets_and_tries_again_when_the_board_answers_late(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A board whose first answer comes after the probe's timeout (still booting, or a
+    loaded machine): the probe resets the bus and addresses it again, as the kiosk does."""
+    with IoBoardSimulator() as sim:
+        sim.answer_late(0.5)  # far past 3 tries of the 40 ms timeout
+        assert main(["jvs-probe", sim.port, "--json", *FAST_ARGS]) == 0
+        resets = [p for d, p in sim.requests if d == BROADCAST and p[:1] == bytes((Cmd.RESET,))]
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["boards"][0]["address"] == 1
+    assert len(resets) >= 4  # two resets for each connect, and there were two connects
+
+
+def test_probe_gives_up_after_its_tries_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with IoBoardSimulator() as sim:
+        sim.silent = True
+        assert main(["jvs-probe", sim.port, "--tries", "2", *FAST_ARGS]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "(2 tries, a reset before each)" in err

@@ -5,6 +5,7 @@ stop), with systemd's notify socket saying which screen each one shows."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -52,10 +53,8 @@ def _until_saved(save: Path, sock: socket.socket) -> None:
     deadline = time.monotonic() + WAIT_S
     while load(save, log=lambda _: None).cleared:
         assert time.monotonic() < deadline, "no save written while the notice showed"
-        try:
+        with contextlib.suppress(TimeoutError):
             sock.recv(4096)
-        except TimeoutError:
-            pass
 
 
 def _kill(proc: subprocess.Popen[bytes], sock: socket.socket) -> None:

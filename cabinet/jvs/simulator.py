@@ -15,6 +15,8 @@ without a sense line that assigns "until nobody answers" walks a single board up
 
 Faults for tests: `corrupt_next_checksum`, `noise_before_next_reply`, `tamper_next_replies`
 (a checksum-valid but wrong reply, as paired bit errors the 8-bit sum cannot see), `silent`,
+`answer_late` (the next reply goes out late and the board hears nothing meanwhile, as a board
+still busy booting, or a loaded machine),
 `unplug` / `replug` (the pty goes away; with ``link`` a symlink follows the new pty, like
 /dev/serial/by-id after a USB adapter comes back).
 """
@@ -25,6 +27,7 @@ import contextlib
 import os
 import select
 import threading
+import time
 import tty
 from collections import deque
 from collections.abc import Callable
@@ -96,6 +99,9 @@ class IoBoardSimulator:
         self._corrupt = 0
         self._tamper: deque[Callable[[bytes], bytes]] = deque()
         self._noise = b""
+        self._late = 0.0  # seconds the next reply is held back
+        # A held reply: (when it goes out, board, payload); the board is deaf until then.
+        self._held: tuple[float, SimBoard, bytes] | None = None
         self._fds: tuple[int, int] | None = None  # (pty master, our own slave fd)
         self._slave_path = ""
         self._parser = FrameParser()
@@ -153,6 +159,12 @@ class IoBoardSimulator:
         with self._lock:
             self._noise = noise
 
+    def answer_late(self, seconds: float) -> None:
+        """The next reply goes out ``seconds`` after its request; until then the board
+        hears nothing (requests are dropped), like a board busy booting."""
+        with self._lock:
+            self._late = seconds
+
     def unplug(self) -> None:
         """Close the pty (the master's reads and writes fail) and wait until it is gone."""
         self._unplugged.clear()
@@ -206,7 +218,14 @@ class IoBoardSimulator:
             elif not self._want_plugged and self._fds is not None:
                 self._close_pty()
             watch = [self._wake_r] + ([self._fds[0]] if self._fds else [])
-            ready, _, _ = select.select(watch, [], [], 0.5)
+            wait = 0.5
+            if self._held is not None:
+                wait = max(0.0, min(wait, self._held[0] - time.monotonic()))
+            ready, _, _ = select.select(watch, [], [], wait)
+            if self._held is not None and time.monotonic() >= self._held[0]:
+                _, board, payload = self._held
+                self._held = None
+                self._reply(board, payload)
             if self._wake_r in ready:
                 os.read(self._wake_r, 64)
             if self._fds is not None and self._fds[0] in ready:
@@ -224,7 +243,7 @@ class IoBoardSimulator:
 
     def _handle(self, event: Frame | BadChecksum) -> None:
         self.requests.append((event.dest, event.payload))
-        if self.silent:
+        if self.silent or self._held is not None:
             return
         if isinstance(event, BadChecksum):
             self.bad_requests += 1
@@ -279,6 +298,11 @@ class IoBoardSimulator:
 
     def _reply(self, board: SimBoard, payload: bytes, *, retransmit: bool = False) -> None:
         if self._fds is None:
+            return
+        with self._lock:
+            late, self._late = self._late, 0.0
+        if late > 0:
+            self._held = (time.monotonic() + late, board, payload)
             return
         if self.quirks == "openjvs" and retransmit:
             # OpenJVS bumps the saved length in place on every send, so each retransmit

@@ -23,6 +23,7 @@ from cabinet.jvs.sense import CarrierDetectSense
 from firmware.errors import UsageError
 
 WATCH_TRIES: int = JVS_DECISIONS["probe_watch_tries"].value
+CONNECT_TRIES: int = JVS_DECISIONS["probe_connect_tries"].value
 
 
 def register(sub: Any) -> None:
@@ -47,6 +48,10 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--settle", type=float, default=1.0, metavar="S", help="wait after reset in s (1.0)"
     )
+    parser.add_argument(
+        "--tries", type=int, default=CONNECT_TRIES, metavar="N",
+        help=f"reset and address the bus up to N times, as the kiosk does ({CONNECT_TRIES})",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -55,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--watch, --interval and --settle must be >= 0 and --timeout > 0")
     if not 1 <= args.boards <= MAX_BOARDS:
         raise UsageError(f"--boards must be 1-{MAX_BOARDS}")
+    if args.tries < 1:
+        raise UsageError("--tries must be 1 or more")
     if not os.path.exists(args.port):
         raise UsageError(f"no such port {args.port}")
     if os.path.isdir(args.port):
@@ -65,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     if args.sense_line:
         master.sense = CarrierDetectSense(master)
     try:
-        boards = master.connect()
+        boards = _connect(master, args.tries)
         _print_boards(args.port, boards, as_json=args.json)
         for number in range(1, args.watch + 1):
             if number > 1:
@@ -77,6 +84,25 @@ def run(args: argparse.Namespace) -> int:
     finally:
         master.close()
     return 0
+
+
+def _connect(master: JvsMaster, tries: int) -> list[BoardInfo]:
+    """As the kiosk's bus thread: a bus that does not answer (a board still booting, a
+    loaded machine missing a reply) is reset and addressed again, reconnect_interval apart.
+    The last failure says how many tries there were. A port that cannot be used is not
+    tried again."""
+    for _ in range(1, tries):
+        try:
+            return master.connect()
+        except BusError:
+            master.close()
+            time.sleep(master.timing.reconnect_interval)
+    try:
+        return master.connect()
+    except BusError as exc:
+        if tries == 1:
+            raise
+        raise BusError(f"{exc} ({tries} tries, a reset before each)") from None
 
 
 def _poll(master: JvsMaster) -> PollResult:
