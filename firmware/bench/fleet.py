@@ -37,6 +37,9 @@ def check_arguments(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> None:
     try:
         from fleet import bench
-    except ImportError:
+    except ImportError as exc:
+        if exc.name == "pgserver":  # no wheel for aarch64 or armv7l (pyproject.toml)
+            raise UsageError("bench --fleet runs PostgreSQL from pgserver, which has no "
+                             "wheel for this machine") from None
         raise UsageError(FLEET_NOT_INSTALLED) from None
     bench.run(args)
