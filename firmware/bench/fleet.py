@@ -5,6 +5,7 @@ dependency."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
 
 from firmware.cli_decisions import CLI_DECISIONS
 from firmware.errors import FLEET_NOT_INSTALLED, UsageError
@@ -38,7 +39,8 @@ def run(args: argparse.Namespace) -> None:
     try:
         from fleet import bench
     except ImportError as exc:
-        if exc.name == "pgserver":  # no wheel for aarch64 or armv7l (pyproject.toml)
+        # The fleet installed but pgserver not: it has no aarch64 or armv7l wheel.
+        if exc.name == "pgserver" and importlib.util.find_spec("psycopg") is not None:
             raise UsageError("bench --fleet runs PostgreSQL from pgserver, which has no "
                              "wheel for this machine") from None
         raise UsageError(FLEET_NOT_INSTALLED) from None
