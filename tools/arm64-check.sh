@@ -117,6 +117,14 @@ mkdir -p "$TARGET$SRC"
 tar -C "$REPO" --exclude=./.git --exclude=./.venv --exclude=./wheelhouse \
     --exclude='__pycache__' --exclude='*.egg-info' -cf - . | tar -C "$TARGET$SRC" -xf -
 cp /etc/resolv.conf "$TARGET/etc/resolv.conf"
+# A PC behind a proxy that inspects TLS trusts the proxy's CA in its local store: the root
+# trusts the same ones, and pip inside uses the system's store (PIP_CERT below).
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    say "the PC's local CA certificates into the root's store"
+    mkdir -p "$TARGET/usr/local/share/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$TARGET/usr/local/share/ca-certificates/"
+    chroot "$TARGET" /usr/sbin/update-ca-certificates >/dev/null
+fi
 
 bind /proc
 bind /sys
@@ -126,7 +134,8 @@ bind /dev/pts
 inside() {
     chroot "$TARGET" /usr/bin/env -i HOME=/root LANG=C.UTF-8 \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-        SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$@"
+        SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+        PIP_CERT=/etc/ssl/certs/ca-certificates.crt "$@"
 }
 
 say "inside: $(inside uname -m), $(inside python3 --version), Debian $(cat "$TARGET/etc/debian_version")"
