@@ -247,3 +247,20 @@ def test_the_select_lists_doubles() -> None:
     ys = sorted({int(y) for y in lit.nonzero()[1]})
     lit_before = (before == UI["highlight"]).all(axis=2)
     assert ys and min(ys) > max(int(y) for y in lit_before.nonzero()[1])  # fifth line lit
+
+
+def test_the_cartridge_demo_player_plays_a_doubles_session() -> None:
+    """`bloxcab sim --rules tap-doubles --inputs demo` (and attract mode) hand a Doubles
+    session to the cartridge's demo player: it must drive both halves of the 14-wide well,
+    not plan one side as a 10-wide well (that raised "negative shift count")."""
+    session = new_session(DOUBLES, {}, {"main": 8}, 2)
+    assert isinstance(session, DoublesBoard)
+    player = cartridge("tap").presentation.demo_player
+    assert player is not None
+    inputs = player(session)
+    for _ in range(3000):
+        session.step(next(inputs))
+        if session.over:
+            break
+    levels = [s["level"] for s in (session.summary(0), session.summary(1)) if s is not None]
+    assert len(levels) == 2 and min(int(v) for v in levels) > 0

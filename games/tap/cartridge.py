@@ -142,8 +142,20 @@ def cli_settings(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def demo_player(session: GameSession) -> Iterator[InputFrame]:
+    """The attract-mode bot: the Doubles bot on both halves while a Doubles game is on
+    (rules id ``tap-doubles``, or DOUBLES picked on the board), else the bot on player 1."""
     from games.arika.demo import demo_inputs
+    from games.tap.doubles_demo import doubles_inputs
     from games.tap.versus import VersusBoard
     from games.tap.versus_demo import p1_inputs
 
-    return p1_inputs(session) if isinstance(session, VersusBoard) else demo_inputs(session)
+    single = p1_inputs(session) if isinstance(session, VersusBoard) else demo_inputs(session)
+    if not hasattr(session, "doubles"):
+        return single
+    return _doubles_or(session, doubles_inputs(session), single)
+
+
+def _doubles_or(session: GameSession, doubles: Iterator[InputFrame],
+                single: Iterator[InputFrame]) -> Iterator[InputFrame]:
+    while True:
+        yield next(doubles) if getattr(session, "doubles", False) else next(single)
