@@ -240,6 +240,8 @@ def _ranked_row(game: str, frames: int = 1500) -> tuple[str, RankEntry]:
                                           start=rng.random() < 0.05))
         session.step(frame)
         recorder.frame(frame, session)
+        if session.over:  # a ranked replay ends with its game (a longer one is refused)
+            break
     summary = session.summary(0) or {}
     values = {c: summary.get(c, 0) for c in cart.board.ranking.columns}
     mode = cart.board.ranking.modes[0]
