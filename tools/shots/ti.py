@@ -15,9 +15,7 @@ from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-import pygame
 
-from cabinet.video.screen import new_native
 from engine.inputs import InputFrame
 from games.arika.randomizer import lcg_output, lcg_step
 from games.cartridge import PlayView
@@ -29,6 +27,7 @@ from games.ti.rules.login import alphabet, legacy_digest
 from games.ti.rules.speed import COOL
 from games.ti.screen import popup
 from games.ti.session import TiSession
+from tools.shots import picture
 from tools.shots import ti_modes as mode_shots
 
 SCALE = 2
@@ -37,10 +36,8 @@ NAMES = ("ti-master-cool.png", "ti-master-roll.png", "ti-master-grade.png",
 
 
 def save(session: TiSession, path: Path) -> None:
-    surface = new_native()
-    CARTRIDGE.presentation.draw_play(
-        surface, PlayView(session, credits=1, free_play=False, frame=session.frame))
-    pygame.image.save(pygame.transform.scale_by(surface, SCALE), str(path))
+    picture.take(path, lambda surface: CARTRIDGE.presentation.draw_play(
+        surface, PlayView(session, credits=1, free_play=False, frame=session.frame)))
 
 
 def main(argv: list[str]) -> int:
