@@ -162,7 +162,9 @@ def rankings(
     draw_centred(surface, "RANKING", 16, UI["value"], scale=2)
     header_y = 48
     # Layout: value columns end at these x positions (right-aligned), left to right.
-    rights = (200, 256, 296)[:len(columns)]
+    # The widest values: a 7-digit score, a 4-digit level, a clock "mm:ss:cc"; one cell
+    # at least between columns (tests/test_screen_texts.py draws them).
+    rights = (184, 232, 312)[:len(columns)]
     draw_text(surface, "RANK", 24, header_y, UI["label"])
     draw_text(surface, "NAME", 80, header_y, UI["label"])
     for column, right in zip(columns, rights, strict=False):

@@ -36,6 +36,7 @@ def take_all(root: Path) -> list[Path]:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from tools.shots.attract import take as attract_shots
     from tools.shots.service import take as service_shots
     from tools.shots.titles import take as title_shots
 
@@ -43,6 +44,7 @@ def take_all(root: Path) -> list[Path]:
     for name in cartridge_shots():
         taken += importlib.import_module(name).take(root / SCREENS)
     taken += title_shots(root / SCREENS)
+    taken += attract_shots(root / SCREENS)
     taken += service_shots(root / SERVICE)
     return taken
 
