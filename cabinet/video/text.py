@@ -94,6 +94,19 @@ def recording() -> Iterator[list[DrawnText]]:
         _log = outer
 
 
+def painted_over(surface: pygame.Surface, rect: tuple[int, int, int, int]) -> None:
+    """A screen painted ``rect`` over texts it drew: those texts are gone from the
+    picture, and from the record (one drawn over another screen: TAP's challenge question
+    over the mode select)."""
+    if _log is None:
+        return
+    ox, oy = surface.get_abs_offset()
+    x, y, w, h = rect[0] + ox, rect[1] + oy, rect[2], rect[3]
+    _log[:] = [t for t in _log if not (x <= t.box[0] and y <= t.box[1]
+                                        and t.box[0] + t.box[2] <= x + w
+                                        and t.box[1] + t.box[3] <= y + h)]
+
+
 def _record(log: list[DrawnText], surface: pygame.Surface, text: str, x: int, y: int,
             scale: int) -> None:
     stripped = text.strip(" ")

@@ -12,7 +12,7 @@ import pygame
 
 from cabinet.video.kept import KeptPicture
 from cabinet.video.palette import UI, cell_rgb, shade
-from cabinet.video.text import draw_centred, text_width
+from cabinet.video.text import draw_centred, painted_over, text_width
 from games.arika import screen as arika_screen
 from games.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDTH
 from games.arika.kept import (
@@ -85,8 +85,9 @@ def _board_overlays(surface: Any, board: VersusBoard, view_sides: int | None) ->
         cursor = board.prompt[index]
         if cursor is not None:
             # Over the mode select the board would show: the well, its frame, the question.
-            pygame.draw.rect(surface, UI["background"], (left - 6, top - 4, WIDTH * CELL + 12,
-                                                         arika_screen.WELL_H + 8))
+            cover = (left - 6, top - 4, WIDTH * CELL + 12, arika_screen.WELL_H + 8)
+            pygame.draw.rect(surface, UI["background"], cover)
+            painted_over(surface, cover)
             arika_screen.draw_well(surface, left)
             for n, line in enumerate(("HERE COMES", "A NEW", "CHALLENGER")):
                 draw_centred(surface, line, top + 28 + 12 * n, UI["alert"],

@@ -294,11 +294,13 @@ def _exam_result(surface: Any, session: TiSession, index: int, left: int) -> Non
         return
     account, worth, exam, rule = played
     after, outcome = after_game(account, worth, exam, rule)
-    draw_text(surface, f"{exam.kind.upper()} EXAM", left + 4, WELL_Y + 100, UI["label"])
-    draw_text(surface, outcome.upper(), left + 4, WELL_Y + 112,
+    # "PROMOTION EXAM" is wider than the well: the kind and EXAM on two lines.
+    draw_text(surface, exam.kind.upper(), left + 4, WELL_Y + 96, UI["label"])
+    draw_text(surface, "EXAM", left + 4, WELL_Y + 106, UI["label"])
+    draw_text(surface, outcome.upper(), left + 4, WELL_Y + 120,
               UI["verified"] if outcome in ("passed", "kept") else UI["alert"])
     draw_text(surface, f"CLASS {display_grade(after.qualified_name)}", left + 4,
-              WELL_Y + 124, UI["value"])
+              WELL_Y + 132, UI["value"])
 
 
 def section_rows(p: ArikaPlayer) -> list[tuple[int, int, str]]:

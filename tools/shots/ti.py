@@ -17,6 +17,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 
 from engine.inputs import InputFrame
+from games.arika.player import OVER
 from games.arika.randomizer import lcg_output, lcg_step
 from games.cartridge import PlayView
 from games.ti import CARTRIDGE
@@ -32,7 +33,7 @@ from tools.shots import ti_modes as mode_shots
 
 SCALE = 2
 NAMES = ("ti-master-cool.png", "ti-master-roll.png", "ti-master-grade.png",
-         "ti-account.png", "ti-exam.png")
+         "ti-account.png", "ti-exam.png", "ti-exam-result.png")
 
 
 def save(session: TiSession, path: Path) -> None:
@@ -104,6 +105,11 @@ def _account_shots(out: Path) -> None:
     for _ in range(1500):
         session.step(next(inputs))
     save(session, out / NAMES[4])
+    for _ in range(60 * 60 * 30):  # the exam game to its end: the result in the well
+        if session.over or session.player(0).phase == OVER:
+            break
+        session.step(next(inputs))
+    save(session, out / NAMES[5])
 
 
 def take(out: Path) -> list[Path]:
