@@ -109,7 +109,7 @@ def test_rankings_show_names_and_scores_in_order() -> None:
     assert text_at(surface, "1ST", 24, 64, UI["value"])
     assert text_at(surface, "AAA", 80, 64, UI["value"])
     assert text_at(surface, "BBB", 80, 78, UI["text"])
-    assert text_at(surface, "5000", 200 - 32, 64, UI["value"])
+    assert text_at(surface, "5000", 184 - 32, 64, UI["value"])
 
 
 def test_ordinals() -> None:
