@@ -82,7 +82,6 @@ def take(out: Path) -> list[Path]:
             op.choose("BACKUP DATA CLEAR")
             shot("confirm_backup_clear")
             op.choose("NO")
-            _every_game(op, shot)
             op.choose("MONITOR TEST")
             shot("monitor_test")
             op.choose("crosshatch")
@@ -90,6 +89,9 @@ def take(out: Path) -> list[Path]:
                             "grey_steps"):
                 shot(f"monitor_{pattern}")
                 op.press("test")
+            while op.menu.page.title != "TEST MODE":
+                op.press("p1.b2")
+            _every_game(op, shot)
         finally:
             kiosk.close()
     return shots
