@@ -37,7 +37,8 @@ def cycle(game: str, out: Path) -> list[Path]:
                 left_title, titles = False, titles + 1
                 if titles == CYCLES:
                     break
-            if m.screen_frames == SETTLE:
+            joined = m.screen == Screen.DEMO and m.screen_frames - SETTLE * 4 in m.demo_joins
+            if m.screen_frames == SETTLE or joined:  # a demo again once a player joined
                 name = f"{game}-attract-{len(taken) + 1}-{m.screen.name.lower()}.png"
                 taken.append(picture.take(out / name,
                                           lambda s: kiosk_view.draw(m, s)))
