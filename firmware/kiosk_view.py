@@ -24,10 +24,32 @@ FIELD_AFTER_GAME_OVER = frames("game_over_field_frames")
 
 
 def _rows(machine: CabinetMachine) -> list[tuple[str, list[int | str]]]:
-    """The selected game's first ranking table: initials and the cartridge's columns."""
+    """The ranking table shown now (CabinetMachine.ranking_shown): initials and the
+    columns it shows."""
+    mode = machine.ranking_shown()
+    shown = machine.cartridge.board.ranking.shown(mode)
+    table = machine.data.rankings.get(machine.game_id, {}).get(mode, [])
+    return [(e.initials, [e.values.get(c, 0) for c, _ in shown]) for e in table]
+
+
+def _ranking_title(machine: CabinetMachine) -> str:
+    """The game and, for a game of several tables, the mode: "TGM2 PLUS  MASTER"."""
+    cart = machine.cartridge
+    game = cart.title.split(" (")[0]
+    spec = cart.board.ranking
+    if len(spec.modes) == 1:
+        return game
+    return f"{game}  {spec.title_of(machine.ranking_shown())}"
+
+
+def _demo_caption(machine: CabinetMachine) -> str:
+    """DEMO PLAY, or TOP PLAY with its table's mode for a game of several tables."""
+    if not machine.top_play:
+        return "DEMO PLAY"
     spec = machine.cartridge.board.ranking
-    table = machine.data.rankings.get(machine.game_id, {}).get(spec.modes[0], [])
-    return [(e.initials, [e.values.get(c, 0) for c in spec.columns]) for e in table]
+    if len(spec.modes) == 1:
+        return "TOP PLAY"
+    return f"TOP PLAY {spec.title_of(machine.top_play_mode)}"
 
 
 def _top_score(machine: CabinetMachine) -> int | None:
@@ -41,7 +63,7 @@ def _marks(machine: CabinetMachine, status: Status | None) -> list[str]:
     played under an older rules version of its game gets no mark: this build cannot
     re-simulate its replay, so it is neither proven nor failed (`rankings verify` lists it
     as RULES v1)."""
-    mode = machine.cartridge.board.ranking.modes[0]
+    mode = machine.ranking_shown()
     table = machine.data.rankings.get(machine.game_id, {}).get(mode, [])
     found = [status(machine.game_id, mode, rank, e) if status is not None and e.replay_id
              else None for rank, e in enumerate(table, start=1)]
@@ -69,7 +91,7 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
         cart.presentation.draw_play(surface, PlayView(machine.demo, credits, free, frame,
                                                       demo=True, kept=kept))
         screens.demo_overlay(surface, credits, free, frame,
-                             "TOP PLAY" if machine.top_play else "DEMO PLAY")
+                             _demo_caption(machine))
         if kept is not None:  # drawn over the play screen every frame
             for box in screens.DEMO_OVERLAY:
                 kept.add(box)
@@ -95,9 +117,10 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
                                              machine.screen_frames, credits, free)
     elif screen == Screen.RANKINGS:
         rows, marks = _rows(machine), _marks(machine, status)
-        columns = cart.board.ranking.columns
-        if not _still(kept, surface, ("rankings", columns, rows, credits, free, marks)):
-            screens.rankings(surface, columns, rows, credits, free, marks=marks)
+        columns = [name for _, name in cart.board.ranking.shown(machine.ranking_shown())]
+        title = _ranking_title(machine)
+        if not _still(kept, surface, ("rankings", title, columns, rows, credits, free, marks)):
+            screens.rankings(surface, columns, rows, credits, free, marks=marks, title=title)
     elif screen == Screen.NOTICE:
         screens.backup_cleared(surface, footer=screens.credit_text(credits, free))
     elif screen == Screen.SERVICE and isinstance(machine.service_menu, ServiceMenu):

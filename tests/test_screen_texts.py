@@ -58,11 +58,17 @@ def test_the_recorder_sees_each_text_and_the_checker_each_fault() -> None:
 
 @pytest.mark.parametrize("game", list(CARTRIDGES))
 def test_a_full_ranking_table_of_the_widest_values_reads_clean(game: str) -> None:
-    columns = CARTRIDGES[game].board.ranking.columns
-    values = [WIDEST.get(c, 99_999) for c in columns]
-    rows = [("WWW", values)] * 10
-    marks = [screens.VERIFIED_MARK] * 10
-    assert _texts(lambda s: screens.rankings(s, columns, rows, 99, False, marks=marks)) == []
+    spec = CARTRIDGES[game].board.ranking
+    for mode in spec.modes:
+        columns = [name for _, name in spec.shown(mode)]
+        values = [WIDEST.get(c, 99_999) for c in columns]
+        rows = [("WWW", values)] * 10
+        marks = [screens.VERIFIED_MARK] * 10
+        title = f"{CARTRIDGES[game].title.split(' (')[0]}  {spec.title_of(mode)}"
+        surface = new_native()
+        with recording() as texts:
+            screens.rankings(surface, columns, rows, 99, False, marks=marks, title=title)
+        assert problems(texts) == [], mode
 
 
 def test_every_attract_screen_and_service_page_of_every_game_reads_clean(

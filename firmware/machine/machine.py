@@ -122,6 +122,7 @@ class CabinetMachine:
         self.sign_ins = SignInDesk()  # the kiosk sets ``wait`` when it runs unthrottled
         self.attract_cycles = 0
         self.top_play = False  # the demo now playing is the best ranked game's replay
+        self.top_play_mode = ""  # ... of this mode's table
         self.service_mode = service_mode  # None: a board without a test mode ignores TEST
         self.scene_value = 0  # the value the attract scene drew (it picks what it shows)
         self.service_menu: ServiceMode | None = None
@@ -240,9 +241,22 @@ class CabinetMachine:
             self._start_demo()
         elif screen == Screen.DEMO:
             self._step_demo(cues)
-        elif screen == Screen.RANKINGS and frames >= _RANKINGS_FRAMES:
+        elif screen == Screen.RANKINGS and frames >= _RANKINGS_FRAMES * len(
+                self.ranking_tables()):
             self.attract_cycles += 1
             self._go(Screen.TITLE)
+
+    def ranking_tables(self) -> list[str]:
+        """The modes whose tables the attract RANKING shows, one after another, in the
+        cartridge's order: each table with rows (the first mode's when none has any)."""
+        spec = self.cartridge.board.ranking
+        tables = self.data.rankings.get(self.game_id, {})
+        return [m for m in spec.modes if tables.get(m)] or [spec.modes[0]]
+
+    def ranking_shown(self) -> str:
+        """The mode whose table the RANKING screen shows now."""
+        tables = self.ranking_tables()
+        return tables[min(self.screen_frames // _RANKINGS_FRAMES, len(tables) - 1)]
 
     def _to_attract(self) -> None:
         """The game-over sequence ran through without a Start: the cartridge's attract
@@ -262,8 +276,11 @@ class CabinetMachine:
     def _start_demo(self) -> None:
         replay = None
         self.top_play = False
-        if self.attract_cycles % _frames("top_play_every") == _frames("top_play_every") - 1:
-            replay = self.rankings.top_replay(self.game_id, self.cartridge.board.ranking.modes[0])
+        every = _frames("top_play_every")
+        if self.attract_cycles % every == every - 1:  # each table's best game in turn
+            tables = self.ranking_tables()
+            self.top_play_mode = tables[self.attract_cycles // every % len(tables)]
+            replay = self.rankings.top_replay(self.game_id, self.top_play_mode)
             self.top_play = replay is not None
         replay = replay or self.demos.get(self.game_id)
         if replay is None:
