@@ -222,7 +222,7 @@ class CabinetMachine:
         if screen == Screen.GAME_OVER and self.rank_queue:
             # GAME OVER first, then the initials; a Start waits until they are in.
             if frames >= _NAME_ENTRY_AFTER_FRAMES:
-                self._next_name_entry()
+                self._next_name_entry(inputs)
             return
         if start[1] and self.desk.can_start(2):
             self._start_game(2, cues)
@@ -456,7 +456,7 @@ class CabinetMachine:
         self.name_entry = None
         self._go(Screen.GAME_OVER)
 
-    def _next_name_entry(self) -> None:
+    def _next_name_entry(self, inputs: InputFrame) -> None:
         """The next queued player's initials; after the last, the game-over sequence has
         run through (attract mode, with the cartridge's hook and scene)."""
         spec = self.cartridge.board.ranking
@@ -467,7 +467,8 @@ class CabinetMachine:
                 self.cartridge.rules_version), replay)
         if self.rank_queue:
             index, _, summary, _ = self.rank_queue[0]
-            self.name_entry = NameEntry(index, int(summary.get("score", 0)))
+            self.name_entry = NameEntry(index, int(summary.get("score", 0)),
+                                        held=inputs.player(index))
             self._go(Screen.NAME_ENTRY)
         else:
             self.name_entry = None
@@ -481,7 +482,7 @@ class CabinetMachine:
         if not entry.done:
             return
         self._enter_queued(entry.initials)
-        self._next_name_entry()
+        self._next_name_entry(inputs)
 
     def _enter_queued(self, initials: str) -> None:
         """The first queued row goes in with ``initials``."""
