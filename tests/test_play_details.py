@@ -1,0 +1,26 @@
+"""Issue #32 item 3, details players notice: Bloxeed's TOP follows the score once it
+passes the table's best."""
+
+from __future__ import annotations
+
+from cabinet.video.screen import new_native
+from cabinet.video.text import recording
+from games.cartridge import PlayView
+from games.registry import cartridge, new_session
+
+
+def _texts(view: PlayView, game: str) -> list[str]:
+    with recording() as texts:
+        cartridge(game).presentation.draw_play(new_native(), view)
+    return [t.text for t in texts]
+
+
+def test_top_follows_the_score_once_it_passes_the_table() -> None:
+    session = new_session("bloxeed", {}, {"main": 1}, 1)
+    player = session.players[0]  # type: ignore[attr-defined]
+    player.score = 12_345
+    shown = _texts(PlayView(session, 1, False, 0, top_score=10_000), "bloxeed")
+    assert "TOP" in shown and "12345" in shown and "10000" not in shown
+    player.score = 900
+    shown = _texts(PlayView(session, 1, False, 0, top_score=10_000), "bloxeed")
+    assert "10000" in shown
