@@ -11,6 +11,7 @@ import pygame
 from cabinet.video import screens
 from cabinet.video.kept import KeptPicture
 from cabinet.video.paint import paint
+from engine.session import GameSession
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.decisions import NAME_ENTRY_FRAMES, frames
 from firmware.machine.name_entry import ALPHABET
@@ -104,14 +105,9 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
                            max(0, entry.frames_left) * 20 // NAME_ENTRY_FRAMES, frame,
                            ALPHABET)
     elif screen == Screen.GAME_OVER:
-        game = machine.game
-        scores: list[int | None] = []
-        if game is not None:
-            for index in (0, 1):
-                summary = game.summary(index)
-                scores.append(None if summary is None else int(summary.get("score", 0)))
-        if not _still(kept, surface, ("game over", scores, credits, free)):
-            screens.game_over(surface, scores, credits, free)
+        label, figures = game_over_figures(machine.game)
+        if not _still(kept, surface, ("game over", label, figures, credits, free)):
+            screens.game_over(surface, figures, credits, free, label=label)
     elif screen == Screen.SCENE and cart.presentation.attract_scene is not None:
         cart.presentation.attract_scene.draw(surface, machine.scene_value,
                                              machine.screen_frames, credits, free)
@@ -132,6 +128,16 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
             screens.title(surface, credits, free, frame)
         else:
             draw_title(surface, frame, credits, free)
+
+
+def game_over_figures(game: GameSession | None) -> tuple[str, list[int | None]]:
+    """What GAME OVER shows of each player: the wins of a versus match (its games score
+    nothing), else the scores."""
+    summaries = [None if game is None else game.summary(index) for index in (0, 1)]
+    played = [s for s in summaries if s is not None]
+    key, label = ("wins", "WINS") if played and all("wins" in s for s in played) else (
+        "score", "")
+    return label, [None if s is None else int(s.get(key, 0)) for s in summaries]
 
 
 def _still(kept: KeptPicture | None, surface: pygame.Surface, shown: tuple[Any, ...]

@@ -24,3 +24,20 @@ def test_top_follows_the_score_once_it_passes_the_table() -> None:
     player.score = 900
     shown = _texts(PlayView(session, 1, False, 0, top_score=10_000), "bloxeed")
     assert "10000" in shown
+
+
+def test_game_over_after_a_versus_match_shows_the_wins() -> None:
+    from engine.inputs import InputFrame
+    from firmware.kiosk_view import game_over_figures
+    from games.tap.rules.match import VERSUS
+    from games.tap.versus import VersusBoard
+
+    board = VersusBoard(VERSUS, {}, {"main": 3}, 2)
+    for _ in range(5):
+        board.step(InputFrame())
+    assert board.match is not None
+    board.match.wins[1] = 2
+    assert game_over_figures(board) == ("WINS", [0, 2])
+    single = new_session("bloxeed", {}, {"main": 1}, 1)
+    single.players[0].score = 4321  # type: ignore[attr-defined]
+    assert game_over_figures(single) == ("", [4321, None])

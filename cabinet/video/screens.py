@@ -89,15 +89,18 @@ def demo_overlay(surface: pygame.Surface, credits: int, free_play: bool, frame: 
 
 def game_over(
     surface: pygame.Surface, scores: Sequence[int | None], credits: int = 0,
-    free_play: bool = False,
+    free_play: bool = False, label: str = "",
 ) -> None:
-    """The game-over screen: GAME OVER and each player's final score."""
+    """The game-over screen: GAME OVER and each player's final score (or the figure
+    ``label`` names: WINS after a versus match)."""
     surface.fill(UI["background"])
     draw_centred(surface, "GAME OVER", 64, UI["alert"], scale=2)
     y = 112
     for index, score in enumerate(scores):
         if score is not None:
             draw_text(surface, f"{index + 1}P", 96, y, UI["label"])
+            if label:
+                draw_text(surface, label, 128, y, UI["label"])
             draw_right(surface, f"{score:6d}", 224, y, UI["value"])
             y += 16
     draw_credit_line(surface, credits, free_play)
