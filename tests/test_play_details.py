@@ -41,3 +41,16 @@ def test_game_over_after_a_versus_match_shows_the_wins() -> None:
     single = new_session("bloxeed", {}, {"main": 1}, 1)
     single.players[0].score = 4321  # type: ignore[attr-defined]
     assert game_over_figures(single) == ("", [4321, None])
+
+
+def test_tgm3_labels_its_next_queue_and_keeps_hold_apart() -> None:
+    from engine.inputs import InputFrame
+
+    session = new_session("ti-master", {}, {"main": 1}, 1)
+    for _ in range(200):
+        session.step(InputFrame())
+    with recording() as texts:
+        cartridge("ti").presentation.draw_play(new_native(), PlayView(session, 1, False, 0))
+    boxes = {t.text: t.box for t in texts}
+    assert "NEXT" in boxes and "HOLD" in boxes
+    assert boxes["NEXT"][0] - (boxes["HOLD"][0] + boxes["HOLD"][2]) >= 32  # apart

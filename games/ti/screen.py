@@ -168,16 +168,20 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     kept_well(surface, kept, ("ti", left), well_box(left),
               (stack_shown(p), mode_screen.stack_key(p)), lambda on: _stack(on, p, left),
               piece_ops(p, left), overlay, clip=True)
-    # NEXT (three: the first full size, two more at half size), HOLD at half size.
+    # NEXT (three: the first full size, two more at half size, a cell apart), HOLD at
+    # half size; one side alone: NEXT labelled over the well, HOLD apart on its left.
     upcoming_ops: list[Op] = []
     if p.next_kind >= 0 and p.phase != OVER:
-        upcoming_ops = preview_ops(p.next_kind, left + 24, 16, CELL, p.default_shapes)
-        small, step = (CELL // 2 + 1, 22) if wide else (CELL // 2, 17)
+        first_x = left + 16 if wide else left + 24
+        upcoming_ops = preview_ops(p.next_kind, first_x, 16, CELL, p.default_shapes)
+        small, at, step = (CELL // 2 + 1, left + 56, 28) if wide else (CELL // 2, left + 55, 20)
         for n, kind in enumerate(upcoming(p, NEXT_SHOWN - 1)):
-            upcoming_ops += preview_ops(kind, left + 55 + step * n, 20, small, p.default_shapes)
+            upcoming_ops += preview_ops(kind, at + step * n, 20, small, p.default_shapes)
+        if wide:
+            upcoming_ops.append(text_op("NEXT", left - 24, 20, UI["label"]))
     kept_ops(surface, kept, (left, "next"), upcoming_ops, (0, 0, 320, WELL_Y - 2))
     hold = int(getattr(p, "hold_kind", NO_PIECE))
-    hold_x = left - 36 if wide else info_x  # two sides: above the figures
+    hold_x = left - 88 if wide else info_x  # two sides: above the figures
     kept_ops(surface, kept, (left, "hold"), [
         text_op("HOLD", hold_x, 8, UI["label"]),
         *(preview_ops(hold, hold_x, 20, CELL // 2 + 1, p.default_shapes)
