@@ -54,3 +54,24 @@ def test_tgm3_labels_its_next_queue_and_keeps_hold_apart() -> None:
     boxes = {t.text: t.box for t in texts}
     assert "NEXT" in boxes and "HOLD" in boxes
     assert boxes["NEXT"][0] - (boxes["HOLD"][0] + boxes["HOLD"][2]) >= 32  # apart
+
+
+def test_sakura_jewels_are_cut_stones_not_pale_squares() -> None:
+    from engine.inputs import InputFrame
+    from games.arika.board import VISIBLE_ROWS
+    from games.arika.screen import CELL, WELL_Y
+    from games.ti import mode_screen
+
+    session = new_session("ti-sakura", {}, {"main": 1}, 1)
+    p = session.players[0]  # type: ignore[attr-defined]
+    for _ in range(600):
+        if mode_screen.jewel_cells(p):
+            break
+        session.step(InputFrame())
+    [(row, col), *_] = mode_screen.jewel_cells(p)
+    surface = new_native()
+    cartridge("ti").presentation.draw_play(surface, PlayView(session, 1, False, 0))
+    x = 120 + col * CELL  # one side alone: the well's left edge (games/ti/screen.py)
+    y = WELL_Y + (VISIBLE_ROWS - row) * CELL
+    assert tuple(surface.get_at((x, y)))[:3] == mode_screen.JEWEL_SETTING  # the mount
+    assert tuple(surface.get_at((x + 3, y + 4)))[:3] in mode_screen.JEWEL_RGB  # the stone

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from cabinet.video.kept import KeptPicture
 from cabinet.video.palette import UI, cell_rgb
 from cabinet.video.text import draw_text
-from games.arika.board import COLOUR_MASK, WIDTH
+from games.arika.board import COLOUR_MASK, VISIBLE_ROWS, WIDTH
 from games.arika.kept import (
     RGB,
     Op,
@@ -242,6 +244,24 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
 def _stack(surface: Any, p: ArikaPlayer, left: int) -> None:
     draw_well(surface, left)
     draw_stack(surface, p, left, cell_visibility, _stack_colour)
+    _jewels(surface, p, left)
+
+
+def _jewels(surface: Any, p: ArikaPlayer, left: int) -> None:
+    """Sakura's jewels as cut stones: a diamond in the sparkle colour on a dark mount, a
+    white glint every other sparkle, so no block reads as one."""
+    sparkle = p.frame // 8 % 2
+    for row, col in mode_screen.jewel_cells(p):
+        if not 1 <= row <= VISIBLE_ROWS:
+            continue
+        x, y = left + col * CELL, WELL_Y + (VISIBLE_ROWS - row) * CELL
+        pygame.draw.rect(surface, mode_screen.JEWEL_SETTING, (x, y, CELL - 1, CELL - 1))
+        mid = (CELL - 1) // 2
+        pygame.draw.polygon(surface, mode_screen.JEWEL_RGB[sparkle],
+                            [(x + mid, y), (x + CELL - 2, y + mid), (x + mid, y + CELL - 2),
+                             (x, y + mid)])
+        if sparkle:
+            surface.set_at((x + mid - 1, y + mid - 1), (255, 255, 255))
 
 
 def _login(login: Login, left: int) -> list[Op]:
