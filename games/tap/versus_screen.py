@@ -133,6 +133,12 @@ def _draw_match(surface: Any, match: Match, view: PlayView) -> None:
             centre = LEFTS[index] + WIDTH * CELL // 2
             word = "DRAW" if result == DRAW else ("WIN" if result == index else "LOSE")
             colour = UI["highlight"] if word == "WIN" else UI["alert"]
+            # A backing band across the well, framed, so the word reads over any stack.
+            top = WELL_Y + (44 if match.phase == FINISHED else 58)
+            band = (LEFTS[index], top, WIDTH * CELL, WELL_Y + 86 - top)
+            words[index] += [fill_op(UI["frame"], band),
+                             fill_op(UI["background"], (band[0], band[1] + 1, band[2],
+                                                        band[3] - 2))]
             words[index].append(centred_op(word, WELL_Y + 64, colour, 2, centre))
             if match.phase == FINISHED:
                 words[index].append(centred_op("MATCH", WELL_Y + 48, UI["text"], 1, centre))
