@@ -176,7 +176,7 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     if p.next_kind >= 0 and p.phase != OVER:
         first_x = left + 16 if wide else left + 24
         upcoming_ops = preview_ops(p.next_kind, first_x, 16, CELL, p.default_shapes)
-        small, at, step = (CELL // 2 + 1, left + 56, 28) if wide else (CELL // 2, left + 55, 20)
+        small, at, step = (CELL // 2 + 1, left + 56, 28) if wide else (CELL // 2, left + 55, 17)
         for n, kind in enumerate(upcoming(p, NEXT_SHOWN - 1)):
             upcoming_ops += preview_ops(kind, at + step * n, 20, small, p.default_shapes)
         if wide:
