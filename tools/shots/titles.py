@@ -34,6 +34,9 @@ def take(out: Path) -> list[Path]:
             m.screen = Screen.TITLE
             m.screen_frames = 0
             m.frame = 0
-            taken.append(picture.take(out / f"title-{game_id}.png",
-                                      partial(kiosk_view.draw, m), SCALE))
+            try:
+                taken.append(picture.take(out / f"title-{game_id}.png",
+                                          partial(kiosk_view.draw, m), SCALE))
+            finally:  # its writer done before the save folder goes
+                kiosk.close()
     return taken
