@@ -40,7 +40,7 @@ from firmware.game_files import demo_folder
 from firmware.kiosk_paths import OUTBOX_DIR, REPLAY_DIR
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.screens import ATTRACT
-from firmware.pacer import DeadlinePacer, PresentPacer, choose_rate, refresh_rate
+from firmware.pacer import OUR_CLOCK, DeadlinePacer, PresentPacer, choose_rate, refresh_rate
 from firmware.rankings.checker import BackgroundChecker
 from firmware.rankings.store import ReplayStore
 from firmware.replay_file import read_replay
@@ -343,16 +343,22 @@ class Kiosk:
     def run(self) -> dict[str, object]:
         options = self.options
         pacing = options.realtime or options.mode != "headless"
-        display_hz = None
+        display_hz = mode_hz = None
         if pacing and self.display.vsync:
-            display_hz = refresh_rate(self._present)
-        hz, why = choose_rate(self.machine.cartridge.presentation.refresh_hz, display_hz)
+            mode_hz = self.display.mode_refresh()
+            if mode_hz is None:
+                display_hz = refresh_rate(self._present)
+        hz, why = choose_rate(self.machine.cartridge.presentation.refresh_hz, display_hz,
+                              mode_hz)
         keep = self.pacer.keep_deviations
-        if display_hz is not None:
+        if why != OUR_CLOCK:
             self.pacer = PresentPacer(period=1 / hz, keep_deviations=keep)
             log.info("video: vsync paces the frame loop at %.2f Hz (%s)", hz, why)
         else:
             self.pacer = DeadlinePacer(period=1 / hz, keep_deviations=keep)
+            if display_hz is not None:
+                log.info("video: vsync measured at %.2f Hz, not the game's: our clock paces "
+                         "the frame loop at %.2f Hz", display_hz, hz)
         self.video_line = f"{describe(self.display.size, self.display.placement)} " \
             f"{hz:.2f}HZ {why.upper()}"
         self.service_cabinet.video = lambda: self.video_line

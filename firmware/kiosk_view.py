@@ -11,6 +11,7 @@ import pygame
 from cabinet.video import screens
 from cabinet.video.kept import KeptPicture
 from cabinet.video.paint import paint
+from engine.session import GameSession
 from firmware.machine import CabinetMachine, Screen
 from firmware.machine.decisions import NAME_ENTRY_FRAMES, frames
 from firmware.machine.name_entry import ALPHABET
@@ -24,10 +25,32 @@ FIELD_AFTER_GAME_OVER = frames("game_over_field_frames")
 
 
 def _rows(machine: CabinetMachine) -> list[tuple[str, list[int | str]]]:
-    """The selected game's first ranking table: initials and the cartridge's columns."""
+    """The ranking table shown now (CabinetMachine.ranking_shown): initials and the
+    columns it shows."""
+    mode = machine.ranking_shown()
+    shown = machine.cartridge.board.ranking.shown(mode)
+    table = machine.data.rankings.get(machine.game_id, {}).get(mode, [])
+    return [(e.initials, [e.values.get(c, 0) for c, _ in shown]) for e in table]
+
+
+def _ranking_title(machine: CabinetMachine) -> str:
+    """The game and, for a game of several tables, the mode: "TGM2 PLUS  MASTER"."""
+    cart = machine.cartridge
+    game = cart.title.split(" (")[0]
+    spec = cart.board.ranking
+    if len(spec.modes) == 1:
+        return game
+    return f"{game}  {spec.title_of(machine.ranking_shown())}"
+
+
+def _demo_caption(machine: CabinetMachine) -> str:
+    """DEMO PLAY, or TOP PLAY with its table's mode for a game of several tables."""
+    if not machine.top_play:
+        return "DEMO PLAY"
     spec = machine.cartridge.board.ranking
-    table = machine.data.rankings.get(machine.game_id, {}).get(spec.modes[0], [])
-    return [(e.initials, [e.values.get(c, 0) for c in spec.columns]) for e in table]
+    if len(spec.modes) == 1:
+        return "TOP PLAY"
+    return f"TOP PLAY {spec.title_of(machine.top_play_mode)}"
 
 
 def _top_score(machine: CabinetMachine) -> int | None:
@@ -41,7 +64,7 @@ def _marks(machine: CabinetMachine, status: Status | None) -> list[str]:
     played under an older rules version of its game gets no mark: this build cannot
     re-simulate its replay, so it is neither proven nor failed (`rankings verify` lists it
     as RULES v1)."""
-    mode = machine.cartridge.board.ranking.modes[0]
+    mode = machine.ranking_shown()
     table = machine.data.rankings.get(machine.game_id, {}).get(mode, [])
     found = [status(machine.game_id, mode, rank, e) if status is not None and e.replay_id
              else None for rank, e in enumerate(table, start=1)]
@@ -69,7 +92,7 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
         cart.presentation.draw_play(surface, PlayView(machine.demo, credits, free, frame,
                                                       demo=True, kept=kept))
         screens.demo_overlay(surface, credits, free, frame,
-                             "TOP PLAY" if machine.top_play else "DEMO PLAY")
+                             _demo_caption(machine))
         if kept is not None:  # drawn over the play screen every frame
             for box in screens.DEMO_OVERLAY:
                 kept.add(box)
@@ -82,22 +105,18 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
                            max(0, entry.frames_left) * 20 // NAME_ENTRY_FRAMES, frame,
                            ALPHABET)
     elif screen == Screen.GAME_OVER:
-        game = machine.game
-        scores: list[int | None] = []
-        if game is not None:
-            for index in (0, 1):
-                summary = game.summary(index)
-                scores.append(None if summary is None else int(summary.get("score", 0)))
-        if not _still(kept, surface, ("game over", scores, credits, free)):
-            screens.game_over(surface, scores, credits, free)
+        label, figures = game_over_figures(machine.game)
+        if not _still(kept, surface, ("game over", label, figures, credits, free)):
+            screens.game_over(surface, figures, credits, free, label=label)
     elif screen == Screen.SCENE and cart.presentation.attract_scene is not None:
         cart.presentation.attract_scene.draw(surface, machine.scene_value,
                                              machine.screen_frames, credits, free)
     elif screen == Screen.RANKINGS:
         rows, marks = _rows(machine), _marks(machine, status)
-        columns = cart.board.ranking.columns
-        if not _still(kept, surface, ("rankings", columns, rows, credits, free, marks)):
-            screens.rankings(surface, columns, rows, credits, free, marks=marks)
+        columns = [name for _, name in cart.board.ranking.shown(machine.ranking_shown())]
+        title = _ranking_title(machine)
+        if not _still(kept, surface, ("rankings", title, columns, rows, credits, free, marks)):
+            screens.rankings(surface, columns, rows, credits, free, marks=marks, title=title)
     elif screen == Screen.NOTICE:
         screens.backup_cleared(surface, footer=screens.credit_text(credits, free))
     elif screen == Screen.SERVICE and isinstance(machine.service_menu, ServiceMenu):
@@ -109,6 +128,16 @@ def draw(machine: CabinetMachine, surface: pygame.Surface, status: Status | None
             screens.title(surface, credits, free, frame)
         else:
             draw_title(surface, frame, credits, free)
+
+
+def game_over_figures(game: GameSession | None) -> tuple[str, list[int | None]]:
+    """What GAME OVER shows of each player: the wins of a versus match (its games score
+    nothing), else the scores."""
+    summaries = [None if game is None else game.summary(index) for index in (0, 1)]
+    played = [s for s in summaries if s is not None]
+    key, label = ("wins", "WINS") if played and all("wins" in s for s in played) else (
+        "score", "")
+    return label, [None if s is None else int(s.get(key, 0)) for s in summaries]
 
 
 def _still(kept: KeptPicture | None, surface: pygame.Surface, shown: tuple[Any, ...]

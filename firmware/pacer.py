@@ -177,8 +177,11 @@ class PresentPacer:
         return missed
 
 
+MEASURE_FLIPS: int = VIDEO_DECISIONS["refresh_flips"].value
+
+
 def refresh_rate(flip: Callable[[], None], clock: Callable[[], float] = time.perf_counter,
-                 flips: int = 30) -> float | None:
+                 flips: int = MEASURE_FLIPS) -> float | None:
     """The display's refresh rate in Hz if presenting a frame waits for a 57.5-62.5 Hz
     refresh, else None (measured, not assumed: a driver may accept a vsync request and
     not honour it)."""
@@ -199,17 +202,20 @@ def vsync_holds(flip: Callable[[], None], clock: Callable[[], float] = time.perf
     return refresh_rate(flip, clock, flips) is not None
 
 
-# How near the display's rate must be to the game's for the game's to win.
+# How near a measured refresh must be to the game's rate to pace the loop.
 RATE_MATCH: float = VIDEO_DECISIONS["rate_match"].value
-GAME_RATE, DISPLAY_RATE = "game rate", "display rate"
+OUR_CLOCK, MODE_REFRESH, MEASURED_REFRESH = "our clock", "mode refresh", "measured refresh"
 
 
-def choose_rate(game_hz: float, display_hz: float | None) -> tuple[float, str]:
-    """The frame loop's rate and why: without vsync the deadline pacer runs at the
-    cartridge's rate; with vsync the display's refresh paces the loop, which is the
-    cartridge's rate only if the mode matches it (docs/cabinet-guide.md has DPI modes)."""
-    if display_hz is None:
-        return game_hz, GAME_RATE
-    if abs(display_hz - game_hz) <= game_hz * RATE_MATCH:
-        return display_hz, GAME_RATE
-    return display_hz, DISPLAY_RATE
+def choose_rate(game_hz: float, display_hz: float | None,
+                mode_hz: float | None = None) -> tuple[float, str]:
+    """The frame loop's rate and what paces it. ``mode_hz``: the display mode's refresh
+    when the driver states it (KMSDRM): vsync paces at it. ``display_hz``: the refresh
+    measured over many flips: vsync paces only when it is within RATE_MATCH of the game's
+    rate (SDL may emulate vsync with a timer: no refresh of any display). Otherwise our
+    clock (the deadline pacer) holds the cartridge's rate."""
+    if mode_hz is not None:
+        return mode_hz, MODE_REFRESH
+    if display_hz is not None and abs(display_hz - game_hz) <= game_hz * RATE_MATCH:
+        return display_hz, MEASURED_REFRESH
+    return game_hz, OUR_CLOCK

@@ -53,9 +53,24 @@ class RankingSpec:
     # The initials a result already carries (a player who signed in to an account): its
     # row goes in without the name entry. "" asks for initials as usual.
     initials_of: Callable[[Summary], str] = lambda summary: ""
+    # Each mode's name on the attract RANKING screen: (mode, name); unnamed: the id.
+    mode_titles: tuple[tuple[str, str], ...] = ()
+    # A column a mode fills with something else: (mode, column, name), shown and listed
+    # under that name (TGM3 Easy's fireworks in the grade column).
+    renamed: tuple[tuple[str, str, str], ...] = ()
+    # Columns kept only to order the rows: never shown nor listed (TGM3's ``order``).
+    hidden: tuple[str, ...] = ()
 
     def mode(self, summary: Summary) -> str:
         return self.mode_of(summary) if self.mode_of is not None else self.modes[0]
+
+    def title_of(self, mode: str) -> str:
+        return dict(self.mode_titles).get(mode, mode.upper())
+
+    def shown(self, mode: str) -> list[tuple[str, str]]:
+        """(column, name shown) of the mode's table, in column order, hidden ones left out."""
+        names = {column: name for m, column, name in self.renamed if m == mode}
+        return [(c, names.get(c, c)) for c in self.columns if c not in self.hidden]
 
 
 @dataclass(frozen=True)

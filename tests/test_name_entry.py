@@ -41,8 +41,31 @@ def test_the_arrow_and_button_2_take_a_letter_back_and_the_end_mark_finishes() -
     assert entry.done and entry.initials == "Z  "
 
 
-def test_a_held_lever_repeats_every_8_frames() -> None:
+
+
+def test_the_lever_waits_longer_before_its_first_repeat() -> None:
+    """Issue #32 item 4: one tap moves one letter; held, the first repeat comes after
+    name_first_repeat_frames, then one every name_repeat_frames."""
+    from firmware.machine.name_entry import FIRST_REPEAT, REPEAT
+
+    assert FIRST_REPEAT > REPEAT
     entry = NameEntry(0, 1000)
-    for _ in range(17):
+    moved = []
+    for _ in range(FIRST_REPEAT + 2 * REPEAT):
         entry.step(PlayerInput(right=True))
-    assert entry.current == "D"  # frames 1, 8 and 16 stepped: A -> B -> C -> D
+        moved.append(entry.cursor)
+    assert moved[FIRST_REPEAT - 2] == 1  # one letter for the whole first wait
+    assert moved[FIRST_REPEAT - 1] == 2
+    assert moved[FIRST_REPEAT + REPEAT - 1] == 3 and moved[-1] == 4
+
+
+def test_a_control_held_at_game_over_does_not_carry_into_name_entry() -> None:
+    held = PlayerInput(b1=True, right=True)
+    entry = NameEntry(0, 1000, held=held)
+    for _ in range(40):  # button 1 and the lever still down from the game
+        entry.step(held)
+    assert entry.letters == [] and entry.cursor == 0
+    entry.step(IDLE)
+    tap(entry, right=True)
+    tap(entry, b1=True)
+    assert entry.letters == ["B"]

@@ -155,17 +155,23 @@ def test_the_real_pacer_sleeps_to_an_absolute_deadline() -> None:
     assert pacer.spun_cpu <= pacer.spun + 0.001  # the spin's CPU is within its time
 
 
-def test_the_loop_runs_at_the_cartridges_rate_when_the_display_allows() -> None:
-    from firmware.pacer import DISPLAY_RATE, GAME_RATE, choose_rate
+def test_the_frame_rate_is_the_displays_only_when_its_refresh_is_known() -> None:
+    """Issue #32 item 5: SDL's emulated vsync (Xvfb: 61.49-62.45 Hz) is no display
+    refresh; our clock paces unless the mode's refresh is known (KMSDRM) or the measured
+    one is within 0.5 % of the cartridge's rate."""
+    from firmware.pacer import MEASURED_REFRESH, MODE_REFRESH, OUR_CLOCK, choose_rate
 
     # No vsync: the deadline pacer holds the cartridge's own rate.
-    assert choose_rate(57.44, None) == (57.44, GAME_RATE)
-    # A mode made for the game (docs/cabinet-guide.md) lets vsync pace at its rate.
-    assert choose_rate(59.94, 59.94) == (59.94, GAME_RATE)
-    assert choose_rate(60.0, 60.05) == (60.05, GAME_RATE)  # 0.08% off: the same rate
-    # A display at another rate: the display's rate, and it says so.
-    assert choose_rate(57.44, 60.0) == (60.0, DISPLAY_RATE)
-    assert choose_rate(61.68, 60.0) == (60.0, DISPLAY_RATE)
+    assert choose_rate(57.44, None) == (57.44, OUR_CLOCK)
+    # Measured over many flips and near the game's rate: vsync paces at it.
+    assert choose_rate(59.94, 59.94) == (59.94, MEASURED_REFRESH)
+    assert choose_rate(60.0, 60.05) == (60.05, MEASURED_REFRESH)  # 0.08% off
+    # Measured elsewhere: a guess; our clock holds the game's rate.
+    assert choose_rate(60.0, 61.49) == (60.0, OUR_CLOCK)
+    assert choose_rate(60.0, 62.45) == (60.0, OUR_CLOCK)
+    assert choose_rate(57.44, 60.0) == (57.44, OUR_CLOCK)
+    # The mode's own refresh (KMSDRM) is known: the display's rate, whatever it is.
+    assert choose_rate(57.44, None, mode_hz=60.0) == (60.0, MODE_REFRESH)
 
 
 def test_the_deadline_pacer_holds_a_cartridge_period() -> None:

@@ -108,3 +108,24 @@ def test_the_service_menu_verifies_the_tables(tmp_path: Path,
         op.screenshot(tmp_path / "verify.png")
     finally:
         kiosk.close()
+
+
+def test_rankings_verify_on_a_fresh_board_has_nothing_to_verify(tmp_path: Path) -> None:
+    """Issue #32 item 6: factory rows only must not read like a failure."""
+    from tools.operator import Operator
+
+    kiosk = Kiosk(KioskOptions(mode="headless", save_dir=tmp_path / "save", audio=False,
+                               inputs=[]))
+    try:
+        op = Operator(kiosk)
+        op.run(2)
+        op.enter()
+        op.choose("RANKINGS VERIFY")
+        page = op.menu.page
+        assert page.checker is not None and page.checker.done.wait(30)
+        factory_rows = len(page.checker.checks)
+        assert factory_rows > 0
+        lines = [text for text, _ in page.lines()]
+        assert lines[0] == f"{factory_rows} FACTORY ROWS, NOTHING TO VERIFY"
+    finally:
+        kiosk.close()

@@ -157,7 +157,7 @@ def test_the_kiosk_paces_at_the_cartridges_rate_and_says_so(tmp_path: object) ->
         register(cart)
     assert isinstance(kiosk.pacer, DeadlinePacer)  # no vsync on the dummy driver
     assert kiosk.pacer.period == pytest.approx(1 / 57.44)
-    assert kiosk.video_line.endswith("57.44HZ GAME RATE")
+    assert kiosk.video_line.endswith("57.44HZ OUR CLOCK")
     assert kiosk.video_line.startswith("960X672 LCD 3X3")
     assert kiosk.service_cabinet.video is not None
     assert kiosk.service_cabinet.video() == kiosk.video_line

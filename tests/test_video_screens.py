@@ -107,9 +107,9 @@ def test_rankings_show_names_and_scores_in_order() -> None:
     rows = [("AAA", [5000, 10, 2]), ("BBB", [400, 4, 1])]
     surface = drawn(lambda s: screens.rankings(s, ("score", "lines", "level"), rows))
     assert text_at(surface, "1ST", 24, 64, UI["value"])
-    assert text_at(surface, "AAA", 80, 64, UI["value"])
-    assert text_at(surface, "BBB", 80, 78, UI["text"])
-    assert text_at(surface, "5000", 200 - 32, 64, UI["value"])
+    assert text_at(surface, "AAA", screens.NAME_X, 64, UI["value"])
+    assert text_at(surface, "BBB", screens.NAME_X, 78, UI["text"])
+    assert text_at(surface, "5000", 184 - 32, 64, UI["value"])
 
 
 def test_ordinals() -> None:

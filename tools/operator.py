@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pygame
-
 from firmware.inputscript import ScriptEvent
 from firmware.kiosk import Kiosk
 from firmware.machine import Screen
@@ -84,6 +82,10 @@ class Operator:
         return self.kiosk.writer.wait_durable(self.last_menu.last_ticket, 5.0)
 
     def screenshot(self, path: Path, scale: int = 2) -> None:
-        native = self.kiosk.native
-        size = (native.get_width() * scale, native.get_height() * scale)
-        pygame.image.save(pygame.transform.scale(native, size), str(path))
+        """The screen drawn whole (firmware.kiosk_view), its texts checked, saved at ``scale``
+        (tools/shots/picture.py)."""
+        from firmware import kiosk_view
+        from tools.shots import picture
+
+        picture.take(path, lambda surface: kiosk_view.draw(self.kiosk.machine, surface),
+                     scale)

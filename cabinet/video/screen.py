@@ -75,6 +75,17 @@ _WHOLE_PICTURE_EVENTS = frozenset((pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED,
 class Display:
     """``open(mode)``, ``present(native)`` every frame, ``screenshot(path)``, ``close()``."""
 
+    def mode_refresh(self) -> float | None:
+        """The display mode's refresh in Hz when the driver sets the mode itself and states
+        it (KMSDRM on a bare console), else None: a windowed or emulated display's
+        refresh is not known, only measured."""
+        # Source: pygame-ce documentation, display.get_desktop_refresh_rates (the refresh
+        # rate of each desktop, 0 when unknown).
+        if not pygame.display.get_init() or pygame.display.get_driver() != "kmsdrm":
+            return None
+        rates = [r for r in pygame.display.get_desktop_refresh_rates() if r > 0]
+        return float(rates[0]) if rates else None
+
     def __init__(self) -> None:
         self.mode: str | None = None
         self.surface: pygame.Surface | None = None  # software path: the display surface

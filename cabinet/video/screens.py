@@ -89,15 +89,18 @@ def demo_overlay(surface: pygame.Surface, credits: int, free_play: bool, frame: 
 
 def game_over(
     surface: pygame.Surface, scores: Sequence[int | None], credits: int = 0,
-    free_play: bool = False,
+    free_play: bool = False, label: str = "",
 ) -> None:
-    """The game-over screen: GAME OVER and each player's final score."""
+    """The game-over screen: GAME OVER and each player's final score (or the figure
+    ``label`` names: WINS after a versus match)."""
     surface.fill(UI["background"])
     draw_centred(surface, "GAME OVER", 64, UI["alert"], scale=2)
     y = 112
     for index, score in enumerate(scores):
         if score is not None:
             draw_text(surface, f"{index + 1}P", 96, y, UI["label"])
+            if label:
+                draw_text(surface, label, 128, y, UI["label"])
             draw_right(surface, f"{score:6d}", 224, y, UI["value"])
             y += 16
     draw_credit_line(surface, credits, free_play)
@@ -146,25 +149,33 @@ def title(surface: pygame.Surface, credits: int, free_play: bool, frame: int) ->
 VERIFIED_MARK: str = VIDEO_DECISIONS["ranking_marks"].value["verified"]
 FAILED_MARK: str = VIDEO_DECISIONS["ranking_marks"].value["failed"]
 # Short headings of ranking columns that do not fit under their own name.
-COLUMN_HEADINGS = {"level": "LV"}
+COLUMN_HEADINGS = {"level": "LV", "fireworks": "FIREWORKS"}
+NAME_X = 72  # the initials column of the rankings table
 
 
 def rankings(
     surface: pygame.Surface, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[Any]]],
     credits: int = 0, free_play: bool = False, highlight: int | None = None,
-    marks: Sequence[str] = (),
+    marks: Sequence[str] = (), title: str = "",
 ) -> None:
-    """The rankings table: rank, initials and the game's ``columns`` (at most three fit);
+    """The rankings table under ``title`` (the game and its mode): rank, initials and the
+    game's ``columns`` (at most three fit);
     each row is (initials, values in column order). ``highlight`` is the 0-based index of
     a row to draw in the highlight colour (a new entry). ``marks`` puts VERIFIED_MARK or
     FAILED_MARK before a row (its replay proves it, or does not)."""
     surface.fill(UI["background"])
-    draw_centred(surface, "RANKING", 16, UI["value"], scale=2)
+    draw_centred(surface, "RANKING", 8 if title else 16, UI["value"], scale=2)
+    if title:
+        draw_centred(surface, title, 30, UI["highlight"])
     header_y = 48
     # Layout: value columns end at these x positions (right-aligned), left to right.
-    rights = (200, 256, 296)[:len(columns)]
+    # The widest values: a 7-digit score, a 4-digit level, a clock "mm:ss:cc"; one cell
+    # at least between columns (tests/test_screen_texts.py draws them).
+    # The first column's heading ("FIREWORKS", 9 cells) ends at 184: NAME at 72 leaves
+    # one cell.
+    rights = (184, 232, 312)[:len(columns)]
     draw_text(surface, "RANK", 24, header_y, UI["label"])
-    draw_text(surface, "NAME", 80, header_y, UI["label"])
+    draw_text(surface, "NAME", NAME_X, header_y, UI["label"])
     for column, right in zip(columns, rights, strict=False):
         heading = COLUMN_HEADINGS.get(column, column.upper())
         draw_right(surface, heading, right, header_y, UI["label"])
@@ -176,7 +187,7 @@ def rankings(
         if mark:
             draw_text(surface, mark, 8, y, UI["verified"] if mark == VERIFIED_MARK
                       else UI["alert"])
-        draw_text(surface, str(name)[:3], 80, y, colour)
+        draw_text(surface, str(name)[:3], NAME_X, y, colour)
         for value, right in zip(values, rights, strict=False):
             draw_right(surface, str(value), right, y, colour)
     draw_credit_line(surface, credits, free_play)

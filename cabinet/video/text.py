@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
 import pygame
 
 from cabinet.video.font import CELL, glyph
@@ -60,12 +64,72 @@ def forget_lines() -> None:
     _lines.clear()
 
 
+Box = tuple[int, int, int, int]  # x, y, width, height in the picture
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One text as drawn: ``box`` covers its printed characters (spaces at either end
+    left out), ``panel`` the surface it was drawn on (a subsurface is a panel; its clip
+    counts), both in the picture's pixels; ``picture`` is the size of the whole picture."""
+
+    text: str
+    box: Box
+    panel: Box
+    picture: tuple[int, int]
+
+
+_log: list[DrawnText] | None = None
+
+
+@contextmanager
+def recording() -> Iterator[list[DrawnText]]:
+    """Every text drawn inside the ``with`` block, in drawing order (for tests and the
+    screenshot tour: tools/shots checks that no text runs over another)."""
+    global _log
+    outer, _log = _log, []
+    try:
+        yield _log
+    finally:
+        _log = outer
+
+
+def painted_over(surface: pygame.Surface, rect: tuple[int, int, int, int]) -> None:
+    """A screen painted ``rect`` over texts it drew: those texts are gone from the
+    picture, and from the record (one drawn over another screen: TAP's challenge question
+    over the mode select)."""
+    if _log is None:
+        return
+    ox, oy = surface.get_abs_offset()
+    x, y, w, h = rect[0] + ox, rect[1] + oy, rect[2], rect[3]
+    _log[:] = [t for t in _log if not (x <= t.box[0] and y <= t.box[1]
+                                        and t.box[0] + t.box[2] <= x + w
+                                        and t.box[1] + t.box[3] <= y + h)]
+
+
+def _record(log: list[DrawnText], surface: pygame.Surface, text: str, x: int, y: int,
+            scale: int) -> None:
+    stripped = text.strip(" ")
+    if not stripped:
+        return
+    step = CELL * scale
+    first = len(text) - len(text.lstrip(" "))
+    ox, oy = surface.get_abs_offset()
+    clip = surface.get_clip()
+    log.append(DrawnText(
+        stripped, (ox + x + first * step, oy + y, len(stripped) * step, step),
+        (ox + clip.x, oy + clip.y, clip.width, clip.height),
+        surface.get_abs_parent().get_size()))
+
+
 def draw_text(
     surface: pygame.Surface, text: str, x: int, y: int, colour: RGB, scale: int = 1
 ) -> int:
     """Draw ``text`` with its top-left corner at (x, y); returns the x after the last cell."""
     if text:
         surface.blit(line_surface(text, colour, scale), (x, y))
+        if _log is not None:
+            _record(_log, surface, text, x, y, scale)
     return x + len(text) * CELL * scale
 
 

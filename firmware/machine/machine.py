@@ -122,6 +122,7 @@ class CabinetMachine:
         self.sign_ins = SignInDesk()  # the kiosk sets ``wait`` when it runs unthrottled
         self.attract_cycles = 0
         self.top_play = False  # the demo now playing is the best ranked game's replay
+        self.top_play_mode = ""  # ... of this mode's table
         self.service_mode = service_mode  # None: a board without a test mode ignores TEST
         self.scene_value = 0  # the value the attract scene drew (it picks what it shows)
         self.service_menu: ServiceMode | None = None
@@ -221,7 +222,7 @@ class CabinetMachine:
         if screen == Screen.GAME_OVER and self.rank_queue:
             # GAME OVER first, then the initials; a Start waits until they are in.
             if frames >= _NAME_ENTRY_AFTER_FRAMES:
-                self._next_name_entry()
+                self._next_name_entry(inputs)
             return
         if start[1] and self.desk.can_start(2):
             self._start_game(2, cues)
@@ -240,9 +241,22 @@ class CabinetMachine:
             self._start_demo()
         elif screen == Screen.DEMO:
             self._step_demo(cues)
-        elif screen == Screen.RANKINGS and frames >= _RANKINGS_FRAMES:
+        elif screen == Screen.RANKINGS and frames >= _RANKINGS_FRAMES * len(
+                self.ranking_tables()):
             self.attract_cycles += 1
             self._go(Screen.TITLE)
+
+    def ranking_tables(self) -> list[str]:
+        """The modes whose tables the attract RANKING shows, one after another, in the
+        cartridge's order: each table with rows (the first mode's when none has any)."""
+        spec = self.cartridge.board.ranking
+        tables = self.data.rankings.get(self.game_id, {})
+        return [m for m in spec.modes if tables.get(m)] or [spec.modes[0]]
+
+    def ranking_shown(self) -> str:
+        """The mode whose table the RANKING screen shows now."""
+        tables = self.ranking_tables()
+        return tables[min(self.screen_frames // _RANKINGS_FRAMES, len(tables) - 1)]
 
     def _to_attract(self) -> None:
         """The game-over sequence ran through without a Start: the cartridge's attract
@@ -262,8 +276,11 @@ class CabinetMachine:
     def _start_demo(self) -> None:
         replay = None
         self.top_play = False
-        if self.attract_cycles % _frames("top_play_every") == _frames("top_play_every") - 1:
-            replay = self.rankings.top_replay(self.game_id, self.cartridge.board.ranking.modes[0])
+        every = _frames("top_play_every")
+        if self.attract_cycles % every == every - 1:  # each table's best game in turn
+            tables = self.ranking_tables()
+            self.top_play_mode = tables[self.attract_cycles // every % len(tables)]
+            replay = self.rankings.top_replay(self.game_id, self.top_play_mode)
             self.top_play = replay is not None
         replay = replay or self.demos.get(self.game_id)
         if replay is None:
@@ -439,7 +456,7 @@ class CabinetMachine:
         self.name_entry = None
         self._go(Screen.GAME_OVER)
 
-    def _next_name_entry(self) -> None:
+    def _next_name_entry(self, inputs: InputFrame) -> None:
         """The next queued player's initials; after the last, the game-over sequence has
         run through (attract mode, with the cartridge's hook and scene)."""
         spec = self.cartridge.board.ranking
@@ -450,7 +467,8 @@ class CabinetMachine:
                 self.cartridge.rules_version), replay)
         if self.rank_queue:
             index, _, summary, _ = self.rank_queue[0]
-            self.name_entry = NameEntry(index, int(summary.get("score", 0)))
+            self.name_entry = NameEntry(index, int(summary.get("score", 0)),
+                                        held=inputs.player(index))
             self._go(Screen.NAME_ENTRY)
         else:
             self.name_entry = None
@@ -464,7 +482,7 @@ class CabinetMachine:
         if not entry.done:
             return
         self._enter_queued(entry.initials)
-        self._next_name_entry()
+        self._next_name_entry(inputs)
 
     def _enter_queued(self, initials: str) -> None:
         """The first queued row goes in with ``initials``."""

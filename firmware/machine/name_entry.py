@@ -12,19 +12,24 @@ RUB_MARK = "\x08"  # the font's left arrow; choosing it takes the last initial b
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ.!?- " + RUB_MARK + END_MARK
 INITIALS = 3
 REPEAT = frames("name_repeat_frames")
+FIRST_REPEAT = frames("name_first_repeat_frames")
 DEFAULT_INITIALS: str = CABINET_DECISIONS["name_entry_default"].value
 
 
 class NameEntry:
-    def __init__(self, player: int, score: int) -> None:
+    """``held``: the player's controls down when the entry begins (still held from the
+    game): none of them counts until it is released."""
+
+    def __init__(self, player: int, score: int, held: PlayerInput | None = None) -> None:
         self.player = player
         self.score = score
         self.letters: list[str] = []
         self.cursor = 0
         self.frames_left = NAME_ENTRY_FRAMES
         self.done = False
-        self._held = 0
-        self._prev = PlayerInput()
+        self._prev = held or PlayerInput()
+        lever = self._prev.left or self._prev.right or self._prev.up or self._prev.down
+        self._held = -1 if lever else 0  # -1: the lever is down from the game
 
     @property
     def initials(self) -> str:
@@ -42,11 +47,12 @@ class NameEntry:
             return
         self.frames_left -= 1
         direction = (pi.right or pi.up) - (pi.left or pi.down)
-        if direction:
+        if direction and self._held >= 0:
             self._held += 1
-            if self._held == 1 or self._held % REPEAT == 0:
+            held = self._held
+            if held == 1 or (held >= FIRST_REPEAT and (held - FIRST_REPEAT) % REPEAT == 0):
                 self.cursor = (self.cursor + direction) % len(ALPHABET)
-        else:
+        elif not direction:
             self._held = 0
         if pi.b1 and not self._prev.b1:
             if self.current == END_MARK:

@@ -49,8 +49,14 @@ class RowCheck:
             return f"RULES v{self.rules_version}"
         return self.status.upper()
 
+    def figures(self) -> dict[str, int | str]:
+        """The row's figures as the table shows them: a column renamed for its mode under
+        its name (TGM3 Easy's fireworks), those kept only to order rows left out."""
+        shown = cartridge(self.game).board.ranking.shown(self.mode)
+        return {name: self.values[c] for c, name in shown if c in self.values}
+
     def line(self) -> str:
-        figures = " ".join(f"{k}={v}" for k, v in self.values.items())
+        figures = " ".join(f"{k}={v}" for k, v in self.figures().items())
         why = f" ({self.reason})" if self.reason else ""
         return (f"{self.game} {self.mode} #{self.rank} {self.initials} {figures} "
                 f"rules v{self.rules_version}: {self.shown}{why}")

@@ -5,7 +5,7 @@ building ``Game`` sessions from plain settings and seeds, decoding their SW2 byt
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from dipswitch.gamedips import GameBank
@@ -180,14 +180,22 @@ def draw_play_with(
         if sides is None and not view.demo:
             sides = 2 if game.versus is not None or players[1] is not None else None
         kept = view.kept
+        top = top_shown(view.top_score, players)
         if kept is not None and kept.unchanged((
                 [_shown(p) for p in players], extras, view.credits, view.free_play,
-                screen.blink_on(view.frame), sides, view.top_score)):
+                screen.blink_on(view.frame), sides, top)):
             return
         screen.game(surface, players, extras, view.credits, view.free_play, view.frame,
-                    sides=sides, top_score=view.top_score, kept=kept)
+                    sides=sides, top_score=top, kept=kept)
 
     return draw
+
+
+def top_shown(table_top: int | None, players: Sequence[Any]) -> int | None:
+    """TOP: the table's best score until a player's passes it, then that player's."""
+    if table_top is None:
+        return None
+    return max([table_top, *(int(p.score) for p in players if p is not None)])
 
 
 def _shown(player: Any) -> tuple[Any, ...] | None:

@@ -17,7 +17,7 @@ from games.arika.session import MODE_CURSOR, MODE_START
 from games.cartridge import RankingSpec, RankValue
 from games.tap.rules import tables
 from games.tap.rules.decisions import TAP_DECISIONS
-from games.tap.rules.modes import DEFAULT_SETTINGS, MODES, check_settings, rules_for
+from games.tap.rules.modes import DEFAULT_SETTINGS, MODES, TITLES, check_settings, rules_for
 from games.tap.session import BOARD, TapSession
 from games.tap.versus_parts import (
     VERSUS_EVENTS,
@@ -70,7 +70,8 @@ def _mode_of(summary: Mapping[str, RankValue]) -> str:
 
 # The rankings screen shows the first three columns; the rest order the rows.
 RANKING = RankingSpec(modes=MODES, columns=("grade", "level", "clock", "line", "time", "score"),
-                      key=rank_key, qualifies=_qualifies, mode_of=_mode_of)
+                      key=rank_key, qualifies=_qualifies, mode_of=_mode_of,
+                      mode_titles=tuple(TITLES.items()))
 
 
 def rules_document(rules_id: str) -> dict[str, object]:

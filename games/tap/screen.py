@@ -12,6 +12,7 @@ from games.arika.board import COLOUR_MASK, ITEM_SHIFT, WIDTH
 from games.arika.kept import (
     RGB,
     Op,
+    centred_op,
     fill_op,
     kept_credit_line,
     kept_ops,
@@ -123,7 +124,9 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
     info_x = left + WIDTH * CELL + 8
     if p is None:
         cursor = session.cursor[index]
-        ops = [*well_ops(left), text_op("SELECT MODE", left - 4, WELL_Y + 8, UI["label"])]
+        centre = left + WIDTH * CELL // 2  # "SELECT MODE" is wider than the well: two lines
+        ops = [*well_ops(left), centred_op("SELECT", WELL_Y + 6, UI["label"], centre_x=centre),
+               centred_op("MODE", WELL_Y + 16, UI["label"], centre_x=centre)]
         for n, mode in enumerate(session.choices(index)):
             colour = UI["highlight"] if n == cursor else UI["text"]
             title = DOUBLES_TITLE if mode == DOUBLES else TITLES[mode]

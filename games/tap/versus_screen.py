@@ -12,7 +12,7 @@ import pygame
 
 from cabinet.video.kept import KeptPicture
 from cabinet.video.palette import UI, cell_rgb, shade
-from cabinet.video.text import draw_centred, text_width
+from cabinet.video.text import draw_centred, painted_over, text_width
 from games.arika import screen as arika_screen
 from games.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDTH
 from games.arika.kept import (
@@ -38,7 +38,11 @@ from games.tap.rules.versus_player import HARD, ITEM_BITS, VersusPlayer
 from games.tap.versus import VersusBoard
 
 CELL = 8
-WELL_Y = 48
+# The wells end above the attract demo's caption (cabinet.video.screens.DEMO_CAPTION_Y):
+# frame bottom at WELL_Y + WELL_H + 2 = 202.
+WELL_Y = 40
+NEXT_Y = 2  # NEXT's top row (an O or T fills y 10-25 of it)
+LEVEL_Y = 28  # the level over the target, between NEXT and the well's frame (y 38)
 WELL_H = VISIBLE_ROWS * CELL
 LEFTS = (16, 224)  # the two fields' left edges
 METER_H = WELL_H
@@ -85,8 +89,9 @@ def _board_overlays(surface: Any, board: VersusBoard, view_sides: int | None) ->
         cursor = board.prompt[index]
         if cursor is not None:
             # Over the mode select the board would show: the well, its frame, the question.
-            pygame.draw.rect(surface, UI["background"], (left - 6, top - 4, WIDTH * CELL + 12,
-                                                         arika_screen.WELL_H + 8))
+            cover = (left - 6, top - 4, WIDTH * CELL + 12, arika_screen.WELL_H + 8)
+            pygame.draw.rect(surface, UI["background"], cover)
+            painted_over(surface, cover)
             arika_screen.draw_well(surface, left)
             for n, line in enumerate(("HERE COMES", "A NEW", "CHALLENGER")):
                 draw_centred(surface, line, top + 28 + 12 * n, UI["alert"],
@@ -128,6 +133,12 @@ def _draw_match(surface: Any, match: Match, view: PlayView) -> None:
             centre = LEFTS[index] + WIDTH * CELL // 2
             word = "DRAW" if result == DRAW else ("WIN" if result == index else "LOSE")
             colour = UI["highlight"] if word == "WIN" else UI["alert"]
+            # A backing band across the well, framed, so the word reads over any stack.
+            top = WELL_Y + (44 if match.phase == FINISHED else 58)
+            band = (LEFTS[index], top, WIDTH * CELL, WELL_Y + 86 - top)
+            words[index] += [fill_op(UI["frame"], band),
+                             fill_op(UI["background"], (band[0], band[1] + 1, band[2],
+                                                        band[3] - 2))]
             words[index].append(centred_op(word, WELL_Y + 64, colour, 2, centre))
             if match.phase == FINISHED:
                 words[index].append(centred_op("MATCH", WELL_Y + 48, UI["text"], 1, centre))
@@ -181,15 +192,17 @@ def _field(surface: Any, p: VersusPlayer, left: int, match: Match, words: list[O
     if p.next_kind >= 0 and p.phase != OVER:
         n = SIZES[p.next_kind]
         rgb = cell_rgb(p.next_kind + 1)
-        next_ops = [fill_op(rgb, (left + 24 + c * CELL, 4 + (r - (1 if n == 3 else 0)) * CELL,
+        next_ops = [fill_op(rgb, (left + 24 + c * CELL,
+                                  NEXT_Y + (r - (1 if n == 3 else 0)) * CELL,
                                   CELL - 1, CELL - 1)) for r, c in CELLS[p.next_kind][0]]
-    kept_ops(surface, kept, (left, "next"), next_ops, (0, 0, 320, 34))
+    kept_ops(surface, kept, (left, "next"), next_ops, (0, 0, 320, LEVEL_Y))
     meter_x = left + WIDTH * CELL + 6 if left < 160 else left - 10
     kept_ops(surface, kept, (left, "meter"), _meter_ops(p, meter_x, WELL_Y))
     # The level over the target, between NEXT and the field.
-    kept_ops(surface, kept, (left, "level"), [text_op(f"{p.level:3d}", left, 34, UI["value"])])
+    kept_ops(surface, kept, (left, "level"), [text_op(f"{p.level:3d}", left, LEVEL_Y,
+                                                               UI["value"])])
     kept_ops(surface, kept, (left, "target"),
-             [text_op(f"/{match.settings.target:3d}", left + 28, 34, UI["label"])])
+             [text_op(f"/{match.settings.target:3d}", left + 28, LEVEL_Y, UI["label"])])
 
 
 # A versus match's wells have a grey metal frame, where a game of one's own has its plain

@@ -65,7 +65,10 @@ def _mode_of(summary: Mapping[str, RankValue]) -> str:
 # The rankings screen shows the first three columns; ``order`` ranks the rows.
 RANKING = RankingSpec(modes=RANK_MODES, columns=("grade", "level", "clock", "order"),
                       key=rank_key, qualifies=_qualifies, mode_of=_mode_of,
-                      initials_of=lambda summary: str(summary.get("account", "")))
+                      initials_of=lambda summary: str(summary.get("account", "")),
+                      mode_titles=(*((k, e.title) for k, e in MODES.items()),
+                                   ("ti-grade", "QUALIFIED GRADE")),
+                      renamed=(("ti-easy", "grade", "fireworks"),), hidden=("order",))
 
 
 def rules_document(rules_id: str) -> dict[str, object]:

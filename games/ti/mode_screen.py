@@ -17,6 +17,7 @@ from games.ti.rules import easy, sakura, shirase
 
 RGB = tuple[int, int, int]
 JEWEL_RGB: tuple[RGB, RGB] = ((255, 96, 200), (255, 200, 240))  # sparkling, two tones
+JEWEL_SETTING: RGB = (96, 0, 72)  # the dark mount a jewel's cut stone sits in
 BONE_RGB: RGB = (232, 232, 216)
 ONE_COLOUR_RGB: RGB = (112, 144, 200)
 XRAY_HALF_WIDTH = 1  # columns either side of the beam
@@ -45,6 +46,15 @@ def stack_colour(p: ArikaPlayer, col: int, value: int, rgb: RGB) -> RGB | None:
     if isinstance(p, shirase.ShirasePlayer) and p.bone:
         return BONE_RGB
     return rgb
+
+
+def jewel_cells(p: ArikaPlayer) -> list[tuple[int, int]]:
+    """(row from 1 at the bottom, column) of each jewel Sakura shows now (the x-ray's
+    beam hides the rest); the play screen cuts a stone into each."""
+    if not isinstance(p, sakura.SakuraPlayer):
+        return []
+    return [(r + 1, c) for r, row in enumerate(p.board.cells) for c, v in enumerate(row)
+            if v >> ITEM_SHIFT == sakura.JEWEL_ITEM and stack_colour(p, c, v, (0, 0, 0))]
 
 
 def stack_key(p: ArikaPlayer) -> object:

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from cabinet.video.kept import KeptPicture
 from cabinet.video.palette import UI, cell_rgb
 from cabinet.video.text import draw_text
-from games.arika.board import COLOUR_MASK, WIDTH
+from games.arika.board import COLOUR_MASK, VISIBLE_ROWS, WIDTH
 from games.arika.kept import (
     RGB,
     Op,
@@ -168,16 +170,20 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
     kept_well(surface, kept, ("ti", left), well_box(left),
               (stack_shown(p), mode_screen.stack_key(p)), lambda on: _stack(on, p, left),
               piece_ops(p, left), overlay, clip=True)
-    # NEXT (three: the first full size, two more at half size), HOLD at half size.
+    # NEXT (three: the first full size, two more at half size, a cell apart), HOLD at
+    # half size; one side alone: NEXT labelled over the well, HOLD apart on its left.
     upcoming_ops: list[Op] = []
     if p.next_kind >= 0 and p.phase != OVER:
-        upcoming_ops = preview_ops(p.next_kind, left + 24, 16, CELL, p.default_shapes)
-        small, step = (CELL // 2 + 1, 22) if wide else (CELL // 2, 17)
+        first_x = left + 16 if wide else left + 24
+        upcoming_ops = preview_ops(p.next_kind, first_x, 16, CELL, p.default_shapes)
+        small, at, step = (CELL // 2 + 1, left + 56, 28) if wide else (CELL // 2, left + 55, 17)
         for n, kind in enumerate(upcoming(p, NEXT_SHOWN - 1)):
-            upcoming_ops += preview_ops(kind, left + 55 + step * n, 20, small, p.default_shapes)
+            upcoming_ops += preview_ops(kind, at + step * n, 20, small, p.default_shapes)
+        if wide:
+            upcoming_ops.append(text_op("NEXT", left - 24, 20, UI["label"]))
     kept_ops(surface, kept, (left, "next"), upcoming_ops, (0, 0, 320, WELL_Y - 2))
     hold = int(getattr(p, "hold_kind", NO_PIECE))
-    hold_x = left - 36 if wide else info_x  # two sides: above the figures
+    hold_x = left - 88 if wide else info_x  # two sides: above the figures
     kept_ops(surface, kept, (left, "hold"), [
         text_op("HOLD", hold_x, 8, UI["label"]),
         *(preview_ops(hold, hold_x, 20, CELL // 2 + 1, p.default_shapes)
@@ -238,6 +244,24 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
 def _stack(surface: Any, p: ArikaPlayer, left: int) -> None:
     draw_well(surface, left)
     draw_stack(surface, p, left, cell_visibility, _stack_colour)
+    _jewels(surface, p, left)
+
+
+def _jewels(surface: Any, p: ArikaPlayer, left: int) -> None:
+    """Sakura's jewels as cut stones: a diamond in the sparkle colour on a dark mount, a
+    white glint every other sparkle, so no block reads as one."""
+    sparkle = p.frame // 8 % 2
+    for row, col in mode_screen.jewel_cells(p):
+        if not 1 <= row <= VISIBLE_ROWS:
+            continue
+        x, y = left + col * CELL, WELL_Y + (VISIBLE_ROWS - row) * CELL
+        pygame.draw.rect(surface, mode_screen.JEWEL_SETTING, (x, y, CELL - 1, CELL - 1))
+        mid = (CELL - 1) // 2
+        pygame.draw.polygon(surface, mode_screen.JEWEL_RGB[sparkle],
+                            [(x + mid, y), (x + CELL - 2, y + mid), (x + mid, y + CELL - 2),
+                             (x, y + mid)])
+        if sparkle:
+            surface.set_at((x + mid - 1, y + mid - 1), (255, 255, 255))
 
 
 def _login(login: Login, left: int) -> list[Op]:
@@ -294,11 +318,13 @@ def _exam_result(surface: Any, session: TiSession, index: int, left: int) -> Non
         return
     account, worth, exam, rule = played
     after, outcome = after_game(account, worth, exam, rule)
-    draw_text(surface, f"{exam.kind.upper()} EXAM", left + 4, WELL_Y + 100, UI["label"])
-    draw_text(surface, outcome.upper(), left + 4, WELL_Y + 112,
+    # "PROMOTION EXAM" is wider than the well: the kind and EXAM on two lines.
+    draw_text(surface, exam.kind.upper(), left + 4, WELL_Y + 96, UI["label"])
+    draw_text(surface, "EXAM", left + 4, WELL_Y + 106, UI["label"])
+    draw_text(surface, outcome.upper(), left + 4, WELL_Y + 120,
               UI["verified"] if outcome in ("passed", "kept") else UI["alert"])
     draw_text(surface, f"CLASS {display_grade(after.qualified_name)}", left + 4,
-              WELL_Y + 124, UI["value"])
+              WELL_Y + 132, UI["value"])
 
 
 def section_rows(p: ArikaPlayer) -> list[tuple[int, int, str]]:

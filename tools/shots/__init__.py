@@ -6,7 +6,10 @@ writes ROOT/docs/screens/ (the kiosk: attract mode, play, GAME OVER, name entry;
 cartridge with a module here, ``tools/shots/<id>.py``, takes its own; every cartridge's
 attract title, ``tools/shots/titles.py``) and ROOT/docs/service/
 (every page of the service menu). ROOT is the repository (the current folder) unless
-given. Headless: SDL's dummy video and audio drivers, no window.
+given. Headless: SDL's dummy video and audio drivers, no window. Every shot is drawn whole
+with its texts recorded and checked (tools/shots/picture.py): a text off the picture or its
+panel, over another text or touching the next one on its row is printed, and the exit
+status is 1 (tests/test_screen_texts.py runs the tour and asks for none).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ def take_all(root: Path) -> list[Path]:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from tools.shots.attract import take as attract_shots
     from tools.shots.service import take as service_shots
     from tools.shots.titles import take as title_shots
 
@@ -40,13 +44,18 @@ def take_all(root: Path) -> list[Path]:
     for name in cartridge_shots():
         taken += importlib.import_module(name).take(root / SCREENS)
     taken += title_shots(root / SCREENS)
+    taken += attract_shots(root / SCREENS)
     taken += service_shots(root / SERVICE)
     return taken
 
 
 def main(argv: list[str]) -> int:
+    from tools.shots.picture import PROBLEMS
+
     root = Path(argv[0]) if argv else Path(".")
     for path in take_all(root):
         print(path)
-    return 0
+    for line in PROBLEMS:
+        print(f"text: {line}")
+    return 1 if PROBLEMS else 0
 

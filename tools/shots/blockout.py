@@ -14,23 +14,20 @@ from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-import pygame
 
-from cabinet.video.screen import new_native
 from engine.inputs import InputFrame
 from games.blockout import CARTRIDGE, bench_session, new_session
 from games.blockout.rules.autoplay import demo_inputs
 from games.blockout.rules.session import BlockoutSession
 from games.cartridge import PlayView
+from tools.shots import picture
 
 SCALE = 2
 
 
 def save(session: BlockoutSession, path: Path, frame: int = 0) -> None:
-    surface = new_native()
-    CARTRIDGE.presentation.draw_play(
-        surface, PlayView(session, credits=1, free_play=False, frame=frame))
-    pygame.image.save(pygame.transform.scale_by(surface, SCALE), str(path))
+    picture.take(path, lambda surface: CARTRIDGE.presentation.draw_play(
+        surface, PlayView(session, credits=1, free_play=False, frame=frame)))
     print(path)
 
 

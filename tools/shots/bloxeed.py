@@ -15,7 +15,6 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame
 
 from engine import NO_INPUT, InputFrame, PlayerInput
 from firmware.kiosk import Kiosk, KioskOptions
@@ -23,14 +22,15 @@ from firmware.machine import Screen
 from games.bloxeed.screen import field_extras
 from games.sega.demo import demo_inputs
 from games.sega.game import Game
+from tools.shots import picture
 
 SCALE = 2
 
 
 def shot(kiosk: Kiosk, path: Path, taken: list[Path]) -> None:
-    image = pygame.transform.scale_by(kiosk.native, SCALE)
-    pygame.image.save(image, str(path))
-    taken.append(path)
+    from firmware import kiosk_view
+
+    taken.append(picture.take(path, lambda surface: kiosk_view.draw(kiosk.machine, surface)))
 
 
 def run_until(kiosk: Kiosk, done: object, frame: InputFrame = NO_INPUT,

@@ -17,7 +17,6 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame
 
 from engine import InputFrame, PlayerInput
 from firmware import kiosk_view
@@ -25,13 +24,13 @@ from firmware.kiosk import Kiosk, KioskOptions
 from games.flashpoint.demo import demo_inputs
 from games.flashpoint.rules.session import CHOICE, PLAY, SELECT, FlashPointGame
 from games.flashpoint.screen import flash_lit
+from tools.shots import picture
 
 SCALE = 2
 
 
 def shot(kiosk: Kiosk, path: Path) -> None:
-    kiosk_view.draw(kiosk.machine, kiosk.native)
-    pygame.image.save(pygame.transform.scale_by(kiosk.native, SCALE), str(path))
+    picture.take(path, lambda surface: kiosk_view.draw(kiosk.machine, surface))
     print(path)
 
 

@@ -5,7 +5,34 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tools.operator import Operator
+
+
+# The pages that show the selected game's own settings, rows and tables: each game's.
+GAME_PAGES = (("GAME ASSIGNMENTS", "game_assignments"), ("BOOKKEEPING", "bookkeeping"),
+              ("RANKINGS VERIFY", "rankings_verify"), ("RANKINGS CLEAR", "rankings_clear"))
+
+
+def _every_game(op: Operator, shot: Callable[[str], None]) -> None:
+    """Each game chosen in GAME SELECT, then each of its pages (``<game>-<page>.png``);
+    the default game is chosen again at the end."""
+    from games.registry import CARTRIDGES
+
+    first = op.menu.data.selected_game
+    for game in (*(g for g in CARTRIDGES if g != first), first):
+        op.choose("GAME SELECT")
+        op.choose(CARTRIDGES[game].title)
+        if game == first:
+            break
+        for item, name in GAME_PAGES:
+            op.choose(item)
+            shot(f"{game}-{name}")
+            op.press("p1.b2")
 
 
 def take(out: Path) -> list[Path]:
@@ -62,6 +89,9 @@ def take(out: Path) -> list[Path]:
                             "grey_steps"):
                 shot(f"monitor_{pattern}")
                 op.press("test")
+            while op.menu.page.title != "TEST MODE":
+                op.press("p1.b2")
+            _every_game(op, shot)
         finally:
             kiosk.close()
     return shots

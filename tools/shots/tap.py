@@ -20,6 +20,7 @@ from games.tap.rules.modes import MASTER
 from games.tap.versus import VersusBoard
 from games.tap.versus_demo import versus_inputs
 from games.tap.versus_screen import draw_play
+from tools.shots import picture
 from tools.shots import tap_doubles as doubles_shots
 
 SCALE = 2
@@ -27,9 +28,8 @@ SIZE = (320, 224)
 
 
 def _save(board: VersusBoard, path: Path, taken: list[Path]) -> None:
-    surface = pygame.Surface(SIZE)
-    draw_play(surface, PlayView(board, credits=1, free_play=False, frame=board.frame))
-    pygame.image.save(pygame.transform.scale_by(surface, SCALE), str(path))
+    picture.take(path, lambda surface: draw_play(
+        surface, PlayView(board, credits=1, free_play=False, frame=board.frame)))
     taken.append(path)
 
 

@@ -9,23 +9,20 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame
 
-from cabinet.video.screen import new_native
 from engine.inputs import InputFrame, PlayerInput
 from games.arika.player import ACTIVE
 from games.cartridge import PlayView
 from games.registry import cartridge, new_session
 from games.tap.doubles_demo import doubles_inputs
+from tools.shots import picture
 
 SCALE = 2
 
 
 def _save(session: object, path: Path, taken: list[Path]) -> None:
-    surface = new_native()
-    cartridge("tap").presentation.draw_play(surface, PlayView(session, credits=1, free_play=False,  # type: ignore[arg-type]
-                                                 frame=0))
-    pygame.image.save(pygame.transform.scale_by(surface, SCALE), str(path))
+    picture.take(path, lambda surface: cartridge("tap").presentation.draw_play(
+        surface, PlayView(session, credits=1, free_play=False, frame=0)))  # type: ignore[arg-type]
     taken.append(path)
 
 

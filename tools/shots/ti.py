@@ -15,10 +15,9 @@ from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-import pygame
 
-from cabinet.video.screen import new_native
 from engine.inputs import InputFrame
+from games.arika.player import OVER
 from games.arika.randomizer import lcg_output, lcg_step
 from games.cartridge import PlayView
 from games.ti import CARTRIDGE
@@ -29,18 +28,17 @@ from games.ti.rules.login import alphabet, legacy_digest
 from games.ti.rules.speed import COOL
 from games.ti.screen import popup
 from games.ti.session import TiSession
+from tools.shots import picture
 from tools.shots import ti_modes as mode_shots
 
 SCALE = 2
 NAMES = ("ti-master-cool.png", "ti-master-roll.png", "ti-master-grade.png",
-         "ti-account.png", "ti-exam.png")
+         "ti-account.png", "ti-exam.png", "ti-exam-result.png")
 
 
 def save(session: TiSession, path: Path) -> None:
-    surface = new_native()
-    CARTRIDGE.presentation.draw_play(
-        surface, PlayView(session, credits=1, free_play=False, frame=session.frame))
-    pygame.image.save(pygame.transform.scale_by(surface, SCALE), str(path))
+    picture.take(path, lambda surface: CARTRIDGE.presentation.draw_play(
+        surface, PlayView(session, credits=1, free_play=False, frame=session.frame)))
 
 
 def main(argv: list[str]) -> int:
@@ -107,6 +105,11 @@ def _account_shots(out: Path) -> None:
     for _ in range(1500):
         session.step(next(inputs))
     save(session, out / NAMES[4])
+    for _ in range(60 * 60 * 30):  # the exam game to its end: the result in the well
+        if session.over or session.player(0).phase == OVER:
+            break
+        session.step(next(inputs))
+    save(session, out / NAMES[5])
 
 
 def take(out: Path) -> list[Path]:

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import os
 import tempfile
+from functools import partial
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame
 
 from firmware import kiosk_view
 from firmware.kiosk import Kiosk, KioskOptions
 from firmware.machine import Screen
+from tools.shots import picture
 
 SCALE = 2
 
@@ -33,8 +34,9 @@ def take(out: Path) -> list[Path]:
             m.screen = Screen.TITLE
             m.screen_frames = 0
             m.frame = 0
-            kiosk_view.draw(m, kiosk.native)
-            path = out / f"title-{game_id}.png"
-            pygame.image.save(pygame.transform.scale_by(kiosk.native, SCALE), str(path))
-            taken.append(path)
+            try:
+                taken.append(picture.take(out / f"title-{game_id}.png",
+                                          partial(kiosk_view.draw, m), SCALE))
+            finally:  # its writer done before the save folder goes
+                kiosk.close()
     return taken

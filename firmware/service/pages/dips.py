@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cabinet.video.picture import Colour, Item, Text
+from cabinet.video.picture import Colour, Item
 from dipswitch import DipBank, DipSwitch, dip_rows, override
-from firmware.service.layout import ROW_PITCH, menu_rows, wrap
+from firmware.service.layout import menu_rows, wrap
 from firmware.service.page import EXIT, Page, Row
 from firmware.service.pages.confirm import ConfirmPage
 from firmware.service.pages.dip_table import bank_grid
@@ -23,7 +23,12 @@ if TYPE_CHECKING:
 
 FACTORY = "FACTORY SETTINGS"
 ROW_TOP = 56
-SWITCHES_X = 184
+
+
+def short_title(game: str) -> str:
+    """The game's title without its maker and year: "BLOCKOUT (TECHNOS 1989)" -> "BLOCKOUT"
+    (a page title has 40 characters for everything)."""
+    return CARTRIDGES[game].title.split(" (")[0]
 
 
 class DipPage(Page):
@@ -93,10 +98,9 @@ class DipPage(Page):
         if self.cursor < len(shown):
             marked = tuple(p for p, _ in shown[self.cursor].positions)
         items = bank_grid(self.bank.name, self.in_force, marked)
+        # The switches of the cursor's row are marked in the grid above; a row has no
+        # room for them beside a long setting ("7-8 VERSUS TARGET ... LEVEL 200").
         items += menu_rows(self.rows(), self.cursor, top=ROW_TOP)
-        for i, row in enumerate(shown):
-            text = " ".join(state for _, state in row.positions)
-            items.append(Text(text, ROW_TOP + i * ROW_PITCH, SWITCHES_X, "frame_light"))
         return items
 
     def footer(self) -> list[tuple[str, Colour]]:
@@ -110,4 +114,4 @@ class DipPage(Page):
         return lines
 
     def heading(self) -> str:
-        return f"{self.title}  {CARTRIDGES[self.game].title}"
+        return f"{self.title}  {short_title(self.game)}"

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from cabinet.video.picture import Colour
 from firmware.service.page import EXIT, Page, Row
+from firmware.service.pages.dips import short_title
 from games.registry import CARTRIDGES
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ class GameSelectPage(Page):
             game = self.games[index]
             self.menu.data.selected_game = game
             self.menu.save()
-            self.menu.say(f"{CARTRIDGES[game].title} FROM THE NEXT GAME")
+            self.menu.say(f"{short_title(game)} FROM THE NEXT GAME")
         self.menu.pop()
 
     def footer(self) -> list[tuple[str, Colour]]:

@@ -12,6 +12,7 @@ from cabinet.video.patterns import MONITOR_PATTERNS
 from cabinet.video.picture import Colour, Picture
 from engine import InputFrame
 from firmware.service.keys import Keys
+from firmware.service.layout import wrap
 from firmware.service.page import EXIT, Page, Row
 
 if TYPE_CHECKING:
@@ -34,7 +35,8 @@ class MonitorTestPage(Page):
         # The mode, the picture's scale and the frame rate (game's or display's), so an
         # operator setting geometry sees what the board drives.
         video = self.menu.cabinet.video
-        shown = [(video(), "value")] if video is not None else []
+        # (two lines when it is wider than the picture: "... 60.05HZ MEASURED REFRESH")
+        shown = [(line, "value") for line in wrap(video())] if video is not None else []
         return [*shown, ("IN A PATTERN: TEST NEXT, SERVICE BACK", "label"),
                 ("SERVICE: MOVE   TEST: SELECT", "label")]
 

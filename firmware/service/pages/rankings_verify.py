@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cabinet.video.picture import LEFT, Colour, Item, Picture, Text
-from firmware.rankings.check import FAILED, MISSING, VERIFIED
+from firmware.rankings.check import FACTORY, FAILED, MISSING, VERIFIED
 from firmware.rankings.checker import BackgroundChecker
 from firmware.service.layout import menu_rows
 from firmware.service.page import EXIT, Page, Row
@@ -43,9 +43,10 @@ class RankingsVerifyPage(Page):
             return [("NO RANKED GAMES", "label")]
         proven = sum(1 for c in checks if c.status == VERIFIED)
         bad = sum(1 for c in checks if c.status in (FAILED, MISSING))
+        played = sum(1 for c in checks if c.status != FACTORY)
         out: list[tuple[str, Colour]] = [
-            (f"{proven} OF {len(checks)} ROWS VERIFIED, {bad} FAILED",
-             "alert" if bad else "value")]
+            (f"{proven} OF {played} ROWS VERIFIED, {bad} FAILED", "alert" if bad else "value")
+            if played else (f"{len(checks)} FACTORY ROWS, NOTHING TO VERIFY", "label")]
         for c in checks:
             name = CARTRIDGES[c.game].short if c.game in CARTRIDGES else c.game.upper()
             out.append((f"{name} {c.rank:2d} {c.initials:3} {c.values.get('score', 0):>7} "
