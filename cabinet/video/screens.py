@@ -212,7 +212,7 @@ def name_entry(
     draw_centred(surface, f"YOU RANK {ordinal(rank)}", 52, UI["text"])
     draw_centred(surface, f"SCORE {score}", 68, UI["text"])
     draw_centred(surface, "ENTER YOUR INITIALS", 92, UI["label"])
-    slot_w = 24
+    slot_w = 32  # a 16-pixel letter and a big character cell to the next slot
     x0 = NATIVE_W // 2 - NAME_LENGTH * slot_w // 2
     for i in range(NAME_LENGTH):
         x = x0 + i * slot_w

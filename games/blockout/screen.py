@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from cabinet.video.picture import NATIVE_H, NATIVE_W
+from cabinet.video.result_band import LOSE, WIN, band_fills, result_colour
 from cabinet.video.screens import CREDIT_Y, blink_on, draw_credit_line, start_prompt
 from cabinet.video.text import draw_centred, draw_text
 from games.blockout import pit_view
@@ -70,6 +71,16 @@ def _banner(surface: Any, lines: tuple[str, ...], rect: tuple[int, int, int, int
         draw_centred(surface, line[: w // 8], mid + 8 * i, colour, centre_x=left + w // 2)
 
 
+def _result(surface: Any, word: str, rect: tuple[int, int, int, int]) -> None:
+    """A versus result at x2 on a framed band across the pit (cabinet.video.result_band)."""
+    left, top, w, h = rect
+    band_top = top + h // 2 - 14
+    for rgb, box in band_fills((left, band_top, w, 28)):
+        surface.fill(rgb, box)
+    draw_centred(surface, word, band_top + 6, result_colour(word), scale=2,
+                 centre_x=left + w // 2)
+
+
 def _select(surface: Any, p: Player, rect: tuple[int, int, int, int], frame: int) -> None:
     left, top, w, _ = rect
     cx = left + w // 2
@@ -95,7 +106,7 @@ def _overlay(surface: Any, p: Player, rect: tuple[int, int, int, int], frame: in
         _banner(surface, lines or ("CONTINUE?", f"{seconds:2d}"), rect, ALERT)
     elif p.state == OVER:
         if versus:
-            _banner(surface, ("YOU WIN",) if p.won else ("YOU LOSE",), rect, VALUE)
+            _result(surface, WIN if p.won else LOSE, rect)
         else:
             _banner(surface, ("GAME OVER",), rect, ALERT)
     elif (lines := taunt(p)) is not None:

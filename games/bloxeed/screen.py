@@ -42,4 +42,5 @@ def field_extras(player: Any) -> Any:
         piece_mark=extras.piece_power_cell(player),
         next_mark=(marked_index(player.next_kind), next_kind) if next_kind else None,
         mark_letters=POWER_LETTERS,
+        result=extras.result,
     )

@@ -24,6 +24,7 @@ from cabinet.video.palette import (
     cell_rgb,
     shade,
 )
+from cabinet.video.result_band import band_fills, result_colour
 from cabinet.video.text import draw_centred, draw_right, draw_text
 from engine.field import COLOUR_MASK, POWER_SHIFT
 from engine.field import FIELD_HEIGHT as ROWS
@@ -52,6 +53,7 @@ class FieldExtras(NamedTuple):  # a tuple: built for every player on every frame
     lit: (bit, picture) for settled cells carrying ``bit``: they show ``picture`` (None: as
         their colour without the bit), except in rows being cleared.
     band: lines of (text, colour) on a black band across the well, over everything.
+    result: a versus match's end (WIN, LOSE, DRAW) on a framed band, in place of GAME OVER.
     """
 
     meter_lamps: int | None = None
@@ -61,6 +63,7 @@ class FieldExtras(NamedTuple):  # a tuple: built for every player on every frame
     mark_letters: Mapping[int, str] | None = None
     lit: tuple[int, pygame.Surface | None] | None = None
     band: tuple[tuple[str, RGB], ...] | None = None
+    result: str | None = None
 
 
 NO_EXTRAS = FieldExtras()
@@ -192,10 +195,11 @@ class FieldView:
         stack, drawn = self._stack(player, well, extras.mark_letters, extras.lit)
         piece = self._piece_blits(player, well, extras)
         over = player.phase == "over"
-        overlay = (extras.sprite, over, extras.band)
+        overlay = (extras.sprite, over, extras.band, extras.result)
         if kept is not None:
             # With a sprite or message on top, any change redraws the whole well.
-            whole_key = (drawn, overlay, piece if overlay != (None, False, None) else None)
+            plain = overlay == (None, False, None, None)
+            whole_key = (drawn, overlay, None if plain else piece)
             if not kept.changed((well, "well"), whole_key):
                 if not kept.changed((well, "piece"), piece):
                     return
@@ -213,7 +217,9 @@ class FieldView:
         surface.fblits(piece)
         if extras.sprite is not None:
             self.draw_sprite(surface, well, *extras.sprite)
-        if over:
+        if over and extras.result is not None:
+            self.draw_result(surface, well, extras.result)
+        elif over:
             self.draw_message(surface, well, ("GAME", "OVER"))
         if extras.band is not None:
             self.draw_band(surface, well, extras.band)
@@ -319,6 +325,15 @@ class FieldView:
         surface.fill(UI["well"], (well[0], top - 4, WELL_W, len(lines) * 12 + 4))
         for i, (text, colour) in enumerate(lines):
             draw_centred(surface, text, top + i * 12, colour, centre_x=cx)
+
+    def draw_result(self, surface: pygame.Surface, well: tuple[int, int], word: str) -> None:
+        """A versus result (WIN, LOSE, DRAW) at x2 on a framed band across the well's
+        middle (cabinet.video.result_band)."""
+        top = well[1] + WELL_H // 2 - 14
+        for rgb, box in band_fills((well[0], top, WELL_W, 28)):
+            surface.fill(rgb, box)
+        draw_centred(surface, word, top + 6, result_colour(word), scale=2,
+                     centre_x=well[0] + WELL_W // 2)
 
     # ---- next piece, lamps, figures -------------------------------------------------------
     def draw_next(

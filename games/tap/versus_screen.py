@@ -12,6 +12,8 @@ import pygame
 
 from cabinet.video.kept import KeptPicture
 from cabinet.video.palette import UI, cell_rgb, shade
+from cabinet.video.result_band import DRAW as DRAWN
+from cabinet.video.result_band import LOSE, WIN, band_fills, result_colour
 from cabinet.video.text import draw_centred, painted_over, text_width
 from games.arika import screen as arika_screen
 from games.arika.board import COLOUR_MASK, ITEM_SHIFT, VISIBLE_ROWS, WIDTH
@@ -131,15 +133,11 @@ def _draw_match(surface: Any, match: Match, view: PlayView) -> None:
         result = match.winner if match.phase == FINISHED else match.results[-1]
         for index in (0, 1):
             centre = LEFTS[index] + WIDTH * CELL // 2
-            word = "DRAW" if result == DRAW else ("WIN" if result == index else "LOSE")
-            colour = UI["highlight"] if word == "WIN" else UI["alert"]
-            # A backing band across the well, framed, so the word reads over any stack.
+            word = DRAWN if result == DRAW else (WIN if result == index else LOSE)
             top = WELL_Y + (44 if match.phase == FINISHED else 58)
             band = (LEFTS[index], top, WIDTH * CELL, WELL_Y + 86 - top)
-            words[index] += [fill_op(UI["frame"], band),
-                             fill_op(UI["background"], (band[0], band[1] + 1, band[2],
-                                                        band[3] - 2))]
-            words[index].append(centred_op(word, WELL_Y + 64, colour, 2, centre))
+            words[index] += [fill_op(rgb, box) for rgb, box in band_fills(band)]
+            words[index].append(centred_op(word, WELL_Y + 64, result_colour(word), 2, centre))
             if match.phase == FINISHED:
                 words[index].append(centred_op("MATCH", WELL_Y + 48, UI["text"], 1, centre))
     for index, p in enumerate(match.players):

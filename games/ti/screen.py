@@ -364,6 +364,9 @@ def _results(p: ArikaPlayer, left: int, grade: str) -> list[Op]:
            text_op("GAME OVER" if p.topped_out else "EXCELLENT", left + 4, WELL_Y + 4,
                    UI["alert"] if p.topped_out else UI["highlight"])]
     if grade:
+        # Two characters at x3; a longer one (Sakura's "100%") at x2, a cell clear of the
+        # side panel.
+        scale = 3 if len(grade) <= 2 else 2
         ops += [text_op("GRADE", left + 4, WELL_Y + 20, UI["label"]),
-                text_op(grade, left + 4, WELL_Y + 32, UI["value"], 3)]
+                text_op(grade, left + 4, WELL_Y + 32, UI["value"], scale)]
     return ops

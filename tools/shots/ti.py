@@ -4,7 +4,8 @@
 
 Master played by the demo player (seed 1): the frame a COOL pop-up shows, the staff roll,
 and the final grade; the account entry and an exam; then the other modes, the mode select
-and the World rule (tools/shots/ti_modes.py).
+and the World rule (tools/shots/ti_modes.py); a game, its end and the name entry of every
+mode, played as a guest (tools/shots/results.py).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 
-from engine.inputs import InputFrame
+from engine.inputs import InputFrame, PlayerInput
+from firmware.kiosk import Kiosk
 from games.arika.player import OVER
 from games.arika.randomizer import lcg_output, lcg_step
 from games.cartridge import PlayView
@@ -28,10 +30,12 @@ from games.ti.rules.login import alphabet, legacy_digest
 from games.ti.rules.speed import COOL
 from games.ti.screen import popup
 from games.ti.session import TiSession
-from tools.shots import picture
+from tools.shots import picture, results
 from tools.shots import ti_modes as mode_shots
 
 SCALE = 2
+# Each mode and the lever steps right to it at the mode select (the cursor starts on MASTER).
+MODE_RIGHTS = (("ti-master", 0), ("ti-easy", 1), ("ti-shirase", 2), ("ti-sakura", 3))
 NAMES = ("ti-master-cool.png", "ti-master-roll.png", "ti-master-grade.png",
          "ti-account.png", "ti-exam.png", "ti-exam-result.png")
 
@@ -115,7 +119,15 @@ def _account_shots(out: Path) -> None:
 def take(out: Path) -> list[Path]:
     """The screenshots into ``out`` (``python -m tools.shots`` takes every cartridge's)."""
     main([str(out)])
-    return [out / name for name in (*NAMES, *mode_shots.NAMES)]
+    taken = [out / name for name in (*NAMES, *mode_shots.NAMES)]
+    for mode, rights in MODE_RIGHTS:
+        taken += results.mode_shots("ti", mode, rights, out, _as_guest)
+    return taken
+
+
+def _as_guest(kiosk: Kiosk) -> None:
+    """Start at the account entry: a guest's game."""
+    results.tap(kiosk, PlayerInput(start=True))
 
 
 if __name__ == "__main__":

@@ -40,12 +40,14 @@ class BloxeedExtras(Extras):
 
     For the screen (read only): ``meter_lamps``, ``meter_frames``, ``garbage_rows``,
     ``pattern_position``, ``next_power_kind``, ``piece_power_cell(player)``, and
-    ``character`` (``kind``, ``x``, ``y`` = hitbox bottom row, ``width``, ``phase``).
+    ``character`` (``kind``, ``x``, ``y`` = hitbox bottom row, ``width``, ``phase``), and
+    ``result`` (a versus match's end: "WIN", "LOSE", "DRAW"; None before).
     Power blocks in the field are the cells' bits 4-7 (engine.field.POWER_SHIFT)."""
 
     __slots__ = (
         "character", "dirty", "four_lines_due", "garbage_due", "incoming", "lock_level",
-        "main", "meter", "meter_on", "outgoing", "piece_kind", "power", "rows_risen",
+        "main", "meter", "meter_on", "outgoing", "piece_kind", "power", "result",
+        "rows_risen",
     )
 
     def __init__(self, player: Player, settings: GameSettings, main: MainSeed) -> None:
@@ -62,6 +64,7 @@ class BloxeedExtras(Extras):
         self.rows_risen = 0
         self.incoming: list[int] = []  # hole columns of rows received in versus
         self.outgoing: list[int] = []  # hole columns of rows to send in versus
+        self.result: str | None = None  # a versus match's end for this player: WIN, LOSE, DRAW
 
     # ---- hooks -----------------------------------------------------------------------
     def on_frame(self, player: Player, pressed: int, out: list[Event]) -> bool:

@@ -32,8 +32,11 @@ def exchange(p1: Player, p2: Player, out: list[Event]) -> None:
     if e2.outgoing:
         e1.incoming.extend(e2.outgoing)
         e2.outgoing.clear()
-    over1 = p1.phase == OVER
-    if over1 != (p2.phase == OVER):
+    over1, over2 = p1.phase == OVER, p2.phase == OVER
+    if over1 != over2:
         winner = p2 if over1 else p1
         winner.phase = OVER
+        e1.result, e2.result = ("LOSE", "WIN") if over1 else ("WIN", "LOSE")
         out.append(Event(ev.VERSUS_WIN, winner.index))
+    elif over1 and e1.result is None:  # both topped out on one frame
+        e1.result = e2.result = "DRAW"
