@@ -16,7 +16,9 @@ from cabinet.video.screen import new_native
 from cabinet.video.text import draw_text, recording
 from cabinet.video.text_check import problems
 from games.registry import CARTRIDGES
-from tools.shots import attract, picture, service
+from tools.shots import attract, picture, results, service
+from tools.shots import tap as tap_shots
+from tools.shots import ti as ti_shots
 
 # The widest value each ranking column takes (a 7-digit score, a 4-digit TGM3 level, the
 # Arika clock mm:ss:cc, a 3-digit fireworks count).
@@ -85,4 +87,16 @@ def test_the_whole_screenshot_tour_reads_clean(tmp_path: Path) -> None:
 
     picture.PROBLEMS.clear()
     take_all(tmp_path)
+    assert picture.PROBLEMS == []
+
+
+@pytest.mark.parametrize(("game", "mode", "rights"), [
+    *(("tap", mode, rights) for mode, rights in tap_shots.MODE_RIGHTS),
+    *(("ti", mode, rights) for mode, rights in ti_shots.MODE_RIGHTS)])
+def test_a_game_its_end_and_the_name_entry_of_every_mode_read_clean(
+        tmp_path: Path, game: str, mode: str, rights: int) -> None:
+    picture.PROBLEMS.clear()
+    before = ti_shots.guest if game == "ti" else None
+    taken = results.mode_shots(game, mode, rights, tmp_path, before)
+    assert [p.name for p in taken] == [f"{mode}-{shot}.png" for shot in ("play", "over", "name")]
     assert picture.PROBLEMS == []

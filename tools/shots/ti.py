@@ -121,11 +121,11 @@ def take(out: Path) -> list[Path]:
     main([str(out)])
     taken = [out / name for name in (*NAMES, *mode_shots.NAMES)]
     for mode, rights in MODE_RIGHTS:
-        taken += results.mode_shots("ti", mode, rights, out, _as_guest)
+        taken += results.mode_shots("ti", mode, rights, out, guest)
     return taken
 
 
-def _as_guest(kiosk: Kiosk) -> None:
+def guest(kiosk: Kiosk) -> None:
     """Start at the account entry: a guest's game."""
     results.tap(kiosk, PlayerInput(start=True))
 
