@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from cabinet.video.palette import UI
 from games.blockout.rules.player import PLAY, Player
 
 RGB = tuple[int, int, int]
@@ -238,17 +239,37 @@ def draw_pit(surface: Any, player: Player, rect: tuple[int, int, int, int]) -> P
     return pr
 
 
-def draw_mini_piece(surface: Any, cells: tuple[tuple[int, int, int], ...], x: int, y: int,
-                    size: int = 6) -> None:
-    """A small oblique picture of a piece (for NEXT): right, far up-right, up."""
-    lo_x = min(c[0] for c in cells)
-    lo_y = min(c[1] for c in cells)
-    lo_z = min(c[2] for c in cells)
-    order = sorted(cells, key=lambda c: (c[2], -c[1], c[0]))
-    half = size // 2
-    for cx, cy, cz in order:
-        px = x + (cx - lo_x) * size + (cy - lo_y) * half
-        py = y - (cz - lo_z) * size - (cy - lo_y) * half
-        colour = layer_colour(cz - lo_z + 4)
-        surface.fill(colour, (px, py, size, size))
-        pygame.draw.rect(surface, _shade(colour, 0.4), (px, py, size, size), 1)
+def draw_next_box(surface: Any, cells: tuple[tuple[int, int, int], ...],
+                  box: tuple[int, int, int, int]) -> None:
+    """The next piece in a framed box, centred: solid cubes seen from the front, above and
+    to the right (x right, y far up-right at half a cube, z up), each with its top face
+    lit, its front in the layer colour and its right face shaded; the cube as large as the
+    box allows, 10 pixels at most."""
+    bx, by, bw, bh = box
+    pygame.draw.rect(surface, UI["frame"], box, 1)
+    lo = [min(c[i] for c in cells) for i in range(3)]
+    nx, ny, nz = (max(c[i] for c in cells) - lo[i] + 1 for i in range(3))
+    size = 10
+    while size > 4 and (nx * size + ny * (size // 2) > bw - 6
+                        or nz * size + ny * (size // 2) > bh - 6):
+        size -= 2
+    d = size // 2
+    w, h = nx * size + ny * d, nz * size + ny * d
+    x0 = bx + (bw - w) // 2
+    bottom = by + (bh - h) // 2 + h  # the lowest, nearest cubes' front faces end here
+    for cx, cy, cz in sorted(cells, key=lambda c: (-c[1], c[2], c[0])):
+        px = x0 + (cx - lo[0]) * size + (cy - lo[1]) * d
+        py = bottom - size - (cz - lo[2]) * size - (cy - lo[1]) * d
+        front, side, edge = _shades(cz - lo[2] + 4)
+        top = (front[0] + (255 - front[0]) // 3, front[1] + (255 - front[1]) // 3,
+               front[2] + (255 - front[2]) // 3)
+        faces = (
+            (top, ((px, py), (px + d, py - d), (px + size + d, py - d), (px + size, py))),
+            (side, ((px + size, py), (px + size + d, py - d),
+                    (px + size + d, py + size - d), (px + size, py + size))),
+            (front, ((px, py), (px + size, py), (px + size, py + size), (px, py + size))),
+        )
+        for colour, corners in faces:
+            pygame.draw.polygon(surface, colour, corners)
+            pygame.draw.polygon(surface, edge, corners, 1)
+

@@ -128,7 +128,7 @@ def _faces_shown(p: Player, versus: bool) -> int:
 
 def _panel(surface: Any, p: Player, x: int, y: int, versus: bool) -> None:
     _text(surface, "NEXT", x, y, LABEL)
-    pit_view.draw_mini_piece(surface, PIECES[p.next_kind].orientations[0], x + 4, y + 34)
+    pit_view.draw_next_box(surface, PIECES[p.next_kind].orientations[0], (x, y + 10, 64, 34))
     rows = (
         ("SCORE", f"{p.score:7d}"),
         ("ROUND", "BONUS" if p.bonus else f"{p.round:3d}"),
@@ -248,4 +248,4 @@ def _small_panel(surface: Any, p: Player, x: int, y: int, versus: bool) -> None:
     _text(surface, f"FC{faces:3d}", x + 8, y + 24, LABEL)
     _text(surface, f"LV{p.level:2d}", x + 8, y + 36, LABEL)
     _text(surface, "NEXT", x + 80, y, LABEL)
-    pit_view.draw_mini_piece(surface, PIECES[p.next_kind].orientations[0], x + 88, y + 40, 5)
+    pit_view.draw_next_box(surface, PIECES[p.next_kind].orientations[0], (x + 80, y + 10, 40, 34))
