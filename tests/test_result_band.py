@@ -17,10 +17,10 @@ from cabinet.video.text import DrawnText, recording
 from cabinet.video.text_check import problems
 from engine import GameSettings
 from engine.pieces import O
-from games.cartridge import PlayView
-from games.registry import cartridge
 from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.extras import BloxeedExtras
+from games.cartridge import PlayView
+from games.registry import cartridge
 from games.sega.game import Game
 from tests.blockout_kit import lock_now, place, session, step, until_playing
 from tests.bloxeed_kit import drop_and_lock, run, run_until, set_field
@@ -64,6 +64,7 @@ def test_bloxeed_versus_shows_win_and_lose_on_bands_over_a_full_stack() -> None:
 def test_blockout_versus_shows_win_and_lose_on_bands_over_a_full_pit() -> None:
     s = session(1, players=2, versus=True)
     b = s.player(1)
+    assert b is not None
     until_playing(s, 1)
     for z in range(b.height):
         b.layers[z] = b.full & ~1 & ~(1 << 15)
