@@ -2,8 +2,8 @@
 every other screenshot the docs show by ``python -m tools.shots``.
 
 Attract (title, demo, rankings with the factory table), a 1P Bloxeed game with garbage and
-a power block, a 2P game, GAME OVER and then name entry. Play comes from the attract-mode
-demo player (games/sega/demo.py).
+a power block, a 2P game, GAME OVER and then name entry; the end of a versus match (WIN and
+LOSE on their bands). Play comes from the attract-mode demo player (games/sega/demo.py).
 """
 
 from __future__ import annotations
@@ -104,4 +104,23 @@ def take(out: Path) -> list[Path]:
         kiosk_view.draw(m, kiosk.native)
         shot(kiosk, out / "name-entry.png", taken)
         kiosk.close()
+    taken.append(versus_end(out / "bloxeed-versus-result.png"))
     return taken
+
+
+def versus_end(path: Path) -> Path:
+    """A versus match to its end: the demo player on P1's side, P2 holding the lever down
+    until its stack tops out."""
+    from engine import GameSettings
+    from games.bloxeed import CARTRIDGE
+    from games.bloxeed.rules import BLOXEED
+    from games.cartridge import PlayView
+
+    game = Game(BLOXEED, GameSettings(versus=True), seed=1, players=2)
+    moves = demo_inputs(game)
+    for _ in range(20_000):
+        if game.over:
+            break
+        game.step(InputFrame(p1=next(moves).p1, p2=PlayerInput(down=True)))
+    return picture.take(path, lambda surface: CARTRIDGE.presentation.draw_play(
+        surface, PlayView(game, credits=1, free_play=False, frame=0, sides=2)))
