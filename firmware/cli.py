@@ -22,7 +22,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
 def version_text() -> str:
     """The installed package's version (its metadata) and each cartridge's rules version,
-    e.g. ``bloxcab 0.1.0 (rules: sega88 v1, bloxeed v1, ...)``; a source tree run without
+    e.g. ``bloxcab 0.1.0 (rules: <game id> v1, ...)``; a source tree run without
     installing says so."""
     from importlib import metadata  # reading it costs ~25 ms: only for --version
 
