@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -12,6 +13,11 @@ from cabinet.jvs.health import ALARM, LOG_BURST, LOG_EVERY_SECONDS, LinkHealth, 
 from cabinet.jvs.simulator import IoBoardSimulator
 from cabinet.jvs.source import open_jvs
 from tests.test_jvs_master import FAST, wait_for
+
+# A board that stops answering is found by polls that time out, on purpose; every other reply
+# comes, so it is waited for patiently: a busy machine (`make test-load`) delays a reply but
+# never makes an extra reset or a second "down". Two 0.5 s polls in a row lost is the drop.
+LINK = replace(FAST, reply_timeout=5.0, poll_timeout=0.5, failures_to_drop=2)
 
 
 class Lines(logging.Handler):
@@ -37,14 +43,14 @@ def journal() -> Iterator[Lines]:
 
 def test_a_board_that_stops_answering_is_re_enumerated_the_same_way(journal: Lines) -> None:
     with IoBoardSimulator(quirks="openjvs") as sim:
-        source, _ = open_jvs(sim.port, timing=FAST)
+        source, _ = open_jvs(sim.port, timing=LINK)
         try:
-            wait_for(lambda: "up" in source.status())
+            wait_for(lambda: "up" in source.status(), timeout=30)
             assert source.alarm is None
             mark = len(sim.requests)
             sim.board.reset()  # the board restarts: no address, so it ignores the polls
-            wait_for(lambda: source.alarm == ALARM)
-            wait_for(lambda: source.alarm is None)
+            wait_for(lambda: source.alarm == ALARM, timeout=30)
+            wait_for(lambda: source.alarm is None, timeout=30)
             assert sim.board.address == 1
             again = list(sim.requests)[mark:]
             # Reset twice, then exactly one Set Address (one configured board, no sense line).
@@ -54,7 +60,7 @@ def test_a_board_that_stops_answering_is_re_enumerated_the_same_way(journal: Lin
     port = sim.port
     assert journal.lines == [
         f"JVS up on {port}: node 1 SEGA CORPORATION;I/O BD JVS;837-14572;Ver1.00;2005/10",
-        f"JVS down on {port}: no answer to {FAST.failures_to_drop} polls",
+        f"JVS down on {port}: no answer to {LINK.failures_to_drop} polls",
         f"JVS re-enumerating on {port}: reset, then 1 address(es), no sense line",
         f"JVS up on {port}: node 1 SEGA CORPORATION;I/O BD JVS;837-14572;Ver1.00;2005/10",
     ]
@@ -68,11 +74,11 @@ def test_retries_that_fail_the_same_way_log_once_and_the_alarm_stays_on(
         source, _ = open_jvs(sim.port, timing=FAST)
         try:
             assert source.alarm is None  # still connecting: no failure yet
-            wait_for(lambda: sum(p == b"\xf0\xd9" for _, p in sim.requests) >= 8)  # 4 tries
+            wait_for(lambda: sum(p == b"\xf0\xd9" for _, p in sim.requests) >= 8, timeout=30)
             assert source.alarm == ALARM
             assert journal.lines == [f"JVS down on {sim.port}: no JVS board answered on {sim.port}"]
             sim.silent = False
-            wait_for(lambda: source.alarm is None)
+            wait_for(lambda: source.alarm is None, timeout=30)
             assert journal.lines[-1].startswith(f"JVS up on {sim.port}: node 1 bloxcab;")
         finally:
             source.close()
