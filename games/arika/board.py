@@ -83,6 +83,8 @@ class Board:
         return bool(self.bits >> (row * ROW_BITS + column + self.first + ORIGIN) & 1)
 
     def put(self, row: int, column: int, value: int, frame: int = 0) -> None:
+        if row > ROWS:
+            return  # a BIG piece locked above the kept rows: those blocks are lost
         bit = 1 << (row * ROW_BITS + column + self.first + ORIGIN)
         if value:
             self.bits |= bit
