@@ -106,3 +106,21 @@ def test_state_hash_covers_the_bloxeed_state() -> None:
         assert a.state_hash() != b.state_hash()
         b.restore(a.snapshot())
         assert a.state_hash() == b.state_hash()
+
+
+def test_a_finished_versus_match_keeps_its_result_through_a_snapshot() -> None:
+    settings = GameSettings(versus=True)
+    inputs = _inputs(SEED + 1, 60_000, players=2)
+    a = Game(BLOXEED, settings, seed=7, players=2)
+    for frame in inputs:
+        if a.over:
+            break
+        a.step(frame)
+    assert a.over, "the match did not end"
+    results = [a.player(i).extras.result for i in (0, 1)]  # type: ignore[union-attr]
+    assert sorted(results) in (["LOSE", "WIN"], ["DRAW", "DRAW"])
+    before = a.state_hash()
+    c = Game(BLOXEED, settings, seed=7, players=2)
+    c.restore(a.snapshot())
+    assert [c.player(i).extras.result for i in (0, 1)] == results  # type: ignore[union-attr]
+    assert c.state_hash() == before  # the result is kept, the hash (and every replay) as before

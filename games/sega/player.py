@@ -248,7 +248,7 @@ class Player:
             self.field.copy(),
             self.gravity,
             self.pieces.state(),
-            self.extras.state() if self.extras is not None else (),
+            self.extras.snapshot() if self.extras is not None else (),
         )
 
     def restore(self, snap: tuple[Any, ...]) -> None:
@@ -263,4 +263,5 @@ class Player:
 
     def hash_items(self) -> tuple[Any, ...]:
         snap = self.snapshot()
-        return (snap[0], tuple(tuple(r) for r in self.field.cells), snap[2], snap[3], snap[4])
+        extras = self.extras.state() if self.extras is not None else ()
+        return (snap[0], tuple(tuple(r) for r in self.field.cells), snap[2], snap[3], extras)

@@ -116,9 +116,15 @@ class Extras:
         return True
 
     def state(self) -> tuple[Any, ...]:
+        """What the state hash covers."""
         return ()
 
-    def restore(self, state: tuple[Any, ...]) -> None: ...
+    def snapshot(self) -> tuple[Any, ...]:
+        """What a snapshot keeps: the hashed ``state``, and in a game that needs it more."""
+        return self.state()
+
+    def restore(self, state: tuple[Any, ...]) -> None:
+        """Back to a ``snapshot``."""
 
 
 @dataclass(frozen=True)

@@ -236,9 +236,13 @@ class BloxeedExtras(Extras):
             self.rows_risen, tuple(self.incoming), tuple(self.outgoing),
         )
 
+    def snapshot(self) -> tuple[Any, ...]:
+        # The match's end is kept but not hashed: hashes (and replays) stay as they were.
+        return (*self.state(), self.result)
+
     def restore(self, state: tuple[Any, ...]) -> None:
         (meter, power, character, self.garbage_due, self.lock_level, self.four_lines_due,
-         self.piece_kind, self.dirty, self.rows_risen, incoming, outgoing) = state
+         self.piece_kind, self.dirty, self.rows_risen, incoming, outgoing, self.result) = state
         self.meter.restore(meter)
         self.power.restore(power)
         self.character.restore(character)
