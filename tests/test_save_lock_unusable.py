@@ -3,7 +3,10 @@ link) must not let the kiosk run without its one-kiosk lock: one line, exit 2.""
 
 from __future__ import annotations
 
+import errno
 import os
+import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +18,7 @@ from firmware.savedata.banks import read_banks
 from firmware.savedata.lock import LOCK_FILE, SaveLock
 
 REPO = Path(__file__).resolve().parent.parent
+UNSHARE = shutil.which("unshare")
 
 
 def _run(save: Path) -> subprocess.CompletedProcess[str]:
@@ -54,15 +58,34 @@ def test_the_kiosk_stops_with_one_line_and_exit_2(tmp_path: Path, kind: str) -> 
     assert [r.problem for r in read_banks(tmp_path)] == ["missing", "missing"]
 
 
+def _read_only(save: Path, argv: list[str]) -> subprocess.CompletedProcess[str]:
+    """Run ``argv`` with ``save`` bind-mounted read-only in a mount namespace of its own (as
+    root, or as a user inside a user namespace): root cannot write there either, unlike
+    into a directory merely chmod 555."""
+    owner = ["--mount"] if os.geteuid() == 0 else ["--map-root-user", "--mount"]
+    where = shlex.quote(str(save))
+    script = f"mount --bind {where} {where} && mount -o remount,bind,ro {where} {where} " \
+             '&& exec "$@"'
+    assert UNSHARE is not None, "unshare (util-linux) is needed for the read-only save test"
+    return subprocess.run(
+        [UNSHARE, *owner, "sh", "-c", script, "sh", *argv], capture_output=True, text=True,
+        timeout=120, cwd=REPO,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+
+
 def test_a_read_only_directory_without_a_lock_file_still_runs(tmp_path: Path) -> None:
     """Nothing can be written there, so no second kiosk can lose coins in it: the cabinet
     runs with a notice (issue 20), as before."""
-    if os.geteuid() == 0:
-        pytest.skip("root writes into a read-only directory")
-    tmp_path.chmod(0o555)
-    try:
-        lock = SaveLock(tmp_path)
-        with pytest.raises(PermissionError):
-            lock.acquire()
-    finally:
-        tmp_path.chmod(0o755)
+    probe = ("import sys; from pathlib import Path; from firmware.savedata.lock import SaveLock\n"
+             "try:\n    SaveLock(Path(sys.argv[1])).acquire()\n"
+             "except OSError as exc:\n    print(exc.errno)\nelse:\n    print('locked')")
+    lock = _read_only(tmp_path, [sys.executable, "-c", probe, str(tmp_path)])
+    assert lock.returncode == 0, lock.stderr
+    assert lock.stdout.strip() in (str(errno.EROFS), str(errno.EACCES))
+    run = _read_only(tmp_path, [sys.executable, "-m", "firmware.cli", "run", "--headless",
+                                "--frames", "5", "--no-sound", "--save-dir", str(tmp_path)])
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr
+    assert "save directory not writable); coins will not become credits" in run.stderr
+    assert not (tmp_path / LOCK_FILE).exists()
+    assert list(tmp_path.iterdir()) == []  # nothing was written
