@@ -86,6 +86,6 @@ def test_a_read_only_directory_without_a_lock_file_still_runs(tmp_path: Path) ->
                                 "--frames", "5", "--no-sound", "--save-dir", str(tmp_path)])
     assert run.returncode == 0, run.stderr
     assert "Traceback" not in run.stderr
-    assert "save directory not writable); coins will not become credits" in run.stderr
+    assert "save directory not writable); coins will not become credits" in run.stdout
     assert not (tmp_path / LOCK_FILE).exists()
     assert list(tmp_path.iterdir()) == []  # nothing was written
