@@ -13,7 +13,7 @@ from typing import Any
 from engine.digest import ENGINE_2
 from engine.inputs import InputFrame
 from engine.replay_decisions import REPLAY_DECISIONS
-from engine.session import GameSession, Seeds, Settings, SignsIn
+from engine.session import GameSession, Seeds, Settings, SignsIn, kept_bits
 
 REPLAY_MAGIC = "BLXR"
 REPLAY_FORMAT = 1
@@ -346,10 +346,12 @@ def record(
 ) -> Replay:
     """Play ``inputs`` on a fresh ``session`` (built from ``settings``, ``seeds`` and
     ``players``) and make a replay with checkpoints and the final hash."""
-    replay = Replay(session.rules_id, dict(settings), dict(seeds), players,
-                    [f.to_bits() for f in inputs], rules_version=session.rules_version)
+    replay = Replay(session.rules_id, dict(settings), dict(seeds), players, [],
+                    rules_version=session.rules_version)
     for number, frame in enumerate(inputs, start=1):
         session.step(frame)
+        secret = getattr(session, "secret_sides", 0)  # a PIN's digit (SignsIn)
+        replay.inputs.append(kept_bits(frame.to_bits(), secret))
         if number % CHECKPOINT_EVERY == 0:
             replay.checkpoints[number] = session.state_hash()
     replay.final_hash = session.state_hash()

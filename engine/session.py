@@ -79,8 +79,28 @@ class SignsIn(Protocol):
     The session asks (``sign_in_request(index)``: what was typed, or None) and waits; the
     board works the answer out off the frame thread and gives it with ``sign_in(index,
     verdict)`` just before a frame's step. The replay keeps the verdict and its frame (not
-    the board's records), so re-simulating needs nothing but the replay."""
+    the board's records), so re-simulating needs nothing but the replay.
+
+    ``secret_sides``: bit i is set when player i's input in the last step chose part of the
+    secret; a replay keeps that input without the lever's left and right (``kept_bits``), and
+    ``state_hash`` covers nothing those two switches decided there, so no replay tells the
+    secret and every replay still re-simulates to its hashes."""
+
+    secret_sides: int
 
     def sign_in_request(self, index: int) -> tuple[str, str] | None: ...
 
     def sign_in(self, index: int, verdict: str) -> None: ...
+
+
+# The lever's left and right of each player in ``InputFrame.to_bits`` (bits 2-3 and 10-11).
+_SIDEWAYS = (0x0C, 0x0C << 8)
+
+
+def kept_bits(bits: int, secret_sides: int) -> int:
+    """A frame's input bits as a replay keeps them: without the left and right of the players
+    in ``secret_sides`` (SignsIn)."""
+    for index, mask in enumerate(_SIDEWAYS):
+        if secret_sides >> index & 1:
+            bits &= ~mask
+    return bits

@@ -52,10 +52,10 @@ def game_of(path: Path) -> str:
 
 
 # The cartridges whose rules changed since rules versions began, with their version now
-# (issue 31: TAP's M-roll Tetris count and medals; TGM3's I kick and Sakura bonuses). Their
-# demos and test replays were recorded again under it; every other game's are still the
-# release's engine-2 files.
-BUMPED = {"tap": 2, "ti": 2}
+# (issue 31: TAP's M-roll Tetris count and medals; TGM3's I kick and Sakura bonuses; TGM3's
+# version 3: no replay keeps a PIN). Their demos and test replays were recorded again under
+# it; every other game's are still the release's engine-2 files.
+BUMPED = {"tap": 2, "ti": 3}
 
 
 def _cart_of_replay(path: Path) -> str:

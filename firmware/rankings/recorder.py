@@ -10,7 +10,7 @@ from typing import Any
 
 from engine import InputFrame
 from engine.replay import CHECKPOINT_EVERY, Replay
-from engine.session import GameSession
+from engine.session import GameSession, kept_bits
 
 
 def replay_id(text: str) -> str:
@@ -45,7 +45,8 @@ class GameRecorder:
         if inputs is not last:
             bits = inputs.to_bits()
             self._last = (inputs, bits)
-        frames.append(bits)
+        secret = getattr(session, "secret_sides", 0)  # a PIN's digit (SignsIn)
+        frames.append(kept_bits(bits, secret) if secret else bits)
         if len(frames) % CHECKPOINT_EVERY == 0:
             self.replay.checkpoints[len(frames)] = session.state_hash()
 

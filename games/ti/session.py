@@ -31,7 +31,7 @@ from games.ti.rule_choice import RULES, WORLD
 from games.ti.rules import RULES_VERSION
 from games.ti.rules.decisions import TI_DECISIONS
 from games.ti.rules.exams import Account, Exam, choose_exam
-from games.ti.rules.login import GUEST, TYPING, Login
+from games.ti.rules.login import GUEST, SIDEWAYS, TYPING, Login
 from games.ti.rules.player import TiPlayer, set_rule
 
 BOARD = "ti"  # the rules id with the mode select
@@ -65,6 +65,8 @@ class TiSession(ArikaBoardSession):
         self.asking: list[tuple[str, str] | None] = [None, None]
         self.waited = [0, 0]
         self.exams: list[Exam | None] = [None, None]
+        # Bit i: player i's input in the last step chose a PIN digit (engine.session SignsIn).
+        self.secret_sides = 0
         for index in range(players):
             self.join(index)
 
@@ -72,6 +74,12 @@ class TiSession(ArikaBoardSession):
         self.frame += 1
         out: list[Event] = []
         players = self.players
+        logins = self.logins
+        if logins[0] is not None or logins[1] is not None:
+            self.secret_sides = sum(1 << i for i, login in enumerate(logins)
+                                    if login is not None and login.typing_pin)
+        else:
+            self.secret_sides = 0
         p = players[0]
         if p is not None:
             p.step(inputs.p1, out)
@@ -106,6 +114,9 @@ class TiSession(ArikaBoardSession):
         self.accounts[index] = None
         self.notes[index] = ""
         self.held[index] = pi.to_bits()  # the press that ended the entry picks nothing
+        if self.secret_sides >> index & 1:
+            # nor a lever held through a PIN digit's frame, whose left and right no replay keeps
+            self.held[index] |= SIDEWAYS
         if login.status == GUEST:
             self._to_select(index)
             return
@@ -246,11 +257,17 @@ class TiSession(ArikaBoardSession):
                 tuple(self.accounts), tuple(self.notes), tuple(self.exams),
                 tuple(self.asking), tuple(self.waited))
 
+    def _who_hashed(self) -> tuple[Any, ...]:
+        """``_who`` without a PIN's digits, which no replay keeps."""
+        return (tuple(None if x is None else x.hashed() for x in self.logins),
+                tuple(self.accounts), tuple(self.notes), tuple(self.exams),
+                tuple(None if x is None else x[0] for x in self.asking), tuple(self.waited))
+
     def state_hash(self) -> str:
         items = (self.rules_id, self.frame, self.seed, tuple(self.cursor),
                  tuple(self.select_left), tuple(self.held),
                  *((tuple(self.rule),) if any(self.rule) else ()),  # Classic: as before
-                 self._who(),
+                 self._who_hashed(),
                  self.players_hash_items())
         return state_digest(items, self.rules_version, ARIKA_V1)
 

@@ -2,6 +2,12 @@
 the lever (left/right change the character, button A takes it, button B goes back one;
 Start plays without an account; so does the time running out).
 
+No replay tells a PIN: while a PIN digit is chosen the lever's left and right are not kept
+(``typing_pin``; the session marks those frames and the recorder leaves the two switches out),
+and ``hashed`` is the entry without its digits, so a replay without them re-simulates to the
+same hashes. A lever held through a step back from the PIN to the initials, or through the
+entry's end, counts only once released, live and re-simulated alike.
+
 A PIN is never kept: accounts hold ``pin_digest(initials, pin, salt)``, a salted scrypt
 digest with the account's own random salt, worked out by the board off the frame thread
 (games/ti/accounts.py ``sign_in``); saves of the first release hold ``legacy_digest``
@@ -22,6 +28,8 @@ INITIALS = 3
 PIN = 4
 SLOTS = INITIALS + PIN
 ENTRY_FRAMES: int = TI_DECISIONS["login_frames"].value
+
+SIDEWAYS = 0x0C  # the lever's left and right (engine.inputs PlayerInput bits 2 and 3)
 
 TYPING = 0
 DONE = 1  # all seven characters taken
@@ -88,6 +96,13 @@ class Login:
         elif pressed & 0x20 and self.text:  # B: back one
             self.text = self.text[:-1]
             self.current = 0
+            if len(self.text) < INITIALS:
+                self.held |= SIDEWAYS  # this frame's left/right may not have been kept
+
+    @property
+    def typing_pin(self) -> bool:
+        """The next step chooses a PIN digit: its left and right are the secret."""
+        return self.status == TYPING and len(self.text) >= INITIALS
 
     @property
     def initials(self) -> str:
@@ -99,6 +114,12 @@ class Login:
 
     def state(self) -> tuple[Any, ...]:
         return (self.text, self.current, self.status, self.left, self.held)
+
+    def hashed(self) -> tuple[Any, ...]:
+        """The state without anything the PIN's digits decide: what the state hash covers."""
+        if len(self.text) < INITIALS:
+            return self.state()
+        return (self.initials, len(self.text), self.status, self.left, self.held & ~SIDEWAYS)
 
     def restore(self, state: tuple[Any, ...]) -> None:
         self.text, self.current, self.status, self.left, self.held = state
