@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from dipswitch.bank import DipBank
 from engine.inputs import InputFrame
+from engine.replay import Replay
 from engine.session import GameSession, Seeds, Settings, Summary
 from engine.sound import Recipe
 
@@ -344,6 +345,8 @@ class CartTooling:
     # `bloxcab bench --cart-render`: a busy session to draw (players 1 or 2), if the game
     # sets its own render target.
     bench_session: Callable[[int], GameSession] | None = None
+    # `python -m tools.record_demo`: the attract demos a bot records, by name.
+    demos: Mapping[str, Callable[[], Replay]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ T.A. Death on the Arika player loop (games/arika/), Versus with the Item mode, a
 
 from __future__ import annotations
 
+from engine.replay import Replay
 from games.cartridge import (
     CartBoard,
     CartPresentation,
@@ -22,6 +23,13 @@ from games.tap.rules import RULES_VERSION
 
 # Source: shiromino's RefreshRates.h (TAP: 57,272,700 / 8 / 443 / 262 = about 61.68 Hz).
 TAP_REFRESH_HZ = 61.68
+
+
+def _challenger() -> Replay:
+    """The attract demo "here comes a challenger" (games/tap/challenger.py)."""
+    from games.tap.challenger import record_challenger_demo
+
+    return record_challenger_demo()
 
 
 def _title() -> DrawTitle:
@@ -69,5 +77,6 @@ CARTRIDGE = Cartridge(
         cli_settings=parts.cli_settings,
         pieces=parts.pieces,
         sim_fields=parts.sim_fields,
+        demos={"challenger": _challenger},
     ),
 )

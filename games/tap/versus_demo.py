@@ -1,7 +1,7 @@
 """Closed-loop demo inputs for both players of the TAP board (the demo bot of
 games/arika/demo.py on each side), and the attract-mode demo "here comes a challenger": P1
 plays T.A. Death alone, P2 joins, accepts the challenge, and the two play a versus match
-(``python -m tools.challenger_demo`` records it).
+(games/tap/challenger.py records it).
 """
 
 from __future__ import annotations

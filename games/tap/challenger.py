@@ -1,16 +1,10 @@
-"""Records TAP's attract demo "here comes a challenger" (games/tap/versus_demo.py): P1 plays
-T.A. Death alone, P2 joins at ``JOIN_AT``, accepts the challenge, and the two bots play a
-versus match.
-
-    .venv/bin/python -m tools.challenger_demo games/tap/demos/challenger.rpl
-
-(the kiosk plays the first replay of games/tap/demos/ by name).
+"""TAP's attract demo "here comes a challenger" (games/tap/versus_demo.py), recorded as the
+kiosk plays it: P1 plays T.A. Death alone, P2 joins at ``JOIN_AT``, accepts the challenge,
+and the two bots play a versus match. ``python -m tools.record_demo tap challenger FILE``
+writes it (games/tap/demos/challenger.rpl; the kiosk plays a cartridge's demos by name).
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
 
 from engine.replay import CHECKPOINT_EVERY, Replay
 from games.tap.rules.modes import DEATH
@@ -42,15 +36,3 @@ def record_challenger_demo(frames: int = DEMO_FRAMES, seed: int = DEMO_SEED,
             replay.checkpoints[number] = session.state_hash()
     replay.final_hash = session.state_hash()
     return replay
-
-
-def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m tools.challenger_demo OUT.rpl", file=sys.stderr)
-        return 2
-    Path(argv[0]).write_text(record_challenger_demo().to_text())
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
