@@ -52,10 +52,11 @@ def game_of(path: Path) -> str:
 
 
 # The cartridges whose rules changed since rules versions began, with their version now
-# (issue 31: TAP's M-roll Tetris count and medals; TGM3's I kick and Sakura bonuses; TGM3's
-# version 3: no replay keeps a PIN). Their demos and test replays were recorded again under
-# it; every other game's are still the release's engine-2 files.
-BUMPED = {"tap": 2, "ti": 3}
+# (issue 31: TAP's M-roll Tetris count and medals, TGM3's I kick and Sakura bonuses; then
+# version 3 of each: no TGM3 replay keeps a PIN, T.A. Death earns medals). Their demos and
+# test replays were recorded again under it; every other game's are still the release's
+# engine-2 files.
+BUMPED = {"tap": 3, "ti": 3}
 
 
 def _cart_of_replay(path: Path) -> str:

@@ -15,7 +15,7 @@ from games.arika.player import ArikaPlayer
 from games.arika.screen import WELL_Y
 from games.cartridge import PlayView
 from games.registry import CARTRIDGES
-from games.tap.rules import MASTER
+from games.tap.rules import DEATH, MASTER
 from games.tap.rules import medals as md
 from games.tap.rules.medals import (
     AC,
@@ -30,7 +30,7 @@ from games.tap.rules.medals import (
     Medals,
     records_text,
 )
-from games.tap.rules.referees import MasterReferee
+from games.tap.rules.referees import DeathReferee, MasterReferee
 from games.tap.screen import MEDAL_RGB, MEDALS_DY, draw_play, medal_ops
 from games.tap.session import TapSession
 from tests.arika_kit import IDLE, pad, step
@@ -187,18 +187,78 @@ def test_the_board_keeps_each_sections_best_until_power_off() -> None:
     section = CARTRIDGES["tap"].board.save_section
     assert section is not None
     own = section.factory()
-    assert section.settings(own) == {"st_records": records_text(md.ST_RECORDS)}
+    default = records_text(md.ST_RECORDS)
+    assert section.settings(own) == {"st_records": default, "death_st_records": default}
     session = TapSession(MASTER, section.settings(own), {"main": 1}, 1)
     p = session.players[0]
     assert p is not None
     p.section_frames = [2000, 2600, 1500]
     own = section.after_game(own, session, 0)
-    kept = section.settings(own)["st_records"]
-    assert kept.split(".")[:4] == ["2000", "2520", "1500", "2520"]
+    kept = section.settings(own)
+    assert kept["st_records"].split(".")[:4] == ["2000", "2520", "1500", "2520"]
+    assert kept["death_st_records"] == default  # Death's records are its own
     assert section.load(own) == section.factory()  # power-on: the records start again
+    assert section.load({"st_records": default}) == section.factory()  # an older save
     with pytest.raises(ValueError):
         section.load({"st_records": "x"})
+    with pytest.raises(ValueError):
+        section.load({"st_records": default, "death_st_records": "x"})
     normal = TapSession("tap-normal", section.settings(own), {"main": 1}, 1)
     assert normal.players[0] is not None
     normal.players[0].section_frames = [100]
-    assert section.after_game(own, normal, 0) == own  # Master's records only
+    assert section.after_game(own, normal, 0) == own  # Master's and Death's records only
+    death = TapSession(DEATH, section.settings(own), {"main": 1}, 1)
+    dp = death.players[0]
+    assert dp is not None
+    dp.section_frames = [1900]
+    after = section.settings(section.after_game(own, death, 0))
+    assert after["death_st_records"].split(".")[:2] == ["1900", "2520"]
+    assert after["st_records"] == kept["st_records"]
+
+
+# ---- T.A. Death ------------------------------------------------------------------------
+def death_referee(p: ArikaPlayer) -> DeathReferee:
+    ref = p.referee
+    assert isinstance(ref, DeathReferee)
+    return ref
+
+
+def test_death_earns_sk_at_5_10_17() -> None:
+    # Source: tetris.wiki, TAP, Medal conditions: SK in T.A. Death at 5, 10, 17 Tetrises.
+    assert md.DEATH_SK_TETRISES == (5, 10, 17)
+    for before, earned in ((3, 0), (4, BRONZE), (9, SILVER), (16, GOLD)):
+        p = play(DEATH, letters="II", level=10, board=["#########."] * 4)
+        ref = death_referee(p)
+        ref.tetrises[0] = before
+        p.state = 1
+        lock(p, 7)
+        assert sum(ref.tetrises) == before + 1 and ref.medals.tiers[SK] == earned, before
+        medals = str(ref.summary(p)["medals"])
+        assert (f"SK:{md.TIER_NAMES[earned]}" in medals) == bool(earned), medals
+
+
+def test_death_judges_st_against_its_own_records() -> None:
+    faster = "2000." * 9 + "2000"
+    session = TapSession(DEATH, {"death_st_records": faster}, {"main": 1}, 1)
+    p = session.players[0]
+    assert p is not None and death_referee(p).medals.records == (2000,) * 10
+    master = TapSession(MASTER, {"death_st_records": faster}, {"main": 1}, 1).players[0]
+    assert master is not None and referee(master).medals.records == md.ST_RECORDS
+    with pytest.raises(ValueError, match="death_st_records must be 10 section times"):
+        TapSession(DEATH, {"death_st_records": "1.2"}, {"main": 1}, 1)
+    ref = death_referee(p)
+    ref.on_section(p, 0, 1999, [])
+    assert ref.medals.tiers[ST] == GOLD
+
+
+def test_death_medals_are_kept_in_the_snapshot_and_hash() -> None:
+    a = TapSession(DEATH, {}, {"main": 1}, 1)
+    b = TapSession(DEATH, {}, {"main": 1}, 1)
+    pa = a.players[0]
+    assert pa is not None
+    death_referee(pa).medals.tiers[AC] = SILVER
+    assert a.state_hash() != b.state_hash()
+    b.restore(a.snapshot())
+    pb = b.players[0]
+    assert pb is not None and death_referee(pb).medals.tiers[AC] == SILVER
+    assert a.state_hash() == b.state_hash()

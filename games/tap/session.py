@@ -19,7 +19,14 @@ from games.arika.rules import ArikaRules
 from games.arika.session import MODE_START, ArikaBoardSession
 from games.tap.rules import RULES_VERSION
 from games.tap.rules.decisions import TAP_DECISIONS
-from games.tap.rules.modes import MASTER, MODES, check_settings, rules_for, st_records
+from games.tap.rules.modes import (
+    DEATH,
+    MASTER,
+    MODES,
+    check_settings,
+    rules_for,
+    st_records,
+)
 from games.tap.rules.referees import TapReferee
 
 BOARD = "tap"  # the rules id with the mode select
@@ -38,12 +45,14 @@ class TapSession(ArikaBoardSession):
         super().__init__(rules_id, seeds, players)
         self.boundaries, self.das_step = check_settings(settings)
         self.st_records = st_records(settings)
+        self.death_records = st_records(settings, DEATH)
         self.settings: dict[str, Any] = dict(settings)
         for index in range(players):
             self.join(index)
 
     def rules(self, mode: str) -> ArikaRules:
-        return rules_for(mode, self.boundaries, self.das_step, self.st_records)
+        records = self.death_records if mode == DEATH else self.st_records
+        return rules_for(mode, self.boundaries, self.das_step, records)
 
     def step(self, inputs: InputFrame) -> tuple[Event, ...]:
         self.frame += 1

@@ -195,8 +195,9 @@ TAP_DECISIONS: dict[str, Decision[Any]] = {
         f"{_WIKI}, Medal conditions (Death ST records reset to 42 s at power-on)",
     ),
     "medal_st_records_kept": Decision(
-        "while the board is on: each section's best Master time becomes its record; at "
-        "power-on every record is the default again",
+        "while the board is on: each section's best Master time becomes Master's record "
+        "and each best T.A. Death time Death's; at power-on every record is the default "
+        "again",
         "the wiki says T.A. Death's records reset at power-on; Master's are taken to do the "
         "same", f"{_WIKI}, Medal conditions",
     ),
@@ -215,8 +216,9 @@ TAP_DECISIONS: dict[str, Decision[Any]] = {
         "the wiki counts rotations a piece; an initial rotation is not made in play", None,
     ),
     "medals_modes": Decision(
-        "Master only", "Master's thresholds are played; T.A. Death's own (SK at 5, 10, 17 "
-        "Tetrises, a 42 s ST record) are not yet", f"{_WIKI}, Medal conditions",
+        "Master and T.A. Death (and their versus games)", "the wiki gives T.A. Death its "
+        "own SK counts (5, 10, 17 Tetrises) and its own ST records; the other medals as "
+        "Master's", f"{_WIKI}, Medal conditions",
     ),
     "roll_frames": Decision(
         {"master": 3701, "normal": 3701, "death": 3701, "plus": 2024},

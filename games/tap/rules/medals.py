@@ -1,12 +1,12 @@
-"""TAP Master's medals: AC, ST, SK, RE, RO and CO, each bronze, silver or gold, earned in
-play and kept to the end of the game (a medal only ever rises).
+"""TAP's medals (Master and T.A. Death): AC, ST, SK, RE, RO and CO, each bronze, silver or
+gold, earned in play and kept to the end of the game (a medal only ever rises).
 
 Source: tetris.wiki, "Tetris The Absolute The Grand Master 2", Medal conditions (from the
 TetrisConcept forum's medal thread):
 - AC (all clear): 1, 2, 3 bravos.
 - ST (section time): a section under 10 s slower than its record, under 5 s slower, or
   faster than the record.
-- SK (skill): 10, 20, 35 Tetrises in Master.
+- SK (skill): 10, 20, 35 Tetrises in Master; 5, 10, 17 in T.A. Death.
 - RE (recovery): 1, 2, 4 recoveries; a recovery is 150 or more blocks in the well, then
   clearing down to 70 or fewer.
 - RO (rotation): 6/5 rotations a piece or more over levels 0-300, 300-700, 700-999 (up to 4
@@ -16,8 +16,9 @@ tetris.wiki, "Arika Rotation System": the O turns through its four states too, a
 counts its rotations (the player loop counts an O's rotation presses as turns).
 The values no source settles (the section records at power-on, whether the roll earns
 medals, the combo's count) are TAP_DECISIONS entries medal_*. The board keeps each section's
-best time as its record while it is on (games/tap/records.py) and hands the records to each
-game as the setting ``st_records``.
+best time as its record while it is on, Master's and T.A. Death's apart
+(games/tap/records.py), and hands them to each game as the settings ``st_records`` and
+``death_st_records``.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ TIER_NAMES = ("", "bronze", "silver", "gold")
 
 AC_BRAVOS = (1, 2, 3)
 SK_TETRISES = (10, 20, 35)
+DEATH_SK_TETRISES = (5, 10, 17)
 RE_RECOVERIES = (1, 2, 4)
 CO_COMBOS = (4, 5, 7)
 RE_FULL = 150  # blocks that arm a recovery
@@ -57,13 +59,14 @@ def records_text(records: tuple[int, ...]) -> str:
     return ".".join(str(r) for r in records)
 
 
-def parse_records(value: Any) -> tuple[int, ...]:
-    """The ``st_records`` setting; ValueError (one line) if it is not 10 section times."""
+def parse_records(value: Any, name: str = "st_records") -> tuple[int, ...]:
+    """The ``st_records`` (or ``death_st_records``) setting; ValueError (one line) if it is
+    not 10 section times."""
     parts = value.split(".") if isinstance(value, str) else []
     if len(parts) != SECTIONS or not all(
             part.isdigit() and len(part) <= 5 and 0 < int(part) <= RECORD_MAX
             for part in parts):
-        raise ValueError(f"st_records must be 10 section times in frames (1-{RECORD_MAX}) "
+        raise ValueError(f"{name} must be 10 section times in frames (1-{RECORD_MAX}) "
                          f"joined by '.', not {str(value)[:40]!r}")
     return tuple(int(part) for part in parts)
 
@@ -74,12 +77,15 @@ def tier(count: int, steps: tuple[int, int, int]) -> int:
 
 
 class Medals:
-    """One Master game's medals and the counts behind them."""
+    """One game's medals and the counts behind them; ``skill``: the mode's SK thresholds."""
 
-    __slots__ = ("armed", "combo", "pieces", "records", "recoveries", "tiers", "turns")
+    __slots__ = ("armed", "combo", "pieces", "records", "recoveries", "skill", "tiers",
+                 "turns")
 
-    def __init__(self, records: tuple[int, ...] = ST_RECORDS) -> None:
+    def __init__(self, records: tuple[int, ...] = ST_RECORDS,
+                 skill: tuple[int, int, int] = SK_TETRISES) -> None:
         self.records = records  # each section's record time (ST), in frames
+        self.skill = skill
         self.tiers = [NONE] * len(NAMES)
         self.combo = 0  # line-clearing pieces in a row (CO)
         self.armed = False  # 150 blocks were reached (RE)
@@ -104,7 +110,7 @@ class Medals:
             self.combo += 1
         self._raise(CO, tier(self.combo, CO_COMBOS))
         self._raise(AC, tier(bravos, AC_BRAVOS))
-        self._raise(SK, tier(tetrises, SK_TETRISES))
+        self._raise(SK, tier(tetrises, self.skill))
         if blocks >= RE_FULL:
             self.armed = True
         if self.armed and lines and blocks - 10 * lines <= RE_DONE:

@@ -31,18 +31,20 @@ TITLES = {NORMAL: "NORMAL", MASTER: "MASTER", PLUS: "TGM+", DEATH: "T.A.DEATH"}
 DEFAULT_SETTINGS: dict[str, Any] = {"boundaries": "wiki", "das_step": 901}
 
 
-# The board's section records (games/tap/records.py), handed to each game; without them a
-# game is judged against the power-on records (medals.ST_RECORDS).
+# The board's section records (games/tap/records.py), Master's and T.A. Death's, handed to
+# each game; without them a game is judged against the power-on records (medals.ST_RECORDS).
 RECORDS = "st_records"
+DEATH_RECORDS = "death_st_records"
 
 
 def check_settings(settings: Mapping[str, Any]) -> tuple[str, int]:
     """(boundaries, das_step) from a settings mapping; ValueError (one line) if bad."""
-    unknown = set(settings) - set(DEFAULT_SETTINGS) - {RECORDS}
+    unknown = set(settings) - set(DEFAULT_SETTINGS) - {RECORDS, DEATH_RECORDS}
     if unknown:
         raise ValueError(f"unknown TAP setting {sorted(unknown)[0]!r}; known: "
-                         f"{', '.join((*DEFAULT_SETTINGS, RECORDS))}")
+                         f"{', '.join((*DEFAULT_SETTINGS, RECORDS, DEATH_RECORDS))}")
     st_records(settings)
+    st_records(settings, DEATH)
     boundaries = settings.get("boundaries", "wiki")
     das_step = settings.get("das_step", 901)
     if boundaries not in ("wiki", "x00"):
@@ -52,11 +54,13 @@ def check_settings(settings: Mapping[str, Any]) -> tuple[str, int]:
     return str(boundaries), int(das_step)
 
 
-def st_records(settings: Mapping[str, Any]) -> tuple[int, ...]:
-    """The section records a game's ST medal is judged against."""
-    if RECORDS not in settings:
+def st_records(settings: Mapping[str, Any], mode: str = MASTER) -> tuple[int, ...]:
+    """The section records a ``mode`` game's ST medal is judged against (T.A. Death has its
+    own)."""
+    key = DEATH_RECORDS if mode == DEATH else RECORDS
+    if key not in settings:
         return ST_RECORDS
-    return parse_records(settings[RECORDS])
+    return parse_records(settings[key], key)
 
 
 def _x00(rows: tuple[DelayRow, ...]) -> tuple[DelayRow, ...]:
@@ -97,7 +101,7 @@ def rules_for(rules_id: str, boundaries: str = "wiki", das_step: int = 901,
         return ArikaRules(PLUS, "TAP TGM+", MASTER_GRAVITY, NORMAL_DELAYS, 999, x99_stops(),
                           referee, roll_frames=PLUS_ROLL_FRAMES, **common)
     if rules_id == DEATH:
-        referee = DeathReferee
+        referee = partial(DeathReferee, records)
         delays = DEATH_DELAYS if boundaries == "wiki" else _x00(DEATH_DELAYS)
         return ArikaRules(DEATH, "TAP T.A.DEATH", DEATH_GRAVITY, delays, 999, x99_stops(),
                           referee, roll_frames=ROLL_FRAMES, **common)
@@ -105,4 +109,4 @@ def rules_for(rules_id: str, boundaries: str = "wiki", das_step: int = 901,
 
 
 def rules_from_settings(rules_id: str, settings: Mapping[str, Any]) -> ArikaRules:
-    return rules_for(rules_id, *check_settings(settings), st_records(settings))
+    return rules_for(rules_id, *check_settings(settings), st_records(settings, rules_id))

@@ -11,7 +11,7 @@ from games.arika.grading import Grades, grade_name
 from games.arika.rules import ROLL_FADING, ROLL_INVISIBLE, ROLL_NAMES, ROLL_PLAIN, Referee
 from games.arika.scoring import clear_score, next_combo
 from games.tap.rules import mroll
-from games.tap.rules.medals import ST_RECORDS, Medals
+from games.tap.rules.medals import DEATH_SK_TETRISES, ST_RECORDS, Medals
 from games.tap.rules.tables import (
     DEATH_TORIKAN_FRAMES,
     DEATH_TORIKAN_LEVEL,
@@ -236,13 +236,21 @@ class PlusReferee(TapReferee):
 
 class DeathReferee(TapReferee):
     """T.A. Death: M at level 500 within 3:25.00, else the game stops at 500 (torikan);
-    GM at 999. The roll changes nothing."""
+    GM at 999. The roll changes nothing. Medals as Master's, SK at Death's own counts."""
 
-    def __init__(self) -> None:
+    def __init__(self, st_records: tuple[int, ...] = ST_RECORDS) -> None:
         super().__init__()
         self.torikan = False
+        self.medals = Medals(st_records, DEATH_SK_TETRISES)
+
+    def on_lock(self, p: ArikaPlayer, lines: int, level_before: int, out: list[Event]) -> None:
+        super().on_lock(p, lines, level_before, out)
+        if not p.goal_reached:  # the roll earns no medals
+            self.medals.locked(p.turns, lines, p.board.block_count(), self.bravos,
+                               sum(self.tetrises), (level_before, p.level))
 
     def on_section(self, p: ArikaPlayer, section: int, frames: int, out: list[Event]) -> None:
+        self.medals.section(section, frames)
         if section == DEATH_TORIKAN_LEVEL // 100 - 1:
             if p.clock <= DEATH_TORIKAN_FRAMES:
                 self.grade = "M"
@@ -252,14 +260,19 @@ class DeathReferee(TapReferee):
                 out.append(Event(aev.TORIKAN, p.index, DEATH_TORIKAN_LEVEL))
 
     def on_goal(self, p: ArikaPlayer, out: list[Event]) -> int:
+        self.medals.goal()
         self.line = "green"
         if not self.torikan:
             self.grade = "GM"
         return ROLL_PLAIN
 
+    def summary(self, p: ArikaPlayer) -> dict[str, int | str]:
+        return {**super().summary(p), "medals": self.medals.text()}
+
     def state(self) -> tuple[Any, ...]:
-        return (*super().state(), self.torikan)
+        return (*super().state(), self.torikan, self.medals.state())
 
     def restore(self, state: tuple[Any, ...]) -> None:
-        super().restore(state[:-1])
-        self.torikan = state[-1]
+        super().restore(state[:-2])
+        self.torikan, medals = state[-2:]
+        self.medals.restore(medals)
