@@ -57,6 +57,36 @@ def test_collects_when_a_game_starts_never_while_it_is_played() -> None:
         collector.close()
 
 
+def test_young_generations_are_collected_between_frames_never_inside_one() -> None:
+    collector = Collector()
+    collector.after_boot()
+    inside: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and frames_running[0]:
+            inside.append(info["generation"])
+
+    frames_running = [False]
+    gc.callbacks.append(seen)
+    game = object()
+    try:
+        collector.between_frames(game, playing=True)
+        kept: list[list[int]] = []
+        for _ in range(200):
+            frames_running[0] = True
+            # A frame that makes well over a young generation's worth of lasting objects.
+            kept.extend([i] for i in range(THRESHOLDS[0] * 3))
+            frames_running[0] = False
+            collector.between_frames(game, playing=True)
+            assert gc.get_count()[0] < THRESHOLDS[0]  # nothing pending past the threshold
+    finally:
+        gc.callbacks.remove(seen)
+        collector.close()
+    assert inside == []
+    assert collector.young == 200  # one after every frame that made a generation's worth
+    assert gc.isenabled()
+
+
 def test_the_kiosk_freezes_after_boot_and_collects_at_each_game(tmp_path: Path) -> None:
     writer = SaveWriter(tmp_path, log=lambda _line: None)
     writer.wait_durable(writer.submit(factory()), 30)

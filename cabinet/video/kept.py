@@ -39,6 +39,13 @@ class KeptPicture:
         """The surface holds something the parts do not know of: draw everything."""
         self._used_last = False
 
+    def drawn_over(self) -> None:
+        """This frame drew over its parts something they do not know of (a question, a
+        banner past its well): the frame is presented whole and the next one draws
+        everything. The parts themselves were drawn with this picture, so a kept well's
+        stack is blitted from its kept picture rather than drawn cell by cell."""
+        self._used = False
+
     def unchanged(self, frame_key: object) -> bool:
         """True when the last frame was drawn with this picture and ``frame_key`` (all
         that the screen shows) is the same as its: nothing needs drawing. The caller then

@@ -35,33 +35,11 @@ def text_width(text: str, scale: int = 1) -> int:
     return len(text) * CELL * scale
 
 
-# Whole strings as drawn: (text, colour, scale) -> sprite. Scores change often, so past
-# this many strings (decision: a few screens' worth) the oldest one is let go for each new
-# one (emptying it at once freed a thousand sprites in one frame: several milliseconds).
-_LINES_KEPT = 1024
-_lines: dict[tuple[str, RGB, int], pygame.Surface] = {}
-
-
-def line_surface(text: str, colour: RGB, scale: int = 1) -> pygame.Surface:
-    """The sprite of a whole string, drawn from the glyph sprites once and kept."""
-    key = (text, colour, scale)
-    found = _lines.get(key)
-    if found is None:
-        if len(_lines) >= _LINES_KEPT:
-            del _lines[next(iter(_lines))]
-        step = CELL * scale
-        found = pygame.Surface((max(1, len(text)) * step, step))
-        found.fill(_KEY)
-        found.fblits([(glyph_surface(ch, colour, scale), (i * step, 0))
-                      for i, ch in enumerate(text)])
-        found.set_colorkey(_KEY, pygame.RLEACCEL)
-        _lines[key] = found
-    return found
-
-
-def forget_lines() -> None:
-    """Drop the kept strings (the next draw of each renders it again)."""
-    _lines.clear()
+def _blit_glyphs(surface: pygame.Surface, text: str, x: int, y: int, colour: RGB,
+                 scale: int) -> None:
+    step = CELL * scale
+    surface.fblits([(glyph_surface(ch, colour, scale), (x + i * step, y))
+                    for i, ch in enumerate(text)])
 
 
 Box = tuple[int, int, int, int]  # x, y, width, height in the picture
@@ -127,7 +105,12 @@ def draw_text(
 ) -> int:
     """Draw ``text`` with its top-left corner at (x, y); returns the x after the last cell."""
     if text:
-        surface.blit(line_surface(text, colour, scale), (x, y))
+        # Glyph by glyph, straight onto the surface: no sprite is made for a string. A
+        # kept sprite per string cost a new surface for each new string (a clock or a score
+        # makes one every frame), and those pushed the labels out of any bounded keep, so a
+        # redraw made twenty sprites in one frame (about a millisecond); the glyphs' blits
+        # cost 2-10 us a string, whatever was drawn before.
+        _blit_glyphs(surface, text, x, y, colour, scale)
         if _log is not None:
             _record(_log, surface, text, x, y, scale)
     return x + len(text) * CELL * scale

@@ -10,8 +10,8 @@ machine."""
 
 from __future__ import annotations
 
-import copy
 import os
+import pickle
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -28,6 +28,13 @@ class _Check:
         self.at = at  # the session frame the question was seen
         self.answer: Any = None
         self.done = threading.Event()
+
+
+def _copy(own: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The worker's own deep copy of the cartridge's records (plain saved values). Pickling
+    runs in C: copy.deepcopy walked them in Python, about six times as long in a frame."""
+    copied: Mapping[str, Any] = pickle.loads(pickle.dumps(own, pickle.HIGHEST_PROTOCOL))
+    return copied
 
 
 class SignInDesk:
@@ -52,7 +59,7 @@ class SignInDesk:
             if check is not None and check.asked == asked:
                 continue
             check = self._checks[index] = _Check(asked, game.frame)
-            threading.Thread(target=self._work, args=(check, sign_in, copy.deepcopy(own)),
+            threading.Thread(target=self._work, args=(check, sign_in, _copy(own)),
                              name="sign-in", daemon=True).start()
 
     @staticmethod

@@ -57,9 +57,15 @@ def draw_play(surface: Any, view: PlayView) -> None:
     session = view.session
     if not isinstance(session, VersusBoard) or session.match is None:
         if isinstance(session, VersusBoard) and _has_overlays(session):
-            # The question, NO MORE CHALLENGER and the Item mode: drawn whole.
-            single.draw_board(surface, view, None)
+            # The question, NO MORE CHALLENGER and the Item mode: drawn whole, over a board
+            # drawn whole from its kept parts.
+            kept = view.kept
+            if kept is not None:
+                kept.forget()
+            single.draw_board(surface, view, kept)
             _board_overlays(surface, session, view.sides)
+            if kept is not None:
+                kept.drawn_over()
         else:
             single.draw_board(surface, view, view.kept)
         return
@@ -124,8 +130,9 @@ def _board_overlays(surface: Any, board: VersusBoard, view_sides: int | None) ->
 # ---- the match --------------------------------------------------------------------------
 def _draw_match(surface: Any, match: Match, view: PlayView) -> None:
     kept = view.kept
-    if any(p.side.banner_left for p in match.players):
-        kept = None  # a banner may reach past its well: drawn whole
+    whole = kept is not None and any(p.side.banner_left for p in match.players)
+    if whole:  # a banner may reach past its well: everything drawn, presented whole
+        kept.forget()
     if kept is None or kept.begin(("tap match",)):
         surface.fill(UI["background"])
     words: list[list[Op]] = [[], []]
@@ -166,6 +173,8 @@ def _draw_match(surface: Any, match: Match, view: PlayView) -> None:
         for name, ops in middle:
             kept_ops(surface, kept, ("match", name), ops)
     kept_credit_line(surface, kept, view.credits, view.free_play)
+    if whole:
+        kept.drawn_over()
 
 
 def _field(surface: Any, p: VersusPlayer, left: int, match: Match, words: list[Op],

@@ -106,8 +106,9 @@ def draw_play(surface: Any, view: PlayView) -> None:
     two = len(sides) == 2 or view.sides == 2
     shown = sides or [0]
     kept = view.kept
-    if kept is not None and any(_drawn_whole(session, i) for i in shown):
-        kept = None
+    whole = kept is not None and any(_drawn_whole(session, i) for i in shown)
+    if whole:  # everything drawn (its kept parts blitted), presented whole
+        kept.forget()
     if kept is None or kept.begin(("ti", two, tuple((i, _page(session, i)) for i in shown))):
         surface.fill(UI["background"])
     clip = surface.get_clip()
@@ -118,6 +119,8 @@ def draw_play(surface: Any, view: PlayView) -> None:
         _draw_side(surface, session, index, left, not two, kept)
         surface.set_clip(clip)
     kept_credit_line(surface, kept, view.credits, view.free_play)
+    if whole:
+        kept.drawn_over()
 
 
 # The two sides' halves of a two-well screen: side 2's from its well's frame on.
