@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Any
 
 from engine.digest import ENGINE_2
@@ -26,13 +27,7 @@ class ReplayError(ValueError):
 
 
 def encode_runs(frames: list[int]) -> list[tuple[int, int]]:
-    runs: list[tuple[int, int]] = []
-    for bits in frames:
-        if runs and runs[-1][0] == bits:
-            runs[-1] = (bits, runs[-1][1] + 1)
-        else:
-            runs.append((bits, 1))
-    return runs
+    return [(bits, len(list(run))) for bits, run in groupby(frames)]
 
 
 def decode_runs(runs: list[tuple[int, int]]) -> list[int]:
@@ -71,7 +66,9 @@ class Replay:
     # cartridge's built-in stages (and in every replay written before the field existed).
     stages: str | None = field(default=None, kw_only=True)
 
-    def to_text(self) -> str:
+    def to_text(self, inputs_text: str | None = None) -> str:
+        """The replay file's text. ``inputs_text``: this replay's ``inputs_text()`` when
+        the caller has it already (the rows of one game share their inputs)."""
         header = {
             "rules": self.rules,
             "settings": dict(self.settings),
@@ -90,11 +87,15 @@ class Replay:
             header["meta"] = dict(self.meta)
         if self.stages is not None:
             header["stages"] = self.stages
+        body = self.inputs_text() if inputs_text is None else inputs_text
+        return f"{REPLAY_MAGIC} {REPLAY_FORMAT}\n{json.dumps(header)}\n{body}"
+
+    def inputs_text(self) -> str:
+        """The lines of the file after its header: the inputs, run-length coded."""
         tokens = [f"{bits:x}*{count}" if count > 1 else f"{bits:x}"
                   for bits, count in encode_runs(self.inputs)]
-        lines = [" ".join(tokens[i:i + _TOKENS_PER_LINE])
-                 for i in range(0, len(tokens), _TOKENS_PER_LINE)]
-        return "\n".join([f"{REPLAY_MAGIC} {REPLAY_FORMAT}", json.dumps(header), *lines]) + "\n"
+        return "".join(" ".join(tokens[i:i + _TOKENS_PER_LINE]) + "\n"
+                       for i in range(0, len(tokens), _TOKENS_PER_LINE))
 
     @staticmethod
     def from_text(text: str) -> Replay:

@@ -35,6 +35,9 @@ class RankingDesk:
         self.pending: list[tuple[str, str, RankEntry]] = []  # game, mode, row awaiting its replay
         self.prune_after: int | None = None  # the save ticket after which to prune
         self.version = 0  # counts changes to the tables (a new row), for the screens
+        # The inputs of the last row sealed and their text: the rows one game ranks share
+        # their inputs (GameRecorder.ranked), so they are coded once, not once a row.
+        self._inputs_text: tuple[list[int], str] | None = None
         if replays is not None:
             replays.prune(referenced(data))  # the loaded save is durable: orphans go
 
@@ -68,7 +71,10 @@ class RankingDesk:
         """Seal ``replay`` with the row and start writing it; the row goes in once its
         replay is durable (at once if it has none)."""
         if replay is not None and self.replays is not None:
-            entry.replay_id, text = seal(replay, entry.initials, mode)
+            known = self._inputs_text
+            if known is None or known[0] is not replay.inputs:
+                known = self._inputs_text = (replay.inputs, replay.inputs_text())
+            entry.replay_id, text = seal(replay, entry.initials, mode, known[1])
             self.replays.put(entry.replay_id, text)
         self.pending.append((game, mode, entry))
         self.update()

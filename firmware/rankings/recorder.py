@@ -29,6 +29,10 @@ class GameRecorder:
         # The last frame recorded and its bits: the panel hands the same frame object on
         # while nothing changes, so a held or idle panel is packed once.
         self._last: tuple[InputFrame, int] = (InputFrame(), 0)
+        # The game as ranked at its last length: (frames, inputs, final hash). A game that
+        # ends ranks each player in several tables at once (TGM3: up to seven rows): they
+        # share one copy of the inputs and one final hash.
+        self._ranked_at: tuple[int, list[int], str] | None = None
 
     def join(self, player: int) -> None:
         """Player ``player`` begins before the next frame's step."""
@@ -53,8 +57,11 @@ class GameRecorder:
     def ranked(self, session: GameSession, player: int) -> Replay:
         """The replay of the game as ranked for ``player`` (sealed once the row is known)."""
         r = self.replay
-        return Replay(r.rules, r.settings, r.seeds, r.players, list(r.inputs),
-                      final_hash=session.state_hash(), checkpoints=dict(r.checkpoints),
+        if self._ranked_at is None or self._ranked_at[0] != len(r.inputs):
+            self._ranked_at = (len(r.inputs), list(r.inputs), session.state_hash())
+        _, inputs, final_hash = self._ranked_at
+        return Replay(r.rules, r.settings, r.seeds, r.players, inputs,
+                      final_hash=final_hash, checkpoints=dict(r.checkpoints),
                       joins=list(r.joins), sign_ins=list(r.sign_ins),
                       meta={"cartridge": self.game_id, "player": player},
                       rules_version=session.rules_version, stages=r.stages)
@@ -65,15 +72,17 @@ class GameRecorder:
         return seal(self.ranked(session, player), initials, mode)
 
 
-def seal(replay: Replay, initials: str, mode: str) -> tuple[str, str]:
+def seal(replay: Replay, initials: str, mode: str,
+         inputs_text: str | None = None) -> tuple[str, str]:
     """(replay id, text) of a ranked replay that names its row: the initials and the table
     (mode) go into its meta, so the id, the digest of the text, covers the whole row (its
-    figures come from re-simulating it, its rules version is in the header)."""
+    figures come from re-simulating it, its rules version is in the header).
+    ``inputs_text``: ``replay.inputs_text()``, when the caller has it already."""
     sealed = Replay(replay.rules, replay.settings, replay.seeds, replay.players,
                     replay.inputs, final_hash=replay.final_hash,
                     checkpoints=replay.checkpoints, joins=replay.joins,
                     sign_ins=replay.sign_ins,
                     meta={**replay.meta, "initials": initials, "mode": mode},
                     rules_version=replay.rules_version, stages=replay.stages)
-    text = sealed.to_text()
+    text = sealed.to_text(inputs_text)
     return replay_id(text), text
