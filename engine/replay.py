@@ -30,6 +30,39 @@ def encode_runs(frames: list[int]) -> list[tuple[int, int]]:
     return [(bits, len(list(run))) for bits, run in groupby(frames)]
 
 
+def _token(bits: int, count: int) -> str:
+    return f"{bits:x}*{count}" if count > 1 else f"{bits:x}"
+
+
+class InputsCoder:
+    """A replay's inputs lines, coded as the frames come: ``text()`` is what
+    ``Replay.inputs_text()`` gives for the frames added so far, without going over them
+    again (a long game's inputs took milliseconds to code, in the frame its rows went in)."""
+
+    def __init__(self) -> None:
+        self._lines: list[str] = []  # finished lines, each of _TOKENS_PER_LINE runs
+        self._tokens: list[str] = []  # the finished runs of the line under way
+        self._bits = 0
+        self._count = 0  # frames of the run under way (0: no frame yet)
+
+    def add(self, bits: int) -> None:
+        if self._count and bits == self._bits:
+            self._count += 1
+            return
+        if self._count:
+            self._tokens.append(_token(self._bits, self._count))
+            if len(self._tokens) == _TOKENS_PER_LINE:
+                self._lines.append(" ".join(self._tokens) + "\n")
+                self._tokens = []
+        self._bits, self._count = bits, 1
+
+    def text(self) -> str:
+        if not self._count:
+            return ""
+        return "".join(self._lines) + " ".join([*self._tokens,
+                                                _token(self._bits, self._count)]) + "\n"
+
+
 def decode_runs(runs: list[tuple[int, int]]) -> list[int]:
     frames: list[int] = []
     for bits, count in runs:
@@ -92,8 +125,7 @@ class Replay:
 
     def inputs_text(self) -> str:
         """The lines of the file after its header: the inputs, run-length coded."""
-        tokens = [f"{bits:x}*{count}" if count > 1 else f"{bits:x}"
-                  for bits, count in encode_runs(self.inputs)]
+        tokens = [_token(bits, count) for bits, count in encode_runs(self.inputs)]
         return "".join(" ".join(tokens[i:i + _TOKENS_PER_LINE]) + "\n"
                        for i in range(0, len(tokens), _TOKENS_PER_LINE))
 

@@ -8,7 +8,7 @@ import itertools
 import random
 
 from engine import InputFrame
-from engine.replay import Replay, decode_runs, encode_runs
+from engine.replay import InputsCoder, Replay, decode_runs, encode_runs
 from firmware.rankings.recorder import GameRecorder, seal
 from games.registry import CARTRIDGES, new_session
 
@@ -33,6 +33,17 @@ def test_runs_code_and_decode_every_frame() -> None:
         assert replay.to_text(replay.inputs_text()) == text
 
 
+def test_inputs_coded_as_they_come_read_as_coded_at_once() -> None:
+    inputs = _held_inputs(5, 3000)
+    coder = InputsCoder()
+    assert coder.text() == ""
+    for n, bits in enumerate(inputs, start=1):
+        coder.add(bits)
+        if n < 300 or n % 97 == 0:
+            replay = Replay("r", {}, {}, 1, inputs[:n], rules_version=1)
+            assert coder.text() == replay.inputs_text(), n
+
+
 def test_the_rows_of_one_game_share_inputs_and_seal_as_each_alone() -> None:
     cart = CARTRIDGES["sega88"]
     rules = cart.rules.ids[0]
@@ -48,6 +59,7 @@ def test_the_rows_of_one_game_share_inputs_and_seal_as_each_alone() -> None:
     assert rows[0].final_hash == rows[2].final_hash == session.state_hash()
     assert rows[0].checkpoints == {600: rows[0].checkpoints[600]}
     text = rows[0].inputs_text()
+    assert recorder.inputs_text() == text  # coded while it was played
     for row, (initials, mode) in zip(rows, [("AAA", "a"), ("BBB", "b"), ("CCC", "a")],
                                      strict=True):
         assert seal(row, initials, mode, text) == seal(row, initials, mode)

@@ -23,6 +23,8 @@ from games.registry import cartridge, stages_in_play
 
 log = logging.getLogger("bloxcab.rankings")
 
+KEEP_CODED = 8  # replays' inputs kept coded for their rows (more are coded when sealed)
+
 
 class RankingDesk:
     def __init__(self, data: SaveData, saver: Saver, replays: ReplayStore | None,
@@ -35,9 +37,10 @@ class RankingDesk:
         self.pending: list[tuple[str, str, RankEntry]] = []  # game, mode, row awaiting its replay
         self.prune_after: int | None = None  # the save ticket after which to prune
         self.version = 0  # counts changes to the tables (a new row), for the screens
-        # The inputs of the last row sealed and their text: the rows one game ranks share
-        # their inputs (GameRecorder.ranked), so they are coded once, not once a row.
-        self._inputs_text: tuple[list[int], str] | None = None
+        # The inputs of the rows' replays waiting for their initials, and their text, coded
+        # while the game was played (GameRecorder.inputs_text): sealing a row in the frame
+        # its initials are in costs its header and digest, not a pass over every frame.
+        self._inputs_texts: list[tuple[list[int], str]] = []
         if replays is not None:
             replays.prune(referenced(data))  # the loaded save is durable: orphans go
 
@@ -63,7 +66,11 @@ class RankingDesk:
         (None when the cabinet keeps no replays)."""
         if self.recorder is None or self.replays is None:
             return None
-        return self.recorder.ranked(session, player)
+        replay = self.recorder.ranked(session, player)
+        if not any(inputs is replay.inputs for inputs, _ in self._inputs_texts):
+            self._inputs_texts = [*self._inputs_texts[1 - KEEP_CODED:],
+                                  (replay.inputs, self.recorder.inputs_text())]
+        return replay
 
     # ---- rows -------------------------------------------------------------------------------
     def enter(self, game: str, mode: str, entry: RankEntry,
@@ -71,10 +78,9 @@ class RankingDesk:
         """Seal ``replay`` with the row and start writing it; the row goes in once its
         replay is durable (at once if it has none)."""
         if replay is not None and self.replays is not None:
-            known = self._inputs_text
-            if known is None or known[0] is not replay.inputs:
-                known = self._inputs_text = (replay.inputs, replay.inputs_text())
-            entry.replay_id, text = seal(replay, entry.initials, mode, known[1])
+            coded = next((text for inputs, text in self._inputs_texts
+                          if inputs is replay.inputs), None)
+            entry.replay_id, text = seal(replay, entry.initials, mode, coded)
             self.replays.put(entry.replay_id, text)
         self.pending.append((game, mode, entry))
         self.update()

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import InputFrame
-from engine.replay import CHECKPOINT_EVERY, Replay
+from engine.replay import CHECKPOINT_EVERY, InputsCoder, Replay
 from engine.session import GameSession, kept_bits
 
 
@@ -33,6 +33,7 @@ class GameRecorder:
         # ends ranks each player in several tables at once (TGM3: up to seven rows): they
         # share one copy of the inputs and one final hash.
         self._ranked_at: tuple[int, list[int], str] | None = None
+        self._coder = InputsCoder()  # the inputs' text so far, for the rows' replays
 
     def join(self, player: int) -> None:
         """Player ``player`` begins before the next frame's step."""
@@ -50,7 +51,9 @@ class GameRecorder:
             bits = inputs.to_bits()
             self._last = (inputs, bits)
         secret = getattr(session, "secret_sides", 0)  # a PIN's digit (SignsIn)
-        frames.append(kept_bits(bits, secret) if secret else bits)
+        kept = kept_bits(bits, secret) if secret else bits
+        frames.append(kept)
+        self._coder.add(kept)
         if len(frames) % CHECKPOINT_EVERY == 0:
             self.replay.checkpoints[len(frames)] = session.state_hash()
 
@@ -65,6 +68,10 @@ class GameRecorder:
                       joins=list(r.joins), sign_ins=list(r.sign_ins),
                       meta={"cartridge": self.game_id, "player": player},
                       rules_version=session.rules_version, stages=r.stages)
+
+    def inputs_text(self) -> str:
+        """``Replay.inputs_text()`` of the game so far (of ``ranked``'s replays now)."""
+        return self._coder.text()
 
     def finish(self, session: GameSession, player: int, initials: str,
                mode: str) -> tuple[str, str]:
