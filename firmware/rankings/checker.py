@@ -7,8 +7,8 @@ setpriority(2)), so a long or hostile replay takes only the CPU the frame loop l
 
 from __future__ import annotations
 
-import copy
 import os
+import pickle
 import threading
 
 from firmware.file_decisions import FILE_DECISIONS
@@ -41,8 +41,10 @@ class BackgroundChecker:
             return None
 
     def request(self, data: SaveData) -> None:
-        """Check every table of ``data`` (copied now; the frame thread goes on)."""
-        rankings = copy.deepcopy(data.rankings)
+        """Check every table of ``data`` (copied now; the frame thread goes on). The copy
+        goes through pickle, in C: copy.deepcopy walked the tables in Python, 0.5 ms of the
+        frame a row went in."""
+        rankings = pickle.loads(pickle.dumps(data.rankings, pickle.HIGHEST_PROTOCOL))
         self.done.clear()
         threading.Thread(target=self._run, args=(rankings,), name="rankings-check",
                          daemon=True).start()
