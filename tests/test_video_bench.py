@@ -56,6 +56,11 @@ def test_pacing_bench_reads_the_priority_the_kiosk_unit_gives_the_game() -> None
     unit = pacing.UNIT.read_text(encoding="utf-8")
     assert pacing.unit_nice() == int(re.search(r"^Nice=(-?\d+)$", unit, re.M).group(1))  # type: ignore[union-attr]
     assert pacing.unit_nice() < 0
+    # --priority fifo: the unit's real-time priority, a modest one.
+    fifo = re.search(r"^CPUSchedulingPriority=(\d+)$", unit, re.M)
+    assert re.search(r"^CPUSchedulingPolicy=fifo$", unit, re.M) and fifo
+    assert pacing.unit_fifo() == int(fifo.group(1))
+    assert 1 <= pacing.unit_fifo() < 50  # below the kernel's threaded interrupts
 
 
 def test_pacing_bench_splits_the_frames_cpu(capsys: pytest.CaptureFixture[str]) -> None:

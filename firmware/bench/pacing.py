@@ -55,7 +55,11 @@ def play_script(frames: int, seed: int = 18) -> list[Any]:
     return sorted(events, key=lambda e: e.frame)
 
 
-PRIORITIES = ("none", "unit", "both")
+PRIORITIES = ("none", "unit", "both", "fifo")
+# bench --priority fifo: the real-time policy a unit's CPUSchedulingPolicy=fifo would give
+# (a modest priority: above every normal process, below the kernel's own real-time threads,
+# which run at 50; Source: sched(7), Linux man-pages; kernel threaded IRQs default to 50).
+FIFO_PRIORITY = 10
 UNIT = Path(__file__).resolve().parents[2] / "systemd" / "bloxcab.service"
 TARGET_CPU_MS = 0.35  # kiosk CPU per 2P frame (the video issue's target, not a test)
 
@@ -65,16 +69,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --pacing: N busy processes run alongside")
     parser.add_argument("--priority", choices=PRIORITIES, default="none",
                         help="with --pacing: run at normal priority, at the kiosk unit's Nice=, "
-                             "or both one after the other")
+                             "both one after the other, or at the unit's Nice= then also under "
+                             "its SCHED_FIFO priority (the load keeps the normal policy)")
+
+
+def _unit_setting(name: str, unit: Path) -> int | None:
+    for line in unit.read_text(encoding="utf-8").splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() == name:
+            return int(value)
+    return None
 
 
 def unit_nice(unit: Path = UNIT) -> int:
     """The Nice= the kiosk's systemd unit gives the game (0 if it sets none)."""
-    for line in unit.read_text(encoding="utf-8").splitlines():
-        key, _, value = line.partition("=")
-        if key.strip() == "Nice":
-            return int(value)
-    return 0
+    found = _unit_setting("Nice", unit)
+    return 0 if found is None else found
+
+
+def unit_fifo(unit: Path = UNIT) -> int:
+    """The CPUSchedulingPriority= the kiosk's unit gives the game (``FIFO_PRIORITY`` if it
+    sets none: the priority a unit would be given)."""
+    found = _unit_setting("CPUSchedulingPriority", unit)
+    return FIFO_PRIORITY if found is None else found
 
 
 def check_arguments(args: argparse.Namespace) -> None:
@@ -95,19 +112,41 @@ def run(args: argparse.Namespace) -> None:
     for worker in workers:
         worker.start()
     try:
-        for niceness in ((0,) if priority == "none" else (unit_nice(),) if priority == "unit"
-                         else (0, unit_nice())):
+        runs: tuple[tuple[int, bool], ...] = (
+            ((0, False),) if priority == "none" else ((unit_nice(), False),)
+            if priority == "unit" else ((0, False), (unit_nice(), False))
+            if priority == "both" else ((unit_nice(), False), (unit_nice(), True)))
+        for niceness, fifo in runs:
             if not _set_nice(niceness):
                 print(f"pacing: cannot set Nice={niceness} (needs root or CAP_SYS_NICE); "
                       "run the bench as root to see the unit's priority")
                 continue
-            _one_run(seconds, load, niceness, getattr(args, "game", None))
+            if fifo and not _set_fifo(unit_fifo()):
+                print(f"pacing: cannot set SCHED_FIFO priority {unit_fifo()} (needs root "
+                      "or CAP_SYS_NICE and a real-time budget)")
+                continue
+            _one_run(seconds, load, niceness, getattr(args, "game", None),
+                     unit_fifo() if fifo else None)
+            _set_fifo(None)
         _set_nice(0)
     finally:
         for worker in workers:
             worker.terminate()
         for worker in workers:
             worker.join()
+
+
+def _set_fifo(priority: int | None) -> bool:
+    """This process (its threads started from now on too) under SCHED_FIFO at
+    ``priority``, or back to the normal policy (None)."""
+    try:
+        if priority is None:
+            os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
+        else:
+            os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(priority))
+    except OSError:
+        return False
+    return True
 
 
 def _set_nice(niceness: int) -> bool:
@@ -137,7 +176,8 @@ def _timed(owner: Any, name: str, spent: dict[str, float], key: str,
     setattr(owner, name, timed)
 
 
-def _one_run(seconds: int, load: int, niceness: int, game: str | None = None) -> None:
+def _one_run(seconds: int, load: int, niceness: int, game: str | None = None,
+             fifo: int | None = None) -> None:
     from firmware.kiosk import Kiosk, KioskOptions
     from firmware.savedata import SaveWriter, factory
 
@@ -183,7 +223,8 @@ def _one_run(seconds: int, load: int, niceness: int, game: str | None = None) ->
     work = per.pop("frame")
     others = (cpu - main) / frames * 1000
     print(f"pacing: {frames} frames, {seconds} s paced 2P run with sound, load {load}, "
-          f"Nice={niceness}: {summary['games_started']} games started; the first "
+          f"Nice={niceness}{f', SCHED_FIFO {fifo}' if fifo else ''}: "
+          f"{summary['games_started']} games started; the first "
           f"{WARM_UP_FRAMES} frames (boot) left out")
     print(f"pacing: intervals > 1.5 periods: {len(long)}; frames > 2 ms late: {len(late)}; "
           f"interval median {statistics.median(intervals):.3f} ms, p99 {p99:.3f} ms, "
