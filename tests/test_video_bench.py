@@ -104,3 +104,21 @@ def test_frames_bench_gives_each_cartridges_worst_2p_frame(
     # The oldest generation is collected by the kiosk between frames, never inside one.
     inside = re.search(r"collections inside frames: \d+ \(of the oldest generation (\d+)\)", out)
     assert inside and inside.group(1) == "0", out
+
+
+def test_frames_bench_repeated_gives_each_frames_least_cpu(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    frames.run(argparse.Namespace(quick=True, game="sega88", repeat=2))
+    out = capsys.readouterr().out
+    worsts = [float(w) for w in re.findall(
+        r"frames sega88 run \d: while both players play \(\d+ frames\): the frame's own CPU "
+        r"mean \d+\.\d+ ms, p99 \d+\.\d+, p99\.9 \d+\.\d+, worst (\d+\.\d+) ms", out)]
+    assert len(worsts) == 2, out
+    least = re.search(r"frames sega88: while both players play, each frame's least CPU of 2 "
+                      r"runs: mean \d+\.\d+ ms, p99\.9 \d+\.\d+, worst (\d+\.\d+) ms at frame "
+                      r"\d+ \(play\)", out)
+    assert least, out
+    assert float(least.group(1)) <= min(worsts)  # a frame's least is at most either run's
+    # No collection at all inside a frame: the young ones run between frames too.
+    assert re.findall(r"collections inside frames: (\d+)", out) == ["0", "0"], out

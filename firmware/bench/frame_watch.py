@@ -21,6 +21,8 @@ class FrameWatch:
     frames: list[float] = field(default_factory=list)  # each frame's CPU after the warm-up
     two_up: list[float] = field(default_factory=list)  # those where both players play
     worst_at: tuple[float, int, str] = (0.0, 0, "")  # CPU, frame number, screen
+    # frame number -> (CPU, both players play, screen), after the warm-up
+    by_frame: dict[int, tuple[float, bool, str]] = field(default_factory=dict)
     in_frame: bool = False
     booted: bool = False  # the first frame has begun (the collections before it are boot's)
     pauses_boot: list[tuple[int, float]] = field(default_factory=list)
@@ -47,8 +49,10 @@ class FrameWatch:
                 return
             self.frames.append(took)
             game = machine.game
-            if (machine.screen == Screen.PLAY and game is not None and game.playing(0)
-                    and game.playing(1)):
+            both = (machine.screen == Screen.PLAY and game is not None and game.playing(0)
+                    and game.playing(1))
+            self.by_frame[machine.frame] = (took, both, machine.screen.value)
+            if both:
                 self.two_up.append(took)
                 if took > self.worst_at[0]:
                     self.worst_at = (took, machine.frame, machine.screen.value)
@@ -88,3 +92,26 @@ class FrameWatch:
             out.append(f"{name}: collections {where}: {len(pauses)} (of the oldest "
                        f"generation {len(full)}), longest {worst * 1000:.3f} ms")
         return out
+
+
+def least_lines(name: str, watches: list[FrameWatch]) -> list[str]:
+    """Each frame's least CPU over runs of the same script (a scripted headless run plays
+    the same frames every time): what the frame's own work costs, apart from what the
+    machine's other work added to one run or another. Every frame of every run is still in
+    the runs' own figures."""
+    first = watches[0].by_frame
+    least = {n: (min(w.by_frame[n][0] for w in watches if n in w.by_frame), both, screen)
+             for n, (_, both, screen) in first.items()}
+    out: list[str] = []
+    for label, chosen in (("every frame after boot", list(least.items())),
+                          ("while both players play",
+                           [(n, v) for n, v in least.items() if v[1]])):
+        if not chosen:
+            continue
+        ordered = sorted(v[0] * 1000 for _, v in chosen)
+        at, (cpu, _, screen) = max(chosen, key=lambda item: item[1][0])
+        out.append(f"{name}: {label}, each frame's least CPU of {len(watches)} runs: mean "
+                   f"{sum(ordered) / len(ordered):.3f} ms, p99.9 "
+                   f"{percentile(ordered, 0.999):.3f}, worst {cpu * 1000:.3f} ms at frame "
+                   f"{at} ({screen})")
+    return out
