@@ -89,8 +89,10 @@ class FrameWatch:
                               ("at boot, before the first frame", self.pauses_boot)):
             full = [p for g, p in pauses if g == 2]
             worst = max((p for _, p in pauses), default=0.0)
+            young = max((p for g, p in pauses if g < 2), default=0.0)
             out.append(f"{name}: collections {where}: {len(pauses)} (of the oldest "
-                       f"generation {len(full)}), longest {worst * 1000:.3f} ms")
+                       f"generation {len(full)}), longest {worst * 1000:.3f} ms (of the "
+                       f"young ones {young * 1000:.3f} ms)")
         return out
 
 
