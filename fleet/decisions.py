@@ -12,6 +12,11 @@ from engine.decision import Decision
 # Every entry below is the project's own choice, unless it names its source.
 SERVICE_DECISIONS: dict[str, Decision[Any]] = {
     "intake_batch": Decision(200, "the intake commits its messages 200 to a transaction"),
+    "lag_buckets": Decision(
+        {"low_s": 0.0001, "high_s": 100_000.0, "ratio": 1.02},
+        "the intake counts its lags (a message's time to its commit) in about 1,050 buckets "
+        "from 0.1 ms to 28 hours, each 2 % wider than the one before: fixed memory however "
+        "many messages come, a percentile within 1 % of the real figure"),
     "intake_supervisor_s": Decision(
         1.0, "the supervisor looks at the intake's worker once a second and starts it again "
         "if it died"),
