@@ -31,6 +31,15 @@ SERVICE_DECISIONS: dict[str, Decision[Any]] = {
     "password_scrypt": Decision(
         {"n": 2**14, "r": 8, "p": 1}, "operator passwords are hashed with scrypt at OWASP's "
         "minimum cost", "OWASP Password Storage Cheat Sheet (scrypt)"),
+    "offline_after_s": Decision(
+        180, "a cabinet not heard from for 3 minutes is shown offline: it sends a heartbeat "
+        "a minute, so three in a row were missed (one late heartbeat or a broker restart is "
+        "not an outage)"),
+    "page_rows": Decision(
+        {"default": 50, "max": 200},
+        "every list of the dashboard and the API comes a page at a time: 50 rows unless "
+        "asked, at most 200 (a page of the widest list stays under 100 KB), with a link to "
+        "the next"),
     "simulated_game_frames": Decision(
         20_000, "a simulated cabinet's game stops after 20,000 frames (5.5 minutes) if not "
         "over by then"),
