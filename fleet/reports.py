@@ -158,33 +158,43 @@ def offline(conn: psycopg.Connection[Any], after: str | None = None, limit: int 
 
 
 # ---- earnings -------------------------------------------------------------------------------
+_DAY = (
+    "SELECT b.cabinet, c.venue, sum(b.coins),"
+    " sum(coalesce((b.delta->>'credits_given')::bigint, 0)),"
+    " sum(coalesce((b.delta->>'service_credits')::bigint, 0)),"
+    " sum((SELECT coalesce(sum(value::bigint), 0) FROM jsonb_each_text(b.delta)"
+    "      WHERE right(key, 9) IN ('.plays_1p', '.plays_2p'))) "
+    "FROM book b JOIN cabinets c ON c.id = b.cabinet "
+    "WHERE b.at >= %(day)s::timestamp AT TIME ZONE 'UTC' "
+    "AND b.at < (%(day)s::date + 1)::timestamp AT TIME ZONE 'UTC' "
+    "AND b.at > now() - make_interval(days => %(days)s) AND b.cabinet > %(after)s "
+    "GROUP BY b.cabinet, c.venue ORDER BY b.cabinet LIMIT %(rows)s")
+
+
 def earnings(conn: psycopg.Connection[Any], after: str | None = None, limit: int = PAGE_ROWS,
              days: int = EARNING_DAYS) -> Page:
-    """Per cabinet per day (UTC) over the last ``days``, newest day first: coins (every
-    chute), credits given for them, service credits, and plays (games started, one or two
-    players), each the sum of the day's book deltas."""
+    """Per cabinet per day (UTC) over the last ``days``, newest day first, then by cabinet:
+    coins (every chute), credits given for them, service credits, and plays (games started,
+    one or two players), each the sum of the day's book deltas.
+
+    Read a day at a time from the cursor's (the book's time index, then its cabinet order):
+    a page adds up the book entries it shows and no others, however deep it is."""
     key = uncursor(after, (_day, _text))
-    resume = ""
-    params: list[Any] = [days]
+    span = conn.execute("SELECT (now() AT TIME ZONE 'UTC')::date, ((now() - make_interval("
+                        "days => %s)) AT TIME ZONE 'UTC')::date", (days,)).fetchone()
+    assert span is not None
+    day, first = span
+    cabinet = ""
     if key:
-        # Only rows of the cursor's day or before can follow it: the scan stops there too.
-        resume = "AND b.at < (%s::date + 1)::timestamp AT TIME ZONE 'UTC' "
-        params.append(key[0])
-    rows = conn.execute(
-        "SELECT d.day, d.cabinet, c.venue, d.coins, d.credits, d.service, d.plays FROM ("
-        " SELECT (b.at AT TIME ZONE 'UTC')::date AS day, b.cabinet, sum(b.coins) AS coins,"
-        " sum(coalesce((b.delta->>'credits_given')::bigint, 0)) AS credits,"
-        " sum(coalesce((b.delta->>'service_credits')::bigint, 0)) AS service,"
-        " sum((SELECT coalesce(sum(value::bigint), 0) FROM jsonb_each_text(b.delta)"
-        "      WHERE right(key, 9) IN ('.plays_1p', '.plays_2p'))) AS plays"
-        " FROM book b WHERE b.at > now() - make_interval(days => %s) " + resume
-        + " GROUP BY 1, 2) d JOIN cabinets c ON c.id = d.cabinet "
-        + ("WHERE d.day < %s OR (d.day = %s AND d.cabinet > %s) " if key else "")
-        + "ORDER BY d.day DESC, d.cabinet LIMIT %s",
-        (*params, *([key[0], key[0], key[1]] if key else []), limit + 1)).fetchall()
-    found = [{"day": r[0].isoformat(), "cabinet": r[1], "venue": r[2], "coins": int(r[3]),
-              "credits": int(r[4]), "service_credits": int(r[5]), "plays": int(r[6])}
-             for r in rows]
+        day, cabinet = min(key[0], day), key[1]
+    found: list[dict[str, Any]] = []
+    while day >= first and len(found) <= limit:
+        rows = conn.execute(_DAY, {"day": day, "days": days, "after": cabinet,
+                                   "rows": limit + 1 - len(found)}).fetchall()
+        found += [{"day": day.isoformat(), "cabinet": r[0], "venue": r[1], "coins": int(r[2]),
+                   "credits": int(r[3]), "service_credits": int(r[4]), "plays": int(r[5])}
+                  for r in rows]
+        day, cabinet = day - datetime.timedelta(days=1), ""
     return _page(found, limit, lambda r: [r["day"], r["cabinet"]])
 
 
