@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -31,6 +30,7 @@ from firmware.uplink.message import SERVICE_ID
 from firmware.uplink.pki import issue, new_ca
 from fleet import mosquitto, store
 from fleet.ingest import Intake, IntakeConfig
+from fleet.lag import LagHistogram
 from fleet.loadgen import cabinet_name
 from fleet.serve import free_port
 from fleet.simcab import games, ranked_game
@@ -131,9 +131,10 @@ def measure(broker_kind: str, cabinets: int, seconds: int, intakes: int) -> None
     broker.terminate()
     broker.wait(30)
     server.cleanup()
-    lags = sorted(lag for t in takers for lag in t.lags)
-    p99 = lags[min(len(lags) - 1, int(len(lags) * 0.99))] if lags else float("nan")
-    p50 = statistics.median(lags) if lags else float("nan")
+    lags = LagHistogram()
+    for intake in takers:
+        lags.merge(intake.lags)
+    p50, p99 = lags.percentile(0.5), lags.percentile(0.99)
     print(f"fleet: {broker_kind}, {intakes} intake(s), {cabinets} cabinets for {seconds} s: "
           f"{published} events offered in {sent_for:.1f} s ({published / sent_for:.0f}/s); "
           f"{stored} stored, the last {drained - sent_for:.1f} s after the sending stopped: "

@@ -33,6 +33,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 from firmware.uplink.message import RANK, SERVICE_ID, SUBSCRIPTION, TOPIC_ROOT
 from fleet import store
 from fleet.decisions import SERVICE_DECISIONS
+from fleet.lag import LagHistogram
 from fleet.verifier import Verifier
 from fleet.verify import Refused, first_look, parse
 
@@ -86,7 +87,7 @@ class Intake:
         self.stopping = threading.Event()
         self.subscribed = threading.Event()
         self.idle = threading.Condition()
-        self.lags: list[float] = []  # seconds from the entry's time to its commit
+        self.lags = LagHistogram()  # seconds from the entry's time to its commit
         self.conn: psycopg.Connection[Any] | None = None
         self.ca_pem = config.ca.read_bytes()  # a ranking entry's signer's CA
         client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=config.client_id,
@@ -242,7 +243,7 @@ class Intake:
                 self.duplicates += 1
             elif result == store.STORED:
                 self.stored += 1
-                self.lags.append(now - float(message["at"]))
+                self.lags.add(now - float(message["at"]))
 
     @staticmethod
     def _flag_all(conn: psycopg.Connection[Any], refused: list[tuple[str | None, str]]) -> None:

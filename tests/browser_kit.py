@@ -35,6 +35,7 @@ class Browser:
         self.profile = Path(tempfile.mkdtemp(prefix="bloxcab-chromium-"))
         self.proc = subprocess.Popen(
             [CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--hide-scrollbars",  # a page taller than the window keeps its full width
              "--disable-dev-shm-usage", "--remote-debugging-address=127.0.0.1",
              "--remote-debugging-port=0", f"--user-data-dir={self.profile}",
              f"--window-size={width},{height}", "about:blank"],

@@ -121,6 +121,6 @@ def test_demo_cabinets_stop_before_their_folder_goes(tmp_path: Path,
 
     shutil.rmtree(tmp_path / "cabinets")
     for cab in cabinets:  # anything still queued would now fail
-        assert not cab.outbox._thread.is_alive()
+        assert not cab.outbox.thread.is_alive()
     assert not [r for r in caplog.records if "cannot" in r.getMessage()]
     assert os.path.isdir(tmp_path)

@@ -34,12 +34,24 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     store.set_operator(conn, "ops", "correct horse")
     row = ranked_game("sega88", 5)
     now = time.time()  # the data is today's, so the last-30-days view holds it
-    for n, (kind, body) in enumerate([("book", {"totals": {"coins.1": 3}, "delta": {"coins.1": 3}}),
+    book = {"totals": {"coins.1": 3}, "delta": {"coins.1": 3, "credits_given": 3,
+                                                "sega88.plays_1p": 2}}
+    for n, (kind, body) in enumerate([("book", book),
                                       ("beat", {"screen": "attract"}),
                                       ("notice", {"text": "JVS ERROR"}),
                                       ("rank", row)], start=1):
         assert store.ingest(conn, "arcade-9", {"id": f"00000000-{n}", "seq": n, "kind": kind,
                                                "at": now - 100 + n, "body": body}) == "stored"
+    # A second cabinet, in another venue, silent for two hours with a notice left open.
+    for n, (kind, body) in enumerate([("book", {"totals": {"coins.1": 8}, "delta": {
+                                          "coins.1": 6, "coins.2": 2, "credits_given": 4,
+                                          "tap.plays_2p": 3, "ti.plays_1p": 1}}),
+                                      ("notice", {"text": "COIN CHUTE 2 JAMMED"})], start=1):
+        assert store.ingest(conn, "arcade-4", {"id": f"00000001-{n}", "seq": n, "kind": kind,
+                                               "at": now - 7300 + n, "body": body}) == "stored"
+    conn.execute("UPDATE cabinets SET venue = %s, last_seen = now() - interval '2 hours' "
+                 "WHERE id = 'arcade-4'", ("Akihabara",))
+    conn.execute("UPDATE cabinets SET venue = %s WHERE id = 'arcade-9'", ("Shibuya",))
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(16)  # connections wait in the backlog until uvicorn accepts: no start race
@@ -86,9 +98,11 @@ def test_logged_in_the_operator_sees_cabinets_coins_rankings_and_replays(
         page = r.read().decode()
     assert "arcade-9" in page and "JVS ERROR" in page
     cabinets = json.load(op.open(base + "/api/cabinets", timeout=30))
-    assert [(c["id"], c["notices"]) for c in cabinets] == [("arcade-9", ["JVS ERROR"])]
+    assert [(c["id"], c["notices"], c["offline"]) for c in cabinets] == [
+        ("arcade-4", ["COIN CHUTE 2 JAMMED"], True), ("arcade-9", ["JVS ERROR"], False)]
     coins = json.load(op.open(base + "/api/coins", timeout=30))
-    assert [(d["cabinet"], d["coins"]) for d in coins] == [("arcade-9", 3)]
+    assert sorted((d["cabinet"], d["coins"], d["plays"]) for d in coins) == [
+        ("arcade-4", 8, 4), ("arcade-9", 3, 2)]
     table = json.load(op.open(f"{base}/api/rankings/sega88/{row['mode']}", timeout=30))
     assert [(r["initials"], r["values"]) for r in table] == [(row["initials"], row["values"])]
     with op.open(f"{base}/api/replays/{row['replay_id']}", timeout=30) as r:
@@ -104,8 +118,8 @@ DOCS_SHOT = Path(__file__).resolve().parent.parent / DASHBOARD_SHOT
 def test_in_a_real_browser_the_login_leads_to_the_dashboard(site: dict[str, Any],
                                                            tmp_path: Path) -> None:
     """Headless Chromium: the dashboard sends it to the login form; logged in, the page
-    shows the cabinet, its notice and the ranking row. The screenshot goes into docs/
-    under .ci/run (BLOXCAB_CI=1), else into the test's folder."""
+    shows the cabinets (one offline), their open notices and the ranking row. The
+    screenshot goes into docs/ under .ci/run (BLOXCAB_CI=1), else into the test's folder."""
     browser = Browser()
     try:
         browser.open(site["base"] + "/")
@@ -119,7 +133,8 @@ def test_in_a_real_browser_the_login_leads_to_the_dashboard(site: dict[str, Any]
     finally:
         browser.close()
     row = site["row"]
-    for seen in ("arcade-9", "JVS ERROR", row["initials"], f"{row['replay_id']}.rpl"):
+    for seen in ("arcade-9", "JVS ERROR", row["initials"], f"{row['replay_id']}.rpl",
+                 "offline for 2 h", "COIN CHUTE 2 JAMMED", "acknowledge"):
         assert seen in text
     picture = pygame.image.load(io.BytesIO(shot))
     assert picture.get_width() == 1280 and picture.get_height() >= 900

@@ -18,6 +18,12 @@ bookkeeping entries carry the running totals, so the two oldest are merged (thei
 added) rather than one dropped, and no coin is ever lost; ranking entries are never dropped.
 A merged entry names the ids it holds (``merged``): the older one may already be on its way,
 and the service then counts its coins once.
+
+The folder is listed once, when the outbox opens; from then on it keeps its entries in memory
+(``Index``): a full outbox makes room without listing 20,000 files for each new entry. The
+folder stays the truth: only this outbox adds files, so the index can only hold more than
+the folder (entries the uplink sent and removed), and a full outbox first looks whether its
+oldest entries are still there before it drops anything.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import re
 import secrets
 import threading
 import time
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,6 +63,10 @@ DROP_ORDER = (BEAT, NOTICE, RESULT)
 
 MAX_ENTRIES: int = LINK_DECISIONS["outbox_limits"].value["entries"]
 MAX_BYTES: int = LINK_DECISIONS["outbox_limits"].value["bytes"]
+# The uplink removes entries as the broker acknowledges them, up to its window in flight, so
+# in a little disorder among the oldest: a full outbox looks at its oldest entries until it
+# found this many still there.
+SENT_PROBE: int = LINK_DECISIONS["uplink_window"].value
 
 _NAME = re.compile(r"^(\d{12})\.([a-z]+)\.json$")
 MARK = "mark.json"  # the last totals written, so deltas carry on across restarts
@@ -87,6 +98,75 @@ def entries(directory: Path) -> list[Entry]:
         return []
     found.sort(key=lambda e: e.seq)
     return found
+
+
+class Index:
+    """The outbox's entries in memory, oldest first, with their count and bytes: adding,
+    removing and finding the oldest of a kind cost the same however many there are."""
+
+    def __init__(self, found: list[Entry]) -> None:
+        self.by_seq: OrderedDict[int, Entry] = OrderedDict()
+        # Each kind's seqs, oldest first; a seq removed from by_seq stays here until it
+        # reaches the front (removal from the middle would cost a search).
+        self.by_kind: dict[str, deque[int]] = {kind: deque() for kind in KINDS}
+        self.bytes = 0
+        for entry in found:
+            self.add(entry)
+
+    def __len__(self) -> int:
+        return len(self.by_seq)
+
+    def add(self, entry: Entry) -> None:
+        """A new entry (newer than all) or a rewritten one (same seq, new size)."""
+        old = self.by_seq.get(entry.seq)
+        if old is None:
+            self.by_kind[entry.kind].append(entry.seq)
+        else:
+            self.bytes -= old.size
+        self.by_seq[entry.seq] = entry
+        self.bytes += entry.size
+
+    def remove(self, entry: Entry) -> None:
+        if self.by_seq.pop(entry.seq, None) is not None:
+            self.bytes -= entry.size
+
+    def oldest(self, kind: str, count: int = 1) -> list[Entry]:
+        """Up to ``count`` of the oldest entries of ``kind``."""
+        seqs = self.by_kind[kind]
+        while seqs and seqs[0] not in self.by_seq:
+            seqs.popleft()
+        found: list[Entry] = []
+        for seq in seqs:
+            entry = self.by_seq.get(seq)
+            if entry is not None:
+                found.append(entry)
+                if len(found) == count:
+                    break
+        return found
+
+    def newest(self, kind: str) -> Iterator[Entry]:
+        for seq in reversed(self.by_kind[kind]):
+            entry = self.by_seq.get(seq)
+            if entry is not None:
+                yield entry
+
+    def last_seq(self) -> int:
+        return next(reversed(self.by_seq), 0)
+
+    def forget_sent(self, probe: int) -> None:
+        """Drop what the uplink removed: the oldest entries are looked at until ``probe`` of
+        them are still there (one stat each; none for the rest of the outbox)."""
+        gone: list[Entry] = []
+        present = 0
+        for entry in self.by_seq.values():
+            if entry.path.exists():
+                present += 1
+                if present >= probe:
+                    break
+            else:
+                gone.append(entry)
+        for entry in gone:
+            self.remove(entry)
 
 
 def read_entry(entry: Entry) -> dict[str, Any] | None:
@@ -123,12 +203,12 @@ class Outbox:
         self.dropped: dict[str, int] = {}
         self._jobs: queue.Queue[tuple[str, dict[str, Any], Callable[[], Any] | None]
                                 | threading.Event | None] = queue.Queue()
-        self._index: list[Entry] = []
+        self._index = Index([])
         self._next = 1
         self._totals: dict[str, int] | None = None
         self._mark_stale = False
-        self._thread = threading.Thread(target=self._run, name="outbox", daemon=True)
-        self._thread.start()
+        self.thread = threading.Thread(target=self._run, name="outbox", daemon=True)
+        self.thread.start()
 
     # ---- the frame thread ----------------------------------------------------------------
     def post(self, kind: str, body: dict[str, Any],
@@ -161,13 +241,12 @@ class Outbox:
 
     def _load_totals(self) -> dict[str, int] | None:
         """The totals of the newest book entry on disk, else of the mark file."""
-        for entry in reversed(self._index):
-            if entry.kind == BOOK:
-                data = read_entry(entry)
-                if data is not None and isinstance(data.get("body"), dict):
-                    totals = data["body"].get("totals")
-                    if isinstance(totals, dict):
-                        return {str(k): int(v) for k, v in totals.items()}
+        for entry in self._index.newest(BOOK):
+            data = read_entry(entry)
+            if data is not None and isinstance(data.get("body"), dict):
+                totals = data["body"].get("totals")
+                if isinstance(totals, dict):
+                    return {str(k): int(v) for k, v in totals.items()}
         try:
             mark = json.loads((self.directory / MARK).read_bytes())
             return {str(k): int(v) for k, v in mark["totals"].items()}
@@ -175,15 +254,16 @@ class Outbox:
             return None
 
     def _open(self) -> None:
-        """Read the directory back (on the thread: a long outbox takes a while to scan)."""
+        """Read the directory back (on the thread: a long outbox takes a while to scan); the
+        only time the outbox lists its folder."""
         directory = self.directory
         try:
             own_directory(directory, make=True)
             for stale in directory.glob("*.tmp"):
                 stale.unlink(missing_ok=True)
-            self._index = entries(directory)
+            self._index = Index(entries(directory))
             self._drop_covered()
-            self._next = (self._index[-1].seq + 1) if self._index else 1
+            self._next = self._index.last_seq() + 1
             self._totals = self._load_totals()
         except OSError as exc:
             self._fail(f"outbox {directory} unusable: {exc.strerror or exc}")
@@ -191,9 +271,8 @@ class Outbox:
     def _drop_covered(self) -> None:
         """A power cut during a merge can leave the older book entry behind its merged
         successor: the successor's ``covers`` names the first seq it holds, so drop it."""
-        books = [e for e in self._index if e.kind == BOOK]
         floor = None
-        for entry in reversed(books):
+        for entry in list(self._index.newest(BOOK)):
             if floor is not None and entry.seq >= floor:
                 entry.path.unlink(missing_ok=True)
                 self._index.remove(entry)
@@ -268,7 +347,7 @@ class Outbox:
         path = self.directory / f"{seq:012d}.{kind}.json"
         replace_file(path, data, 0o640)
         self._next = seq + 1
-        self._index.append(Entry(seq, kind, path, len(data)))
+        self._index.add(Entry(seq, kind, path, len(data)))
         if kind == BOOK:
             self._totals = body["totals"]
             self._mark_stale = True
@@ -277,30 +356,32 @@ class Outbox:
 
     def _full(self, extra: int) -> bool:
         return (len(self._index) + 1 > self.max_entries
-                or sum(e.size for e in self._index) + extra > self.max_bytes)
+                or self._index.bytes + extra > self.max_bytes)
 
     def _make_room(self, size: int) -> None:
         if not self._full(size):
             return
-        self._index = entries(self.directory)  # the uplink may have sent some meanwhile
+        self._index.forget_sent(SENT_PROBE)  # the uplink may have sent some meanwhile
         while self._full(size):
             if not self._drop_one():
                 raise ValueError("outbox full of ranking entries; this one is not kept")
 
     def _drop_one(self) -> bool:
         for kind in DROP_ORDER:
-            victim = next((e for e in self._index if e.kind == kind), None)
-            if victim is not None:
-                victim.path.unlink(missing_ok=True)
+            for victim in self._index.oldest(kind):
                 self._index.remove(victim)
+                try:
+                    victim.path.unlink()
+                except FileNotFoundError:  # sent meanwhile: room made all the same
+                    return True
                 self.dropped[kind] = self.dropped.get(kind, 0) + 1
                 return True
-        books = [e for e in self._index if e.kind == BOOK]
+        books = self._index.oldest(BOOK, 2)
         if len(books) < 2:
             return False
-        older, newer = books[0], books[1]
+        older, newer = books
         old, new = read_entry(older), read_entry(newer)
-        if old is None or new is None:
+        if old is None or new is None:  # sent meanwhile
             victim = older if old is None else newer
             victim.path.unlink(missing_ok=True)
             self._index.remove(victim)
@@ -316,7 +397,7 @@ class Outbox:
         fsync_directory(self.directory)
         older.path.unlink(missing_ok=True)
         self._index.remove(older)
-        self._index[self._index.index(newer)] = Entry(newer.seq, BOOK, newer.path, len(data))
+        self._index.add(Entry(newer.seq, BOOK, newer.path, len(data)))
         self.dropped[BOOK] = self.dropped.get(BOOK, 0) + 1
         return True
 
