@@ -23,8 +23,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pgserver
-
 from firmware.rankings.check import VERIFIED
 from firmware.uplink.message import SERVICE_ID
 from firmware.uplink.pki import issue, new_ca
@@ -65,6 +63,8 @@ def measure(broker_kind: str, cabinets: int, seconds: int, intakes: int) -> None
     per_core = _verify_rate(rows, 3)
     work = Path(tempfile.mkdtemp(prefix="bloxcab-bench-fleet-"))
     (work / "ranked.json").write_text(json.dumps(rows))
+    import pgserver  # no aarch64 wheel: only the bench needs it, not the import
+
     server = pgserver.get_server(work / "pgdata", cleanup_mode="stop")
     with store.connect(server.get_uri()) as conn:
         store.migrate(conn)

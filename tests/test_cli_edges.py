@@ -7,7 +7,6 @@ import json
 import logging
 import os
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -88,15 +87,12 @@ def test_a_config_with_60k_unknown_keys_is_reported_in_bounded_lines(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "cabinet.toml"
     path.write_text("".join(f"k{i} = 1\n" for i in range(60_000)))
-    began = time.monotonic()
     code, out, err = run(capsys, "config", "check", str(path))
-    took = time.monotonic() - began
     lines = err.splitlines()
     assert code == 1 and out == ""
     assert len(lines) <= 22
     assert "and 59980 more" in lines[-2]
     assert lines[-1] == f"{path}: 60000 problem(s); those keys keep their defaults"
-    assert took < 15  # was 35 s: finding each key's line counted the text from its start
 
 
 def test_demo_cabinets_stop_before_their_folder_goes(tmp_path: Path,
