@@ -209,7 +209,7 @@ def test_jvs_sim_subprocess_serves_a_master_until_ctrl_c(once: bool) -> None:
         assert (again is None) == once
         master.close()
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=5) == 0
+        assert proc.wait(timeout=60) == 0  # waits on the exit; a busy machine is slow to it
     finally:
         if proc.poll() is None:
             proc.kill()
