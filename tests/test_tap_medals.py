@@ -60,14 +60,21 @@ def test_a_bravo_earns_the_bronze_ac() -> None:
     assert ref.summary(p)["medals"] == "AC:bronze"
 
 
+def sk_after_one_more_tetris(mode: str, before: int) -> tuple[int, str]:
+    """The SK tier and the summary's medals after a Tetris that follows ``before`` ones."""
+    p = play(mode, letters="II", level=10, board=["#########."] * 4)
+    ref = p.referee
+    assert isinstance(ref, (MasterReferee, DeathReferee))
+    ref.tetrises[0] = before
+    p.state = 1
+    lock(p, 7)
+    assert sum(ref.tetrises) == before + 1
+    return ref.medals.tiers[SK], str(ref.summary(p)["medals"])
+
+
 def test_tetrises_earn_sk_at_10_20_35() -> None:
     for before, earned in ((8, 0), (9, BRONZE), (19, SILVER), (34, GOLD)):
-        p = play(MASTER, letters="II", level=10, board=["#########."] * 4)
-        ref = referee(p)
-        ref.tetrises[0] = before
-        p.state = 1
-        lock(p, 7)
-        assert sum(ref.tetrises) == before + 1 and ref.medals.tiers[SK] == earned, before
+        assert sk_after_one_more_tetris(MASTER, before)[0] == earned, before
 
 
 def test_a_section_near_or_under_its_record_earns_st() -> None:
@@ -227,13 +234,8 @@ def test_death_earns_sk_at_5_10_17() -> None:
     # Source: tetris.wiki, TAP, Medal conditions: SK in T.A. Death at 5, 10, 17 Tetrises.
     assert md.DEATH_SK_TETRISES == (5, 10, 17)
     for before, earned in ((3, 0), (4, BRONZE), (9, SILVER), (16, GOLD)):
-        p = play(DEATH, letters="II", level=10, board=["#########."] * 4)
-        ref = death_referee(p)
-        ref.tetrises[0] = before
-        p.state = 1
-        lock(p, 7)
-        assert sum(ref.tetrises) == before + 1 and ref.medals.tiers[SK] == earned, before
-        medals = str(ref.summary(p)["medals"])
+        tier, medals = sk_after_one_more_tetris(DEATH, before)
+        assert tier == earned, before
         assert (f"SK:{md.TIER_NAMES[earned]}" in medals) == bool(earned), medals
 
 

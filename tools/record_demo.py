@@ -1,9 +1,10 @@
 """Records one of a cartridge's attract demos that a bot plays (its ``tooling.demos``), as
 the kiosk plays it from ``games/<cartridge>/demos/``:
 
-    .venv/bin/python -m tools.record_demo tap challenger games/tap/demos/challenger.rpl
+    .venv/bin/python -m tools.record_demo CARTRIDGE DEMO games/CARTRIDGE/demos/DEMO.rpl
 
-With a cartridge and no name it lists the demos that cartridge records.
+With a cartridge and no name it lists the demos that cartridge records (the cartridge's
+README names its demos and the command that makes each).
 """
 
 from __future__ import annotations
