@@ -1,16 +1,20 @@
 """Child process for the save-data tests (killed, stopped and size-limited by the parent).
 
-    python tests/save_child.py loop DIR       commit forever; print `ack SEQ` once SEQ is durable
+    python tests/save_child.py zygote DIR     on each `fork` line from stdin, fork a child that
+                                              commits forever (`loop`) and print `pid PID`; on
+                                              `reap PID`, wait for it and print `reaped PID`
     python tests/save_child.py coins DIR N    N coin commits; the writer prints the coin lines
     python tests/save_child.py efbig DIR      commits under RLIMIT_FSIZE, then with it lifted
     python tests/save_child.py full-kiosk DIR a headless kiosk started under RLIMIT_FSIZE 0
 
+The `loop` child prints `start seq=S coins=C`, then `ack SEQ` once SEQ is durable.
 Invariant of `loop`: every commit adds 1 to chute 1's coin count and 1 to the sequence number,
 so a record written by this child always has coins[0] == sequence.
 """
 
 from __future__ import annotations
 
+import os
 import resource
 import signal
 import sys
@@ -22,6 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from firmware.savedata import SaveWriter, load
 
 
+def say(line: str) -> None:
+    """One write per line: a line is whole in the pipe or absent, even when the writer is
+    killed, and a line of the zygote's never lands inside one of its child's."""
+    os.write(sys.stdout.fileno(), f"{line}\n".encode())
+
+
 def quiet(line: str) -> None:
     print(f"log {line}", file=sys.stderr, flush=True)
 
@@ -30,7 +40,7 @@ def loop(directory: str) -> None:
     result = load(directory, log=quiet)
     data = result.data
     writer = SaveWriter(directory, log=quiet)
-    print(f"start seq={result.sequence} coins={data.bookkeeping.coins[0]}", flush=True)
+    say(f"start seq={result.sequence} coins={data.bookkeeping.coins[0]}")
     reported = result.sequence
     while True:
         data.bookkeeping.coins[0] += 1
@@ -39,9 +49,28 @@ def loop(directory: str) -> None:
         writer.submit(data)
         durable = writer.poll_durable()
         if durable > reported:
-            print(f"ack {durable}", flush=True)
+            say(f"ack {durable}")
             reported = durable
         time.sleep(0.001)
+
+
+def zygote(directory: str) -> None:
+    """Forks `loop` children from one warm interpreter: a new Python per kill costs a second
+    or more under emulation (an arm64 Pi checked with qemu). The children share this stdout,
+    so everything a child wrote is in the pipe before `reaped PID` is."""
+    for line in sys.stdin:
+        verb, *rest = line.split()
+        if verb == "fork":
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    loop(directory)
+                finally:
+                    os._exit(1)
+            say(f"pid {pid}")
+        elif verb == "reap":
+            os.waitpid(int(rest[0]), 0)
+            say(f"reaped {rest[0]}")
 
 
 def coins(directory: str, count: int) -> None:
@@ -120,8 +149,8 @@ def full_kiosk(directory: str) -> None:
 
 if __name__ == "__main__":
     mode, where = sys.argv[1], sys.argv[2]
-    if mode == "loop":
-        loop(where)
+    if mode == "zygote":
+        zygote(where)
     elif mode == "coins":
         coins(where, int(sys.argv[3]))
     elif mode == "efbig":

@@ -177,7 +177,9 @@ def test_sim_command_language() -> None:
 @pytest.mark.parametrize("once", [False, True])
 def test_jvs_sim_subprocess_serves_a_master_until_ctrl_c(once: bool) -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "firmware.cli", "jvs-sim", *(["--address-once"] if once else [])],
+        # -X faulthandler: a SIGABRT prints every thread's stack, should the exit hang
+        [sys.executable, "-X", "faulthandler", "-m", "firmware.cli", "jvs-sim",
+         *(["--address-once"] if once else [])],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -209,7 +211,12 @@ def test_jvs_sim_subprocess_serves_a_master_until_ctrl_c(once: bool) -> None:
         assert (again is None) == once
         master.close()
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=60) == 0  # waits on the exit; a busy machine is slow to it
+        try:
+            assert proc.wait(timeout=60) == 0  # waits on the exit; a busy machine is slow to it
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGABRT)
+            _, stacks = proc.communicate(timeout=30)
+            pytest.fail(f"jvs-sim still runs 60 s after Ctrl-C; its threads:\n{stacks}")
     finally:
         if proc.poll() is None:
             proc.kill()
