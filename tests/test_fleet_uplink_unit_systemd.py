@@ -11,26 +11,15 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from firmware.uplink.outbox import entries
 from tests.fleet_kit import BrokerProcess, Collector, Pki
 from tests.nspawn_kit import ARCADE_UID, BOOT_S, Container, need_nspawn
 from tests.test_fleet_uplink import fill
+from tests.test_fleet_uplink_unit_run import broker  # noqa: F401  (the fixture)
 
 UNIT = "bloxcab-uplink.service"
-
-
-@pytest.fixture
-def broker(tmp_path: Path) -> Iterator[tuple[Pki, BrokerProcess]]:
-    pki = Pki(tmp_path / "pki")
-    b = BrokerProcess(pki, tmp_path / "broker")
-    b.start()
-    yield pki, b
-    b.stop()
 
 
 def _delivered(got: Collector, box: Container) -> bool:
@@ -43,7 +32,7 @@ def _delivered(got: Collector, box: Container) -> bool:
 
 
 def test_systemd_starts_the_installed_uplink_unit_and_it_delivers(
-        broker: tuple[Pki, BrokerProcess], tmp_path: Path) -> None:
+        broker: tuple[Pki, BrokerProcess], tmp_path: Path) -> None:  # noqa: F811
     need_nspawn()
     pki, b = broker
     outbox, keys = tmp_path / "outbox", tmp_path / "fleet"
