@@ -1,0 +1,126 @@
+"""A broker power cut loses nothing a cabinet deleted: the uplink removes an outbox entry
+only once the fleet service's receipt says it is committed in PostgreSQL (the broker's
+PUBACK no longer suffices), and sends again what was acknowledged but never receipted.
+Cabinets' real uplinks and outboxes, the broker killed with SIGKILL mid-stream and started
+again, real PostgreSQL; the embedded amqtt here, Debian's Mosquitto with the shipped
+configuration under .ci/run. A cabinet facing an older service (no receipts) still empties
+its outbox on the broker's acknowledgement, as before."""
+
+from __future__ import annotations
+
+import signal
+import threading
+from pathlib import Path
+
+from firmware.uplink.client import Uplink, UplinkConfig
+from firmware.uplink.message import BEAT
+from firmware.uplink.outbox import Outbox, entries
+from tests.fleet_kit import Collector, Service
+
+CABINETS = 3
+ENTRIES = 400  # each cabinet's backlog: sent at broker speed, the kill lands mid-stream
+
+
+def backlog(outbox: Path, count: int) -> set[str]:
+    """``count`` entries (book and beat) written as the kiosk does; their message ids."""
+    ids: set[str] = set()
+    box = Outbox(outbox, on_written=lambda mid, seq: ids.add(mid))
+    for n in range(count):
+        if n % 4 == 0:
+            box.book({"coins.1": n})
+        else:
+            box.post(BEAT, {"screen": "attract", "n": n})
+    assert box.close(60)
+    assert len(ids) == count
+    return ids
+
+
+def uplink(svc: Service, name: str, outbox: Path) -> Uplink:
+    key, crt = svc.pki.cabinet(name)
+    return Uplink(UplinkConfig(name, outbox, "127.0.0.1", svc.broker.port, svc.pki.ca_crt,
+                               crt, key, retry_max_s=2))
+
+
+def test_a_broker_killed_mid_stream_loses_no_entry_a_cabinet_deleted(tmp_path: Path) -> None:
+    svc = Service(tmp_path / "svc")
+    names = [f"cab-cut-{n}" for n in range(CABINETS)]
+    written = {name: backlog(tmp_path / name, ENTRIES) for name in names}
+    ups = {name: uplink(svc, name, tmp_path / name) for name in names}
+    runners = [threading.Thread(target=up.run) for up in ups.values()]
+    try:
+        for runner in runners:
+            runner.start()
+        # Mid-stream: every cabinet has had entries taken off its outbox, none is done.
+        for up in ups.values():
+            assert up.wait_sent(ENTRIES // 8, 120)
+        svc.broker.stop(signal.SIGKILL)
+        svc.broker.start()
+        for name, up in ups.items():
+            assert up.wait_sent(ENTRIES, 300), (name, up.sent, len(entries(tmp_path / name)))
+            assert entries(tmp_path / name) == []
+        total = CABINETS * ENTRIES
+        svc.intake.wait_handled(total, 60)  # with receipts, all was committed already
+        for name in names:
+            stored = {r[0] for r in svc.conn.execute(
+                "SELECT id FROM messages WHERE cabinet = %s", (name,)).fetchall()}
+            missing = written[name] - stored
+            assert not missing, f"{name}: {len(missing)} deleted entries not in PostgreSQL"
+            assert stored == written[name]
+            # None doubled: each book entry's coins counted once (the totals go 0, 4, 8...).
+            assert svc.count("SELECT sum(coins) FROM book WHERE cabinet = %s", name) == \
+                (ENTRIES - 1) // 4 * 4
+    finally:
+        for up in ups.values():
+            up.stop.set()
+            up.wake.set()
+        for runner in runners:
+            runner.join(60)
+        svc.close()
+
+
+def test_an_entry_waits_for_its_receipt_not_for_the_broker(tmp_path: Path) -> None:
+    """The service stopped: the broker acknowledges and keeps the entries for the service's
+    session, and the cabinet keeps them too until the service, back, has committed them."""
+    svc = Service(tmp_path / "svc")
+    try:
+        ids = backlog(tmp_path / "box", 1)  # the first one: the cabinet learns of receipts
+        up = uplink(svc, "cab-wait", tmp_path / "box")
+        runner = threading.Thread(target=up.run)
+        runner.start()
+        assert up.wait_sent(1, 60)
+        assert up.receipts.is_set()
+        svc.intake.stop()
+        ids |= backlog(tmp_path / "box", 20)
+        assert up.wait_acked(21, 60)  # the broker has them all
+        assert len(entries(tmp_path / "box")) == 20  # and the cabinet still does
+        svc.new_intake()
+        assert up.wait_sent(21, 120)
+        assert entries(tmp_path / "box") == []
+        stored = {r[0] for r in svc.conn.execute(
+            "SELECT id FROM messages WHERE cabinet = 'cab-wait'").fetchall()}
+        assert stored == ids
+    finally:
+        up.stop.set()
+        up.wake.set()
+        runner.join(60)
+        svc.close()
+
+
+def test_a_cabinet_facing_an_older_service_empties_its_outbox_on_the_brokers_ack(
+        tmp_path: Path) -> None:
+    """An older service publishes no receipts: the uplink, having never seen one, deletes
+    each entry on the broker's acknowledgement as the uplink before receipts did."""
+    svc = Service(tmp_path / "svc")
+    svc.intake.stop()  # the older service: a plain subscriber that sends no receipt
+    older = Collector(svc.pki, svc.broker.port, f"$share/old/bloxcab/+/+"
+                      if svc.broker.shared else "bloxcab/+/+")
+    try:
+        backlog(tmp_path / "box", 50)
+        up = uplink(svc, "cab-old", tmp_path / "box")
+        assert up.run(until_empty=True) == 50
+        assert entries(tmp_path / "box") == []
+        assert older.wait(50, 60)
+        assert not up.receipts.is_set()
+    finally:
+        older.close()
+        svc.close()
