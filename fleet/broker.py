@@ -7,9 +7,11 @@ same rules a production Mosquitto gets from ``docs/fleet.md``'s configuration:
   take the service's id or another cabinet's;
 - no packet is larger than ``MAX_PACKET`` (Mosquitto: ``max_packet_size``): the connection
   that sends one is closed before the packet is read;
-- a cabinet publishes only under ``bloxcab/<its name>/`` and subscribes to nothing; the
-  fleet service (``fleet-service``) subscribes and publishes nothing
-  (Mosquitto: ``pattern write bloxcab/%u/+`` and ``user fleet-service`` / ``topic read``).
+- a cabinet publishes only under ``bloxcab/<its name>/`` and subscribes only to its own
+  receipt topic ``bloxcab/<its name>/receipt``; the fleet service (``fleet-service``)
+  subscribes, receives every cabinet's messages (not the receipts) and publishes only
+  receipts (Mosquitto: ``pattern write bloxcab/%u/+``, ``pattern read
+  bloxcab/%u/receipt``, and ``user fleet-service`` / ``topic read`` / ``topic write``).
 
 amqtt has no shared subscriptions (``$share/``), so against it one fleet service subscribes
 plainly; against Mosquitto several share the work.
@@ -34,7 +36,8 @@ from amqtt.contexts import Action, BaseContext
 from amqtt.plugins.base import BaseAuthPlugin, BaseTopicPlugin
 from amqtt.session import Session
 
-from firmware.uplink.message import SERVICE_ID, TOPIC_ROOT
+from firmware.uplink.message import KINDS, SERVICE_ID, TOPIC_ROOT
+from firmware.uplink.receipt import RECEIPT
 from firmware.uplink.pki import common_name, issue
 from fleet.broker_sessions import SessionStore
 from fleet.mosquitto import MAX_PACKET
@@ -47,13 +50,18 @@ def allowed(user: str | None, topic: str, action: Action) -> bool:
     """The topic rule: the same one the Mosquitto ACL file states."""
     if not user:
         return False
+    parts = topic.split("/")
+    plain = (len(parts) == 3 and parts[0] == TOPIC_ROOT and "+" not in parts[1:]
+             and "#" not in parts[1:])
+    receipt = plain and parts[2] == RECEIPT
     if action == Action.PUBLISH:
-        parts = topic.split("/")
-        return (user != SERVICE_ID and len(parts) >= 3 and parts[0] == TOPIC_ROOT
-                and parts[1] == user and "+" not in parts and "#" not in parts)
-    if action == Action.SUBSCRIBE:
-        return user == SERVICE_ID
-    return user == SERVICE_ID  # receiving
+        if user == SERVICE_ID:
+            return receipt
+        return (len(parts) >= 3 and parts[0] == TOPIC_ROOT and parts[1] == user
+                and "+" not in parts and "#" not in parts)
+    if user == SERVICE_ID:  # subscribing to anything; receiving the messages, not receipts
+        return action == Action.SUBSCRIBE or (plain and parts[2] in KINDS)
+    return receipt and parts[1] == user  # a cabinet: its own receipt
 
 
 class CertificateUser(BaseAuthPlugin):  # type: ignore[misc]  # amqtt has no types

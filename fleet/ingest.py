@@ -2,7 +2,12 @@
 subscription whose group name is a secret kept in the database, so several `fleet serve`
 instances split the work and no cabinet can join them), checks each message,
 stores it in PostgreSQL, and only then acknowledges it to the broker (paho's manual
-acknowledgement): a message whose transaction did not commit is delivered again.
+acknowledgement): a message whose transaction did not commit is delivered again. After the
+commit it publishes each cabinet's receipt (firmware/uplink/receipt.py), the ids it is done
+with, and only on that does the cabinet delete them from its outbox: a broker that dies
+with messages it had acknowledged loses none the cabinets deleted. The first receipt to a
+cabinet in an intake's life is retained by the broker, so a cabinet's uplink that starts
+later knows at once this service sends receipts.
 
 A ranking entry is stored at once as pending and re-simulated off the intake
 (fleet/verifier.py), within a frame budget per entry and per cabinet, so a costly replay
@@ -31,6 +36,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.reasoncodes import ReasonCode
 
 from firmware.uplink.message import RANK, SERVICE_ID, SUBSCRIPTION, TOPIC_ROOT
+from firmware.uplink.receipt import RECEIPT, encode_receipt, message_id_of, receipt_topic
 from fleet import store
 from fleet.decisions import SERVICE_DECISIONS
 from fleet.lag import LagHistogram
@@ -83,6 +89,7 @@ class Intake:
         self.restarts = 0
         self.disconnects = 0
         self.group = ""  # the shared subscription's group (a secret from the database)
+        self.receipted: set[str] = set()  # cabinets sent a (retained) receipt already
         self.last_failure: str | None = None
         self.stopping = threading.Event()
         self.subscribed = threading.Event()
@@ -190,10 +197,11 @@ class Intake:
             msgs = [m for m in batch if m is not None]
             if msgs:
                 try:
-                    self._store(msgs)
+                    done = self._store(msgs)
                 except Exception as exc:  # a fault of ours: the supervisor starts us again
                     self.last_failure = f"{type(exc).__name__}: {str(exc)[:200]}"
                     raise
+                self._receipt(done)
                 for msg in msgs:
                     self.client.ack(msg.mid, msg.qos)
                 with self.idle:
@@ -201,21 +209,35 @@ class Intake:
             if stop:
                 return
 
-    def _store(self, msgs: list[mqtt.MQTTMessage]) -> None:
+    def _receipt(self, done: dict[str, list[str]]) -> None:
+        """Each cabinet's ids now committed (stored, found again or refused), on its receipt
+        topic; one lost is no harm: the cabinet sends again and the repeat is receipted."""
+        for cabinet, ids in done.items():
+            first = cabinet not in self.receipted
+            self.client.publish(receipt_topic(cabinet), encode_receipt(ids), qos=1,
+                                retain=first)
+            self.receipted.add(cabinet)
+
+    def _store(self, msgs: list[mqtt.MQTTMessage]) -> dict[str, list[str]]:
+        """Store a batch; each cabinet's message ids it is done with (for its receipt)."""
         parsed: list[tuple[str, dict[str, Any], tuple[str, str] | None]] = []
         refused: list[tuple[str | None, str]] = []
+        done: dict[str, list[str]] = {}
         for msg in msgs:
+            if msg.topic.endswith(f"/{RECEIPT}"):  # a receipt (a broker's older ACL)
+                continue
             try:
                 cabinet, message = parse(msg.topic, msg.payload)
                 verdict = (first_look(message["body"], self.config.entry_frames, cabinet,
                                       self.ca_pem)
                            if message["kind"] == RANK else None)
-            except Refused as exc:
-                refused.append(_refusal(msg.topic, str(exc)))
-                continue
             except Exception as exc:  # a check that broke on it: refused all the same
-                refused.append(_refusal(msg.topic, f"could not be checked: "
-                                                   f"{type(exc).__name__}: {exc}"))
+                why = (str(exc) if isinstance(exc, Refused)
+                       else f"could not be checked: {type(exc).__name__}: {exc}")
+                refused.append(_refusal(msg.topic, why))
+                mid, sender = message_id_of(msg.payload), refused[-1][0]
+                if mid is not None and sender is not None:  # it will never be taken
+                    done.setdefault(sender, []).append(mid)
                 continue
             parsed.append((cabinet, message, verdict))
         # Cabinet by cabinet (a stable sort: each cabinet's order stays): every batch locks
@@ -244,6 +266,9 @@ class Intake:
             elif result == store.STORED:
                 self.stored += 1
                 self.lags.add(now - float(message["at"]))
+        for cabinet, message, _ in parsed:
+            done.setdefault(cabinet, []).append(message["id"])
+        return done
 
     @staticmethod
     def _flag_all(conn: psycopg.Connection[Any], refused: list[tuple[str | None, str]]) -> None:

@@ -53,6 +53,7 @@ def test_a_broker_killed_mid_stream_loses_no_entry_a_cabinet_deleted(tmp_path: P
         # Mid-stream: every cabinet has had entries taken off its outbox, none is done.
         for up in ups.values():
             assert up.wait_sent(ENTRIES // 8, 120)
+            assert up.receipts.is_set()  # from now on, deleted means committed
         svc.broker.stop(signal.SIGKILL)
         svc.broker.start()
         for name, up in ups.items():
@@ -88,7 +89,7 @@ def test_an_entry_waits_for_its_receipt_not_for_the_broker(tmp_path: Path) -> No
         runner = threading.Thread(target=up.run)
         runner.start()
         assert up.wait_sent(1, 60)
-        assert up.receipts.is_set()
+        assert up.receipts.wait(60)
         svc.intake.stop()
         ids |= backlog(tmp_path / "box", 20)
         assert up.wait_acked(21, 60)  # the broker has them all

@@ -1,9 +1,19 @@
 """The uplink: the outbox to the broker, oldest entry first, MQTT QoS 1 over TLS with the
 cabinet's own certificate, a persistent session (clean session off).
 
-An entry's file is deleted only in the PUBACK callback, i.e. once the broker has taken
-responsibility for it. A crash between publishing and the acknowledgement means the entry
-is sent again; its message id (in the payload) lets the fleet service ignore the repeat.
+An entry's file is deleted once the fleet service's receipt names it
+(firmware/uplink/receipt.py): the service publishes one after its transaction committed, so
+an entry leaves the cabinet only once it is in the fleet's database, and a broker killed
+with messages it had acknowledged but not yet handed on (or written to disk) loses nothing.
+An entry the broker acknowledged but no receipt named is sent again after a wait that
+doubles each time (``receipt_wait_s``), and at once after a reconnection; the service
+ignores a repeat by its message id, and receipts it again.
+
+A service older than receipts sends none: until this uplink has seen one receipt (a live
+one, or the retained one the service leaves on the cabinet's receipt topic), it deletes an
+entry on the broker's PUBACK, as before receipts. An entry whose message id cannot be read
+is deleted on the PUBACK too (no receipt could name it).
+
 At most ``window`` entries are in flight; within that window MQTT keeps their order, so a
 cabinet back after days offline delivers its backlog in order.
 """
@@ -13,7 +23,8 @@ from __future__ import annotations
 import logging
 import ssl
 import threading
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
@@ -24,6 +35,7 @@ from firmware.uplink import message
 from firmware.uplink.decisions import LINK_DECISIONS
 from firmware.uplink.outbox import Entry, entries
 from firmware.uplink.pki import check_id, sign_rank
+from firmware.uplink.receipt import decode_receipt, message_id_of, receipt_topic
 
 log = logging.getLogger("bloxcab.uplink")
 
@@ -31,6 +43,7 @@ WINDOW: int = LINK_DECISIONS["uplink_window"].value
 MAX_PAYLOAD = 8 * 1024 * 1024  # an outbox entry is at most a replay plus a little
 KEEPALIVE_S = 30
 RESCAN_S = 1.0  # how often an idle uplink looks for new entries
+RECEIPT_WAIT: dict[str, float] = LINK_DECISIONS["receipt_wait_s"].value
 
 
 @dataclass
@@ -44,16 +57,32 @@ class UplinkConfig:
     key: Path
     window: int = WINDOW
     retry_max_s: int = 60  # longest wait between reconnection attempts
+    receipt_wait_s: dict[str, float] = field(default_factory=lambda: dict(RECEIPT_WAIT))
+
+
+@dataclass
+class Sent:
+    """An entry published in this run and not yet removed."""
+
+    entry: Entry
+    mid: str | None  # its message id (what a receipt names)
+    acked: bool = False  # the broker's PUBACK came
+    due: float = 0.0  # acknowledged, unreceipted: sent again at this (monotonic) time
 
 
 class Uplink:
     def __init__(self, config: UplinkConfig) -> None:
         check_id(config.cabinet)
         self.config = config
-        self.inflight: dict[int, Entry] = {}  # mid -> entry
-        self.sending: set[int] = set()  # outbox seqs in flight
+        self.inflight: dict[int, int] = {}  # paho's mid -> outbox seq, until the PUBACK
+        self.out: dict[int, Sent] = {}  # outbox seq -> published, not yet removed
+        self.by_id: dict[str, int] = {}  # message id -> outbox seq, for receipts
+        self.waits: dict[int, float] = {}  # outbox seq -> its next wait for a receipt
         self.early: set[int] = set()  # mids acknowledged before pump() filed them
-        self.sent = 0
+        self.sent = 0  # entries removed from the outbox
+        self.acked = 0  # PUBACKs
+        self.receipts = threading.Event()  # the service sends receipts (one was seen)
+        self.connections = 0
         self.connected = threading.Event()
         self.wake = threading.Event()
         self.stop = threading.Event()
@@ -69,6 +98,7 @@ class Uplink:
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
+        client.on_message = self._on_message
         self.client = client
 
     # ---- paho's thread ---------------------------------------------------------------------
@@ -79,6 +109,15 @@ class Uplink:
             log.warning("uplink: the broker refused the connection: %s", reason)
             return
         self.refused = None
+        # Before any entry is published: the broker answers the subscription (and sends a
+        # retained receipt) before it acknowledges what comes after it.
+        client.subscribe(receipt_topic(self.config.cabinet), qos=1)
+        with self.lock:
+            self.connections += 1
+            if self.connections > 1:  # the broker may have lost what it acknowledged
+                for sent in list(self.out.values()):
+                    if sent.acked:
+                        self._forget(sent)
         self.connected.set()
         self.wake.set()
 
@@ -89,19 +128,68 @@ class Uplink:
     def _on_publish(self, client: mqtt.Client, userdata: object, mid: int,
                     reason: ReasonCode, properties: object) -> None:
         with self.lock:
-            entry = self.inflight.pop(mid, None)
-            if entry is None:  # acknowledged before pump() filed it
+            seq = self.inflight.pop(mid, None)
+            if seq is None:  # acknowledged before pump() filed it
                 self.early.add(mid)
                 return
-        self._acked(entry)
+        self._acked(seq)
 
-    def _acked(self, entry: Entry) -> None:
-        try:
-            entry.path.unlink(missing_ok=True)
-        except OSError as exc:
-            log.warning("uplink: cannot remove %s: %s", entry.path.name, exc)
+    def _acked(self, seq: int) -> None:
+        """The broker acknowledged the entry ``seq``: it waits for its receipt, or goes."""
         with self.lock:
-            self.sending.discard(entry.seq)
+            self.acked += 1
+            sent = self.out.get(seq)
+            if sent is None:  # a receipt named it already
+                self.lock.notify_all()
+                return
+            if self.receipts.is_set() and sent.mid is not None:
+                sent.acked = True
+                wait = self.waits.get(seq, self.config.receipt_wait_s["first"])
+                sent.due = time.monotonic() + wait
+                self.lock.notify_all()
+                return
+        self._remove(sent)  # no receipts from this service: the broker's word, as before
+
+    def _on_message(self, client: mqtt.Client, userdata: object,
+                    msg: mqtt.MQTTMessage) -> None:
+        if msg.topic != receipt_topic(self.config.cabinet):
+            return
+        ids = decode_receipt(msg.payload)
+        if not ids:
+            return
+        self.receipts.set()
+        done: list[Sent] = []
+        with self.lock:
+            for mid in ids:
+                seq = self.by_id.get(mid)
+                sent = self.out.get(seq) if seq is not None else None
+                if sent is not None:
+                    done.append(sent)
+        for sent in done:
+            self._remove(sent)
+
+    def _forget(self, sent: Sent) -> None:
+        """Under the lock: ``sent`` is to be published again (pump() finds its file)."""
+        self.out.pop(sent.entry.seq, None)
+        if sent.mid is not None:
+            self.by_id.pop(sent.mid, None)
+        wait = self.waits.get(sent.entry.seq, self.config.receipt_wait_s["first"])
+        self.waits[sent.entry.seq] = min(wait * 2, self.config.receipt_wait_s["most"])
+
+    def _remove(self, sent: Sent) -> None:
+        """The entry is done with: its file goes."""
+        with self.lock:
+            if self.out.get(sent.entry.seq) is not sent:
+                return
+            del self.out[sent.entry.seq]
+            if sent.mid is not None:
+                self.by_id.pop(sent.mid, None)
+            self.waits.pop(sent.entry.seq, None)
+        try:
+            sent.entry.path.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("uplink: cannot remove %s: %s", sent.entry.path.name, exc)
+        with self.lock:
             self.sent += 1
             self.lock.notify_all()
         self.wake.set()
@@ -111,12 +199,26 @@ class Uplink:
         with self.lock:
             return self.lock.wait_for(lambda: self.sent >= count, timeout)
 
+    def wait_acked(self, count: int, timeout: float = 60) -> bool:
+        """Until the broker acknowledged ``count`` publishes (tests)."""
+        with self.lock:
+            return self.lock.wait_for(lambda: self.acked >= count, timeout)
+
+    def resend_overdue(self) -> None:
+        """Entries acknowledged but not receipted in time are to be published again."""
+        now = time.monotonic()
+        with self.lock:
+            for sent in list(self.out.values()):
+                if sent.acked and sent.due <= now:
+                    self._forget(sent)
+
     # ---- the uplink's loop -----------------------------------------------------------------
     def topic(self, kind: str) -> str:
         return message.topic(self.config.cabinet, kind)
 
     def pump(self) -> int:
         """Publish waiting entries, oldest first, up to the window; how many went."""
+        self.resend_overdue()
         published = 0
         for entry in entries(self.config.outbox):
             if not self.connected.is_set():
@@ -124,7 +226,7 @@ class Uplink:
             with self.lock:
                 if len(self.inflight) >= self.config.window:
                     break
-                if entry.seq in self.sending:
+                if entry.seq in self.out:
                     continue
             try:
                 payload = entry.path.read_bytes()
@@ -135,27 +237,38 @@ class Uplink:
                             MAX_PAYLOAD)
                 entry.path.unlink(missing_ok=True)
                 continue
+            sent = Sent(entry, message_id_of(payload))
             if entry.kind == message.RANK:  # signed here: the key is the uplink's alone
                 try:
                     payload = sign_rank(payload, self.config.cabinet, self.config.key,
                                         self.config.cert)
                 except (OSError, ValueError) as exc:
                     log.warning("uplink: cannot sign %s: %s", entry.path.name, exc)
+            with self.lock:  # filed first: a receipt may come before the PUBACK
+                self.out[entry.seq] = sent
+                if sent.mid is not None:
+                    self.by_id[sent.mid] = entry.seq
             # Not under self.lock: paho may run the PUBACK callback meanwhile.
             info = self.client.publish(self.topic(entry.kind), payload, qos=1)
             if info.rc != mqtt.MQTT_ERR_SUCCESS:
+                with self.lock:
+                    self._unfile(sent)
                 break
             published += 1
             with self.lock:
-                self.sending.add(entry.seq)
                 early = info.mid in self.early
                 if early:
                     self.early.discard(info.mid)
                 else:
-                    self.inflight[info.mid] = entry
+                    self.inflight[info.mid] = entry.seq
             if early:
-                self._acked(entry)
+                self._acked(entry.seq)
         return published
+
+    def _unfile(self, sent: Sent) -> None:
+        self.out.pop(sent.entry.seq, None)
+        if sent.mid is not None:
+            self.by_id.pop(sent.mid, None)
 
     def run(self, *, until_empty: bool = False) -> int:
         """Until stopped (or, with ``until_empty``, until the outbox is empty and acked)."""
@@ -165,7 +278,7 @@ class Uplink:
             while not self.stop.is_set():
                 self.wake.clear()
                 self.pump()
-                if until_empty and not self.inflight and not entries(self.config.outbox):
+                if until_empty and not self.out and not entries(self.config.outbox):
                     break
                 self.wake.wait(RESCAN_S)
         finally:

@@ -21,6 +21,15 @@ LINK_DECISIONS: dict[str, Decision[Any]] = {
     "uplink_window": Decision(
         32, "32 entries in flight (paho's default is 20): enough to catch up a backlog at "
         "broker speed, few enough that a restart re-sends little"),
+    "receipt_wait_s": Decision(
+        {"first": 60, "most": 3600},
+        "an entry the broker acknowledged but no receipt from the fleet service named is "
+        "sent again 60 s later (the intake commits in well under a second, so a minute "
+        "means the message or its receipt was lost, not slow), then after twice as long "
+        "each time up to an hour: a service down for a day gets each waiting entry about 30 "
+        "times, not 1,440, and the duplicates cost it a lookup each. A reconnection to the "
+        "broker sends every waiting entry again at once: a broker that restarted may have "
+        "lost what it acknowledged"),
     "message_limits": Decision(
         {"depth": 16, "text": 200, "name": 40, "keys": 256, "number": 2**53, "player": 8,
          "delta": 1_000_000},
