@@ -254,6 +254,23 @@ class FleetBroker(Broker):  # type: ignore[misc]  # amqtt has no types
                     return
                 self.store.delivered(message.id)
 
+    async def _publish_retained_messages_for_subscription(
+            self, subscription: tuple[str, int], session: Session) -> None:
+        """A retained message (a cabinet's last receipt) only to a session allowed to
+        receive it: amqtt sends a connecting session the retained messages of every
+        client's subscriptions, and checks no topic rule on the way."""
+        handler = self._get_handler(session)
+        topic_filter, qos = subscription
+        if handler is None:
+            return
+        tasks = [asyncio.ensure_future(handler.mqtt_publish(
+                     kept.topic, kept.data, min(qos, kept.qos or qos), retain=True))
+                 for topic, kept in list(self._retained_messages.items())
+                 if self._matches(topic, topic_filter)
+                 and allowed(session.username, topic, Action.RECEIVE)]
+        if tasks:
+            await asyncio.wait(tasks)
+
     # ---- routing at once, before the acknowledgement ---------------------------------------
     async def _broadcast_message(self, session: Session | None, topic: str | None,
                                  data: bytes | bytearray | None,

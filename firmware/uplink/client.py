@@ -68,6 +68,7 @@ class Sent:
     mid: str | None  # its message id (what a receipt names)
     acked: bool = False  # the broker's PUBACK came
     due: float = 0.0  # acknowledged, unreceipted: sent again at this (monotonic) time
+    removing: bool = False  # its file is being deleted
 
 
 class Uplink:
@@ -116,7 +117,7 @@ class Uplink:
             self.connections += 1
             if self.connections > 1:  # the broker may have lost what it acknowledged
                 for sent in list(self.out.values()):
-                    if sent.acked:
+                    if sent.acked and not sent.removing:
                         self._forget(sent)
         self.connected.set()
         self.wake.set()
@@ -177,19 +178,21 @@ class Uplink:
         self.waits[sent.entry.seq] = min(wait * 2, self.config.receipt_wait_s["most"])
 
     def _remove(self, sent: Sent) -> None:
-        """The entry is done with: its file goes."""
+        """The entry is done with: its file goes (while it is still filed as sent, so
+        pump() does not publish it again meanwhile), then its record."""
         with self.lock:
-            if self.out.get(sent.entry.seq) is not sent:
+            if self.out.get(sent.entry.seq) is not sent or sent.removing:
                 return
-            del self.out[sent.entry.seq]
-            if sent.mid is not None:
-                self.by_id.pop(sent.mid, None)
-            self.waits.pop(sent.entry.seq, None)
+            sent.removing = True
         try:
             sent.entry.path.unlink(missing_ok=True)
         except OSError as exc:
             log.warning("uplink: cannot remove %s: %s", sent.entry.path.name, exc)
         with self.lock:
+            del self.out[sent.entry.seq]
+            if sent.mid is not None:
+                self.by_id.pop(sent.mid, None)
+            self.waits.pop(sent.entry.seq, None)
             self.sent += 1
             self.lock.notify_all()
         self.wake.set()
@@ -209,7 +212,7 @@ class Uplink:
         now = time.monotonic()
         with self.lock:
             for sent in list(self.out.values()):
-                if sent.acked and sent.due <= now:
+                if sent.acked and sent.due <= now and not sent.removing:
                     self._forget(sent)
 
     # ---- the uplink's loop -----------------------------------------------------------------
