@@ -50,6 +50,7 @@ from firmware.savedata.writer import GIL_SWITCH_SECONDS
 from firmware.script_source import ScriptSource
 from firmware.service import ServiceCabinet, opener
 from firmware.sound_start import SoundStart
+from firmware.uplink.enrolled import cabinet_name
 from firmware.uplink.feed import OutboxFeed
 from firmware.uplink.outbox import Outbox
 from games.registry import CARTRIDGES, Cartridge, load_screens
@@ -202,6 +203,7 @@ class Kiosk:
         # Unthrottled (headless without --realtime) no frame can be missed: a sign-in is
         # waited for, so a scripted run plays the same on any machine.
         self.machine.sign_ins.wait = options.mode == "headless" and not options.realtime
+        self.machine.rankings.cabinet = cabinet_name(options.save_dir)  # None: not enrolled
         if loaded.cleared:
             # The factory data is written now, not at the first coin, game or clean stop: a
             # cabinet switched off at the wall before any of those would show BACKUP DATA

@@ -34,6 +34,9 @@ class RankingDesk:
         self.replays = replays
         self.notice = notice
         self.recorder: GameRecorder | None = None
+        # The cabinet's name in the fleet, written into each ranked replay (the kiosk sets
+        # it: firmware/uplink/enrolled.py); None when the cabinet is not enrolled.
+        self.cabinet: str | None = None
         self.pending: list[tuple[str, str, RankEntry]] = []  # game, mode, row awaiting its replay
         self.prune_after: int | None = None  # the save ticket after which to prune
         self.version = 0  # counts changes to the tables (a new row), for the screens
@@ -80,7 +83,7 @@ class RankingDesk:
         if replay is not None and self.replays is not None:
             coded = next((text for inputs, text in self._inputs_texts
                           if inputs is replay.inputs), None)
-            entry.replay_id, text = seal(replay, entry.initials, mode, coded)
+            entry.replay_id, text = seal(replay, entry.initials, mode, coded, self.cabinet)
             self.replays.put(entry.replay_id, text)
         self.pending.append((game, mode, entry))
         self.update()

@@ -79,17 +79,20 @@ class GameRecorder:
         return seal(self.ranked(session, player), initials, mode)
 
 
-def seal(replay: Replay, initials: str, mode: str,
-         inputs_text: str | None = None) -> tuple[str, str]:
+def seal(replay: Replay, initials: str, mode: str, inputs_text: str | None = None,
+         cabinet: str | None = None) -> tuple[str, str]:
     """(replay id, text) of a ranked replay that names its row: the initials and the table
     (mode) go into its meta, so the id, the digest of the text, covers the whole row (its
-    figures come from re-simulating it, its rules version is in the header).
+    figures come from re-simulating it, its rules version is in the header); so does the
+    cabinet's name in the fleet when it is enrolled (``cabinet``), which the fleet service
+    checks against the replay's sender.
     ``inputs_text``: ``replay.inputs_text()``, when the caller has it already."""
+    where = {"cabinet": cabinet} if cabinet else {}
     sealed = Replay(replay.rules, replay.settings, replay.seeds, replay.players,
                     replay.inputs, final_hash=replay.final_hash,
                     checkpoints=replay.checkpoints, joins=replay.joins,
                     sign_ins=replay.sign_ins,
-                    meta={**replay.meta, "initials": initials, "mode": mode},
+                    meta={**replay.meta, "initials": initials, "mode": mode, **where},
                     rules_version=replay.rules_version, stages=replay.stages)
     text = sealed.to_text(inputs_text)
     return replay_id(text), text
