@@ -28,6 +28,18 @@ SERVICE_DECISIONS: dict[str, Decision[Any]] = {
         "entries take at most 1,080,000 frames an hour (five hours of play each hour, so a "
         "cabinet back from days offline catches up); more waits, stored as pending, while "
         "other cabinets' entries go first"),
+    "refuse_unnamed_replay": Decision(
+        False,
+        "a ranking entry whose replay names no cabinet is taken as its sender's, not "
+        "refused: kiosks before the release that names the cabinet wrote no name, and their "
+        "ranked games wait in outboxes for as long as the cabinet was offline (the outbox "
+        "never drops a ranking entry), so refusing would throw honest rows away; the name "
+        "adds little that the rest does not already hold: the sender's signature binds the "
+        "entry to the sender, a replay naming another cabinet is refused, and one rank per "
+        "game (the digest that leaves out the header's meta) stops a copy of a game another "
+        "cabinet ranked, name stripped or not. What is left is a copy sent before its owner "
+        "sent the game, which an older kiosk's entry cannot be told from; once no kiosk of "
+        "the older release remains, this turns to True"),
     "password_scrypt": Decision(
         {"n": 2**14, "r": 8, "p": 1}, "operator passwords are hashed with scrypt at OWASP's "
         "minimum cost", "OWASP Password Storage Cheat Sheet (scrypt)"),

@@ -22,12 +22,14 @@ from firmware.rankings.recorder import replay_id
 from firmware.savedata.schema import RankEntry
 from firmware.uplink.message import RANK, Refused, decode
 from firmware.uplink.pki import check_rank_signature
+from fleet.decisions import SERVICE_DECISIONS
 from games.registry import CARTRIDGES
 
 __all__ = ["PENDING", "Refused", "check_rank", "claimed_frames", "first_look", "game_digest",
            "parse"]
 
 PENDING = "pending"  # a ranking entry's status until fleet/verifier.py re-simulated it
+REFUSE_UNNAMED: bool = SERVICE_DECISIONS["refuse_unnamed_replay"].value
 
 
 def parse(topic: str, payload: bytes | bytearray) -> tuple[str, dict[str, Any]]:
@@ -106,10 +108,12 @@ def game_digest(text: str) -> str | None:
 
 
 def first_look(body: dict[str, Any], entry_frames: int, cabinet: str | None = None,
-               ca_pem: bytes | None = None) -> tuple[str, str]:
+               ca_pem: bytes | None = None, refuse_unnamed: bool = REFUSE_UNNAMED
+               ) -> tuple[str, str]:
     """What the intake decides of a ranking entry without re-simulating it: refused when
     its replay's id is not its digest, its header names another cabinet than ``cabinet``
-    (the sender, whose certificate the broker checked), it is not signed by that cabinet
+    (the sender, whose certificate the broker checked) or, with ``refuse_unnamed``
+    (fleet/decisions.py), names none, it is not signed by that cabinet
     with a certificate of the fleet's CA ``ca_pem`` (when given), or it claims more frames
     than one entry may take to re-simulate, else PENDING (fleet/verifier.py re-simulates
     it)."""
@@ -119,6 +123,8 @@ def first_look(body: dict[str, Any], entry_frames: int, cabinet: str | None = No
     named = meta.get("cabinet") if isinstance(meta, dict) else None
     if cabinet is not None and named is not None and named != cabinet:
         return FAILED, f"the replay names cabinet {str(named)[:63]!r}, not its sender"
+    if cabinet is not None and named is None and refuse_unnamed:
+        return FAILED, "the replay names no cabinet"
     if cabinet is not None and ca_pem is not None:
         why = check_rank_signature(ca_pem, cabinet, body)
         if why is not None:

@@ -8,16 +8,20 @@ its outbox on the broker's acknowledgement, as before."""
 
 from __future__ import annotations
 
+import json
 import signal
 import threading
 from pathlib import Path
+from typing import Any
 
 from firmware.uplink.client import Uplink, UplinkConfig
 from firmware.uplink.message import BEAT
 from firmware.uplink.outbox import Outbox, entries
-from tests.fleet_kit import Collector, Service
+from firmware.uplink.receipt import decode_receipt
+from tests.fleet_kit import Collector, Service, client
 
 CABINETS = 3
+WARM = "ffffffff-1"  # the message each cabinet sent before the test
 ENTRIES = 400  # each cabinet's backlog: sent at broker speed, the kill lands mid-stream
 
 
@@ -44,6 +48,10 @@ def uplink(svc: Service, name: str, outbox: Path) -> Uplink:
 def test_a_broker_killed_mid_stream_loses_no_entry_a_cabinet_deleted(tmp_path: Path) -> None:
     svc = Service(tmp_path / "svc")
     names = [f"cab-cut-{n}" for n in range(CABINETS)]
+    for name in names:  # each has talked to this service before: its last receipt is kept
+        svc.publish(name, [(BEAT, json.dumps({"id": WARM, "seq": 1, "kind": BEAT,
+                                                "at": 1_700_000_000, "body": {}}).encode())])
+    assert svc.intake.wait_handled(CABINETS, 60)
     written = {name: backlog(tmp_path / name, ENTRIES) for name in names}
     ups = {name: uplink(svc, name, tmp_path / name) for name in names}
     runners = [threading.Thread(target=up.run) for up in ups.values()]
@@ -52,18 +60,18 @@ def test_a_broker_killed_mid_stream_loses_no_entry_a_cabinet_deleted(tmp_path: P
             runner.start()
         # Mid-stream: every cabinet has had entries taken off its outbox, none is done.
         for up in ups.values():
+            assert up.receipts.wait(60)  # the kept receipt: deleted means committed
             assert up.wait_sent(ENTRIES // 8, 120)
-            assert up.receipts.is_set()  # from now on, deleted means committed
         svc.broker.stop(signal.SIGKILL)
         svc.broker.start()
         for name, up in ups.items():
             assert up.wait_sent(ENTRIES, 300), (name, up.sent, len(entries(tmp_path / name)))
             assert entries(tmp_path / name) == []
         total = CABINETS * ENTRIES
-        svc.intake.wait_handled(total, 60)  # with receipts, all was committed already
+        svc.intake.wait_handled(CABINETS + total, 60)  # with receipts, committed already
         for name in names:
             stored = {r[0] for r in svc.conn.execute(
-                "SELECT id FROM messages WHERE cabinet = %s", (name,)).fetchall()}
+                "SELECT id FROM messages WHERE cabinet = %s", (name,)).fetchall()} - {WARM}
             missing = written[name] - stored
             assert not missing, f"{name}: {len(missing)} deleted entries not in PostgreSQL"
             assert stored == written[name]
@@ -125,3 +133,46 @@ def test_a_cabinet_facing_an_older_service_empties_its_outbox_on_the_brokers_ack
     finally:
         older.close()
         svc.close()
+
+
+def test_a_cabinet_receives_its_own_receipts_and_no_one_elses(tmp_path: Path) -> None:
+    """However widely a cabinet subscribes, the broker hands it only its own receipt topic
+    (Mosquitto: ``pattern read bloxcab/%u/receipt``; amqtt: ``allowed``); the service's own
+    receipts are not delivered back to the intake (nothing refused or flagged)."""
+    svc = Service(tmp_path / "svc")
+    key, crt = svc.pki.cabinet("cab-r1")
+    c = client(svc.pki, "cab-r1", key, crt)
+    got: list[tuple[str, list[str]]] = []
+    cond = threading.Condition()
+    subscribed = threading.Event()
+
+    def received(cl: Any, userdata: Any, msg: Any) -> None:
+        with cond:
+            got.append((msg.topic, decode_receipt(msg.payload)))
+            cond.notify_all()
+
+    c.on_message = received
+    c.on_subscribe = lambda *a: subscribed.set()
+    c.connect("127.0.0.1", svc.broker.port)
+    c.loop_start()
+    try:
+        c.subscribe([("bloxcab/#", 1), ("bloxcab/+/receipt", 1), ("bloxcab/cab-r2/receipt", 1),
+                     ("bloxcab/cab-r1/receipt", 1)])
+        assert subscribed.wait(30)
+        svc.publish("cab-r2", [(BEAT, beat("0a0a0a0a-1"))])  # another cabinet's
+        assert svc.intake.wait_handled(1, 60)
+        c.publish("bloxcab/cab-r1/beat", beat("0b0b0b0b-1"), qos=1).wait_for_publish(30)
+        with cond:
+            assert cond.wait_for(lambda: any("0b0b0b0b-1" in ids for _, ids in got), 60)
+        assert {topic for topic, _ in got} == {"bloxcab/cab-r1/receipt"}
+        assert not any("0a0a0a0a-1" in ids for _, ids in got)
+        assert svc.intake.refused == 0 and svc.count("SELECT count(*) FROM flags") == 0
+    finally:
+        c.disconnect()
+        c.loop_stop()
+        svc.close()
+
+
+def beat(mid: str) -> bytes:
+    return json.dumps({"id": mid, "seq": 1, "kind": BEAT, "at": 1_700_000_000,
+                       "body": {}}).encode()

@@ -23,7 +23,9 @@ from firmware.uplink.message import RANK
 from firmware.uplink.outbox import iter_messages
 from firmware.uplink.pki import common_name, enroll
 from fleet import store
+from fleet.decisions import SERVICE_DECISIONS
 from fleet.simcab import ranked_game
+from fleet.verify import PENDING, first_look
 from tests.fleet_kit import Pki, Service
 from tests.kiosk_kit import write_empty_tables
 from tests.test_kiosk_session import SESSION, SESSION_FRAMES
@@ -164,3 +166,16 @@ def test_a_replay_naming_another_cabinet_is_refused_and_its_text_not_kept(
         assert older[0] is True
     finally:
         svc.close()
+
+
+def test_a_name_less_replay_is_taken_as_the_senders_as_decided() -> None:
+    """fleet/decisions.py: refuse_unnamed_replay is False (older kiosks' outboxes); with it
+    True the same entry is refused, a named one is not."""
+    assert SERVICE_DECISIONS["refuse_unnamed_replay"].value is False
+    nameless = ranked_game("sega88", 53)
+    named = relabelled(nameless, cabinet="cab-own")
+    assert first_look(nameless, 10**9, "cab-own")[0] == PENDING
+    assert first_look(nameless, 10**9, "cab-own", refuse_unnamed=True) == (
+        "failed", "the replay names no cabinet")
+    assert first_look(named, 10**9, "cab-own", refuse_unnamed=True)[0] == PENDING
+    assert "names cabinet 'cab-own'" in first_look(named, 10**9, "cab-other")[1]
