@@ -37,8 +37,8 @@ from amqtt.plugins.base import BaseAuthPlugin, BaseTopicPlugin
 from amqtt.session import Session
 
 from firmware.uplink.message import KINDS, SERVICE_ID, TOPIC_ROOT
-from firmware.uplink.receipt import RECEIPT
 from firmware.uplink.pki import common_name, issue
+from firmware.uplink.receipt import RECEIPT
 from fleet.broker_sessions import SessionStore
 from fleet.mosquitto import MAX_PACKET
 

@@ -121,7 +121,7 @@ def test_a_cabinet_facing_an_older_service_empties_its_outbox_on_the_brokers_ack
     each entry on the broker's acknowledgement as the uplink before receipts did."""
     svc = Service(tmp_path / "svc")
     svc.intake.stop()  # the older service: a plain subscriber that sends no receipt
-    older = Collector(svc.pki, svc.broker.port, f"$share/old/bloxcab/+/+"
+    older = Collector(svc.pki, svc.broker.port, "$share/old/bloxcab/+/+"
                       if svc.broker.shared else "bloxcab/+/+")
     try:
         backlog(tmp_path / "box", 50)
