@@ -6,8 +6,8 @@ Mosquitto with the shipped configuration (autosave on every change) under .ci/ru
 
 Mosquitto writes its database at the end of the loop turn in which it acknowledged a
 message, so the test lets it finish that turn (it answers one more connection) before the
-kill: a cut inside that very turn can still lose that turn's messages, which only an
-acknowledgement from the service's database, end to end, would remove."""
+kill: a cut inside that very turn can still lose that turn's messages, which the service's
+receipts remove end to end (tests/test_fleet_receipts.py)."""
 
 from __future__ import annotations
 
