@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from firmware.uplink.client import Uplink, UplinkConfig
-from firmware.uplink.message import BEAT
+from firmware.uplink.message import BEAT, SERVICE_ID
 from firmware.uplink.outbox import Outbox, entries
-from firmware.uplink.receipt import decode_receipt
-from tests.fleet_kit import Collector, Service, client
+from firmware.uplink.receipt import decode_receipt, encode_receipt, receipt_topic
+from tests.fleet_kit import BrokerProcess, Collector, Pki, Service, client
 
 CABINETS = 3
 WARM = "ffffffff-1"  # the message each cabinet sent before the test
@@ -176,3 +176,68 @@ def test_a_cabinet_receives_its_own_receipts_and_no_one_elses(tmp_path: Path) ->
 def beat(mid: str) -> bytes:
     return json.dumps({"id": mid, "seq": 1, "kind": BEAT, "at": 1_700_000_000,
                        "body": {}}).encode()
+
+
+def test_an_entry_the_service_skipped_is_sent_again_one_it_has_yet_to_reach_is_not(
+        tmp_path: Path) -> None:
+    """The test is the service's side of the broker here (the real service loses nothing
+    without a broker restart, so it cannot show this): it receipts the second entry and
+    not the first, as if the first were lost on the way. The uplink sends the first again
+    once its wait (0 here) is over, because a later one was receipted; an entry with no
+    later receipt (a service down or catching up) is not sent again."""
+    pki = Pki(tmp_path / "pki")
+    broker = BrokerProcess(pki, tmp_path / "broker")
+    broker.start()
+    skey, scrt = pki.service()
+    service = client(pki, SERVICE_ID, skey, scrt)
+    seen: list[str] = []
+    cond = threading.Condition()
+
+    def arrived(cl: Any, userdata: Any, msg: Any) -> None:
+        with cond:
+            seen.append(json.loads(msg.payload)["id"])
+            cond.notify_all()
+
+    subscribed = threading.Event()
+    service.on_message = arrived
+    service.on_subscribe = lambda *a: subscribed.set()
+    service.connect("127.0.0.1", broker.port)
+    service.loop_start()
+    key, crt = pki.cabinet("cab-lossy")
+    up = Uplink(UplinkConfig("cab-lossy", tmp_path / "box", "127.0.0.1", broker.port,
+                             pki.ca_crt, crt, key, retry_max_s=2,
+                             receipt_wait_s={"first": 0, "most": 0}))
+    runner = threading.Thread(target=up.run)
+    try:
+        service.subscribe("bloxcab/+/+", qos=1)
+        assert subscribed.wait(30)
+        # This service has receipted the cabinet before: its last receipt is kept.
+        service.publish(receipt_topic("cab-lossy"), encode_receipt(["00000000-1"]), qos=1,
+                        retain=True).wait_for_publish(30)
+        runner.start()
+        assert up.receipts.wait(60)
+        first, second = sorted(backlog(tmp_path / "box", 2), key=lambda m: int(m[9:]))
+        with cond:
+            assert cond.wait_for(lambda: {first, second} <= set(seen), 60)
+        assert up.wait_acked(2, 60)
+        assert up.sent == 0  # the broker's word deletes nothing
+        service.publish(receipt_topic("cab-lossy"), encode_receipt([second]), qos=1)
+        assert up.wait_sent(1, 60)
+        with cond:  # the first, skipped, comes again
+            assert cond.wait_for(lambda: seen.count(first) == 2, 60)
+        service.publish(receipt_topic("cab-lossy"), encode_receipt([first]), qos=1)
+        assert up.wait_sent(2, 60)
+        assert entries(tmp_path / "box") == []
+        (third,) = backlog(tmp_path / "box", 1)  # the service now receipts nothing
+        assert up.wait_acked(4, 60)
+        up.resend_overdue()  # its wait is over, but nothing newer was receipted
+        assert [s.mid for s in up.out.values()] == [third]
+        assert seen.count(third) == 1
+    finally:
+        up.stop.set()
+        up.wake.set()
+        if runner.is_alive():
+            runner.join(60)
+        service.disconnect()
+        service.loop_stop()
+        broker.stop()

@@ -67,7 +67,8 @@ class Sent:
     entry: Entry
     mid: str | None  # its message id (what a receipt names)
     acked: bool = False  # the broker's PUBACK came
-    due: float = 0.0  # acknowledged, unreceipted: sent again at this (monotonic) time
+    due: float = 0.0  # acknowledged, unreceipted: may be sent again from this time on
+    order: int = 0  # the how-manieth PUBACK of this run was its (0: none yet)
     removing: bool = False  # its file is being deleted
 
 
@@ -83,6 +84,7 @@ class Uplink:
         self.sent = 0  # entries removed from the outbox
         self.acked = 0  # PUBACKs
         self.receipts = threading.Event()  # the service sends receipts (one was seen)
+        self.receipted_order = 0  # the latest-acknowledged entry a receipt named
         self.connections = 0
         self.connected = threading.Event()
         self.wake = threading.Event()
@@ -145,6 +147,7 @@ class Uplink:
                 return
             if self.receipts.is_set() and sent.mid is not None:
                 sent.acked = True
+                sent.order = self.acked
                 wait = self.waits.get(seq, self.config.receipt_wait_s["first"])
                 sent.due = time.monotonic() + wait
                 self.lock.notify_all()
@@ -166,6 +169,7 @@ class Uplink:
                 sent = self.out.get(seq) if seq is not None else None
                 if sent is not None:
                     done.append(sent)
+                    self.receipted_order = max(self.receipted_order, sent.order)
         for sent in done:
             self._remove(sent)
 
@@ -208,11 +212,15 @@ class Uplink:
             return self.lock.wait_for(lambda: self.acked >= count, timeout)
 
     def resend_overdue(self) -> None:
-        """Entries acknowledged but not receipted in time are to be published again."""
+        """Entries acknowledged but not receipted in time, while the service receipted an
+        entry acknowledged after them, are to be published again. A service down or
+        catching up receipts nothing newer: nothing is sent again, its backlog at the
+        broker does not grow (a reconnection sends them again: see _on_connect)."""
         now = time.monotonic()
         with self.lock:
             for sent in list(self.out.values()):
-                if sent.acked and sent.due <= now and not sent.removing:
+                if (sent.acked and sent.due <= now and not sent.removing
+                        and sent.order < self.receipted_order):
                     self._forget(sent)
 
     # ---- the uplink's loop -----------------------------------------------------------------

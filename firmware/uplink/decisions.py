@@ -24,12 +24,14 @@ LINK_DECISIONS: dict[str, Decision[Any]] = {
     "receipt_wait_s": Decision(
         {"first": 60, "most": 3600},
         "an entry the broker acknowledged but no receipt from the fleet service named is "
-        "sent again 60 s later (the intake commits in well under a second, so a minute "
-        "means the message or its receipt was lost, not slow), then after twice as long "
-        "each time up to an hour: a service down for a day gets each waiting entry about 30 "
-        "times, not 1,440, and the duplicates cost it a lookup each. A reconnection to the "
-        "broker sends every waiting entry again at once: a broker that restarted may have "
-        "lost what it acknowledged"),
+        "sent again once the service has receipted an entry acknowledged after it and 60 s "
+        "have passed since its own acknowledgement (the intake commits a batch in well under "
+        "a second, so by then it was lost, not slow), then after twice as long each time up "
+        "to an hour. A service that is down or catching up receipts nothing newer, so "
+        "nothing is sent again and its backlog at the broker does not grow by repeats. A "
+        "reconnection to the broker sends every waiting entry again at once: a broker that "
+        "restarted may have lost what it acknowledged, and only it loses acknowledged "
+        "messages"),
     "message_limits": Decision(
         {"depth": 16, "text": 200, "name": 40, "keys": 256, "number": 2**53, "player": 8,
          "delta": 1_000_000},
