@@ -78,6 +78,15 @@ def _refusal(where: str, why: str) -> tuple[str | None, str]:
     return cabinet, f"message on {where[:80]!r} refused: {why}"[:300]
 
 
+def _done_with(done: dict[str, list[str]], cabinet: str | None,
+               msg: mqtt.MQTTMessage) -> None:
+    """A refused message's id, if it can be read, goes in its cabinet's receipt: it will
+    never be taken, so the cabinet need not send it again."""
+    mid = message_id_of(msg.payload)
+    if cabinet is not None and mid is not None:
+        done.setdefault(cabinet, []).append(mid)
+
+
 class Intake:
     def __init__(self, config: IntakeConfig) -> None:
         self.config = config
@@ -231,13 +240,14 @@ class Intake:
                 verdict = (first_look(message["body"], self.config.entry_frames, cabinet,
                                       self.ca_pem)
                            if message["kind"] == RANK else None)
+            except Refused as exc:
+                refused.append(_refusal(msg.topic, str(exc)))
+                _done_with(done, refused[-1][0], msg)
+                continue
             except Exception as exc:  # a check that broke on it: refused all the same
-                why = (str(exc) if isinstance(exc, Refused)
-                       else f"could not be checked: {type(exc).__name__}: {exc}")
-                refused.append(_refusal(msg.topic, why))
-                mid, sender = message_id_of(msg.payload), refused[-1][0]
-                if mid is not None and sender is not None:  # it will never be taken
-                    done.setdefault(sender, []).append(mid)
+                refused.append(_refusal(msg.topic, f"could not be checked: "
+                                                   f"{type(exc).__name__}: {exc}"))
+                _done_with(done, refused[-1][0], msg)
                 continue
             parsed.append((cabinet, message, verdict))
         # Cabinet by cabinet (a stable sort: each cabinet's order stays): every batch locks

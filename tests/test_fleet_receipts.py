@@ -18,6 +18,7 @@ from firmware.uplink.client import Uplink, UplinkConfig
 from firmware.uplink.message import BEAT, SERVICE_ID
 from firmware.uplink.outbox import Outbox, entries
 from firmware.uplink.receipt import decode_receipt, encode_receipt, receipt_topic
+from fleet import store
 from tests.fleet_kit import BrokerProcess, Collector, Pki, Service, client
 
 CABINETS = 3
@@ -241,3 +242,34 @@ def test_an_entry_the_service_skipped_is_sent_again_one_it_has_yet_to_reach_is_n
         service.disconnect()
         service.loop_stop()
         broker.stop()
+
+
+def test_an_entry_the_service_refuses_is_receipted_and_leaves_the_outbox(
+        tmp_path: Path) -> None:
+    """A refused entry (flagged) is named in the receipt too: it will never be taken, so the
+    cabinet does not keep sending it."""
+    svc = Service(tmp_path / "svc")
+    svc.publish("cab-bad", [(BEAT, beat(WARM))])  # this service has receipted it before
+    assert svc.intake.wait_handled(1, 60)
+    box = tmp_path / "box"
+    up = uplink(svc, "cab-bad", box)
+    runner = threading.Thread(target=up.run)
+    try:
+        runner.start()
+        assert up.receipts.wait(60)
+        backlog(box, 1)
+        # Written by hand: a notice longer than the service takes (the kiosk writes none).
+        (box / "000000000099.notice.json").write_text(json.dumps(
+            {"id": "0c0c0c0c-99", "seq": 99, "kind": "notice", "at": 1_700_000_000,
+             "body": {"text": "X" * 1000}}))
+        up.wake.set()
+        assert up.wait_sent(2, 120), (up.sent, up.acked, entries(box))
+        assert entries(box) == []
+        assert svc.intake.refused == 1
+        assert any(f["cabinet"] == "cab-bad" and "text is not a line" in f["reason"]
+                   for f in store.flags(svc.conn, 10))
+    finally:
+        up.stop.set()
+        up.wake.set()
+        runner.join(60)
+        svc.close()
