@@ -71,5 +71,5 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     sent = up.run(until_empty=args.once)
-    print(f"uplink: {sent} entries acknowledged by the broker", flush=True)
+    print(f"uplink: {sent} entries delivered and removed from the outbox", flush=True)
     return 0
