@@ -1,10 +1,11 @@
 """The outbox: what the fleet needs to know, kept in the cabinet's state directory until the
-uplink has handed it to the broker.
+fleet service has it (firmware/uplink/client.py).
 
 One file per entry, ``<seq>.<kind>.json``, written tmp file -> fsync -> rename -> fsync of
 the directory, so an entry is either whole or absent after a power cut. Entries are sorted
 by their sequence number; the uplink publishes them in that order and deletes each file
-only once the broker acknowledged it. The kiosk never writes here from its frame thread:
+only once the service's receipt names it (the broker's acknowledgement, with a service
+older than receipts). The kiosk never writes here from its frame thread:
 ``post()`` drops the entry in a queue and the outbox's own thread does the disk work.
 
 Each entry is one message of the fleet's format (firmware/uplink/message.py), with its
@@ -63,9 +64,8 @@ DROP_ORDER = (BEAT, NOTICE, RESULT)
 
 MAX_ENTRIES: int = LINK_DECISIONS["outbox_limits"].value["entries"]
 MAX_BYTES: int = LINK_DECISIONS["outbox_limits"].value["bytes"]
-# The uplink removes entries as the broker acknowledges them, up to its window in flight, so
-# in a little disorder among the oldest: a full outbox looks at its oldest entries until it
-# found this many still there.
+# The uplink removes entries as they are receipted, in a little disorder among the oldest:
+# a full outbox looks at its oldest entries until it found this many still there.
 SENT_PROBE: int = LINK_DECISIONS["uplink_window"].value
 
 _NAME = re.compile(r"^(\d{12})\.([a-z]+)\.json$")
