@@ -117,6 +117,6 @@ exec "$@"
         assert got.wait(12)
     finally:
         got.close()
-    assert "12 entries acknowledged" in done.stdout
+    assert "12 entries delivered" in done.stdout
     assert entries(outbox) == []
     assert list(home.iterdir()) == []
