@@ -36,11 +36,12 @@ def binary() -> str | None:
     return found
 
 
-def configure(ca_dir: Path, port: int, work: Path) -> Path:
-    """Certificates for 127.0.0.1, the shipped ACL and mosquitto.conf in ``work`` (with a log
-    on stderr, which ``start`` reads)."""
+def configure(ca_dir: Path, port: int, work: Path,
+              cert: tuple[Path, Path] | None = None) -> Path:
+    """Certificates for 127.0.0.1 (or ``cert``, the broker's (key, certificate)), the shipped
+    ACL and mosquitto.conf in ``work`` (with a log on stderr, which ``start`` reads)."""
     work.mkdir(parents=True, exist_ok=True)
-    key, crt = issue(ca_dir, "broker", work, server_names=["127.0.0.1"])
+    key, crt = cert or issue(ca_dir, "broker", work, server_names=["127.0.0.1"])
     (work / "acl").write_text(CONF.joinpath("acl").read_text())
     conf = work / "mosquitto.conf"
     user = "user root\n" if os.geteuid() == 0 else ""  # else it drops to 'mosquitto'

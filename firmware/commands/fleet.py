@@ -3,9 +3,12 @@
     bloxcab fleet enroll --cabinet ID [--keys DIR]     on the cabinet: key (kept) + request
     bloxcab fleet ca DIR                               on the operator's side: a new CA
     bloxcab fleet sign --ca DIR REQUEST [--out FILE]   the operator signs a cabinet's request
+    bloxcab fleet service-cert --ca DIR [--suffix S] [--out DIR]   the service's certificate
+    bloxcab fleet broker-cert --ca DIR --host NAME_OR_IP [--host ...] [--out DIR]
     bloxcab fleet serve --db URL --broker HOST:PORT --keys DIR [--http HOST:PORT]
     bloxcab fleet serve --demo                         everything embedded, simulated cabinets
     bloxcab fleet operator NAME --db URL               add an operator (password on stdin)
+    bloxcab fleet operator NAME --db URL --delete      remove one, and all its sessions
 
 The keys are the cabinet's code (firmware/uplink/pki.py, the ``uplink`` extra); `serve` and
 `operator` reach the fleet service (the top-level ``fleet`` package, the ``fleet`` extra)
@@ -41,6 +44,22 @@ def register(sub: Any) -> None:
     sign.add_argument("--out", help="where the certificate goes (default: next to the request"
                       " as cabinet.crt)")
     sign.set_defaults(handler=run_sign)
+    service = actions.add_parser("service-cert", help="make the fleet service's key and "
+                                 "client certificate")
+    service.add_argument("--ca", required=True, help="folder with ca.key and ca.crt")
+    service.add_argument("--suffix", help="a named instance: fleet-service-SUFFIX")
+    service.add_argument("--out", default=".", help="folder for the key, the certificate and "
+                         "a copy of ca.crt: `fleet serve --keys` (default: here)")
+    service.set_defaults(handler=run_service_cert)
+    broker = actions.add_parser("broker-cert", help="make the broker's key and server "
+                                "certificate")
+    broker.add_argument("--ca", required=True, help="folder with ca.key and ca.crt")
+    broker.add_argument("--host", required=True, action="append",
+                        help="a DNS name or IP address the cabinets reach the broker by "
+                        "(again for more)")
+    broker.add_argument("--out", default=".", help="folder for broker.key, broker.crt and a "
+                        "copy of ca.crt (default: here)")
+    broker.set_defaults(handler=run_broker_cert)
     serve = actions.add_parser("serve", help="the fleet service: intake, dashboard, JSON API")
     serve.add_argument("--db", help="PostgreSQL URL (postgresql://...)")
     serve.add_argument("--broker", help="HOST:PORT of the MQTT broker (TLS)")
@@ -104,6 +123,43 @@ def run_sign(args: argparse.Namespace) -> int:
     out.write_bytes(cert)
     print(f"certificate {out}")
     return 0
+
+
+def _issue(args: argparse.Namespace, name: str, server_names: list[str] | None) -> int:
+    """A key and certificate made here, signed by the CA in ``--ca``, with a copy of ca.crt."""
+    pki = _pki()
+    ca, out = Path(args.ca), Path(args.out)
+    if (out / f"{name}.key").exists():
+        raise UsageError(f"{out / (name + '.key')} exists; not overwritten")
+    try:
+        ca_crt = (ca / "ca.crt").read_bytes()
+        key, crt = pki.issue(ca, name, out, server_names=server_names)
+        if (out / "ca.crt").resolve() != (ca / "ca.crt").resolve():
+            (out / "ca.crt").write_bytes(ca_crt)
+    except OSError as exc:
+        raise UsageError(f"{exc.filename}: {exc.strerror or exc}") from None
+    except (ValueError, TypeError) as exc:
+        raise UsageError(f"{ca}: {exc}") from None
+    print(f"key {key}, certificate {crt}, the CA's certificate {out / 'ca.crt'}")
+    return 0
+
+
+def run_service_cert(args: argparse.Namespace) -> int:
+    pki = _pki()
+    try:
+        name = pki.service_id(args.suffix)
+    except pki.EnrollError as exc:
+        raise UsageError(str(exc)) from None
+    return _issue(args, name, None)
+
+
+def run_broker_cert(args: argparse.Namespace) -> int:
+    pki = _pki()
+    try:
+        hosts = [pki.check_host(h) for h in args.host]
+    except pki.EnrollError as exc:
+        raise UsageError(str(exc)) from None
+    return _issue(args, "broker", hosts)
 
 
 def _hostport(text: str, what: str) -> tuple[str, int]:

@@ -3,15 +3,20 @@
 A cabinet makes its own key and a signing request (``bloxcab fleet enroll``); the key never
 leaves the cabinet. The operator signs the request with the fleet's CA (``bloxcab fleet
 sign``). The certificate's common name is the cabinet id, which the broker takes as the
-user name: a cabinet may publish only under ``bloxcab/<its id>/``.
+user name: a cabinet may publish only under ``bloxcab/<its id>/``. Names starting with
+``fleet-`` are the service's (``fleet-service``, ``fleet-service-<suffix>``): no cabinet gets
+one. The operator also makes the service's client certificate and the broker's server
+certificate here (``bloxcab fleet service-cert``, ``bloxcab fleet broker-cert``).
 """
 
 from __future__ import annotations
 
 import base64
 import datetime
+import ipaddress
 import json
 import os
+import re
 from pathlib import Path
 
 from cryptography import x509
@@ -27,15 +32,50 @@ CABINET_DAYS: int = LINK_DECISIONS["certificate_days"].value["cabinet"]
 CA_DAYS: int = LINK_DECISIONS["certificate_days"].value["ca"]
 
 
+RESERVED_PREFIX = "fleet-"  # the service's names (SERVICE_ID and its named instances)
+_DNS_LABEL = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
+
+
 class EnrollError(ValueError):
     pass
 
 
 def check_id(cabinet: str) -> str:
-    if not CABINET_ID.match(cabinet) or cabinet == SERVICE_ID:
+    if not CABINET_ID.match(cabinet) or cabinet.startswith(RESERVED_PREFIX):
         raise EnrollError(f"cabinet id {cabinet!r}: lower-case letters, digits and '-', "
-                          "at most 63, not the service's name")
+                          f"at most 63, not starting with {RESERVED_PREFIX!r} (the service's "
+                          "names)")
     return cabinet
+
+
+def service_id(suffix: str | None = None) -> str:
+    """The service's certificate name: ``fleet-service``, or ``fleet-service-<suffix>`` for
+    a named instance."""
+    name = SERVICE_ID if suffix is None else f"{SERVICE_ID}-{suffix}"
+    if not is_service_id(name):
+        raise EnrollError(f"suffix {suffix!r}: lower-case letters, digits and '-', the whole "
+                          "name at most 63")
+    return name
+
+
+def is_service_id(name: str) -> bool:
+    return bool(CABINET_ID.match(name)) and (
+        name == SERVICE_ID or (name.startswith(f"{SERVICE_ID}-")
+                               and len(name) > len(SERVICE_ID) + 1))
+
+
+def check_host(host: str) -> str:
+    """A broker's address for its certificate: an IP address or a DNS name."""
+    try:
+        ipaddress.ip_address(host)
+        return host
+    except ValueError:
+        pass
+    labels = host.removesuffix(".").split(".")
+    if len(host) > 253 or not all(_DNS_LABEL.match(label) for label in labels):
+        raise EnrollError(f"host {host!r}: an IP address or a DNS name (letters, digits, '-' "
+                          "and dots)")
+    return host
 
 
 def _write_private(path: Path, data: bytes) -> None:
@@ -96,9 +136,10 @@ def new_ca(directory: Path, name: str = "bloxcab fleet CA") -> tuple[Path, Path]
 
 
 def sign(ca_dir: Path, csr_pem: bytes, *, server_names: list[str] | None = None,
-         days: int = CABINET_DAYS) -> bytes:
+         service: bool = False, days: int = CABINET_DAYS) -> bytes:
     """The certificate (PEM) for a signing request. ``server_names`` makes a broker's
-    certificate (DNS / IP names); otherwise a client certificate named by the request."""
+    certificate (serverAuth, the DNS / IP names in its SAN); otherwise a client certificate
+    named by the request: a cabinet's, or with ``service`` the fleet service's."""
     ca_key = serialization.load_pem_private_key((ca_dir / "ca.key").read_bytes(), password=None)
     ca_cert = x509.load_pem_x509_certificate((ca_dir / "ca.crt").read_bytes())
     try:
@@ -118,10 +159,8 @@ def sign(ca_dir: Path, csr_pem: bytes, *, server_names: list[str] | None = None,
                .not_valid_after(_now() + datetime.timedelta(days=days))
                .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True))
     if server_names:
-        import ipaddress
-
         alt: list[x509.GeneralName] = []
-        for n in server_names:
+        for n in map(check_host, server_names):
             try:
                 alt.append(x509.IPAddress(ipaddress.ip_address(n)))
             except ValueError:
@@ -130,7 +169,9 @@ def sign(ca_dir: Path, csr_pem: bytes, *, server_names: list[str] | None = None,
                    .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]),
                                   critical=False))
     else:
-        if common != SERVICE_ID:
+        if service and not is_service_id(common):
+            raise EnrollError(f"{common!r} is not a name of the fleet service")
+        if not service:
             check_id(common)
         builder = builder.add_extension(
             x509.ExtendedKeyUsage([ExtendedKeyUsageOID.CLIENT_AUTH]), critical=False)
@@ -140,13 +181,16 @@ def sign(ca_dir: Path, csr_pem: bytes, *, server_names: list[str] | None = None,
 
 def issue(ca_dir: Path, name: str, directory: Path, *,
           server_names: list[str] | None = None) -> tuple[Path, Path]:
-    """Key, request and certificate in one go (the broker's, the service's, demo cabinets')."""
+    """Key, request and certificate in one go (the broker's, the service's, demo cabinets'):
+    a server certificate with ``server_names``, else the service's for one of its names, else
+    a cabinet's."""
     directory.mkdir(parents=True, exist_ok=True)
     key = new_key()
     csr = (x509.CertificateSigningRequestBuilder()
            .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)]))
            .sign(key, hashes.SHA256()))
-    cert = sign(ca_dir, csr.public_bytes(serialization.Encoding.PEM), server_names=server_names)
+    cert = sign(ca_dir, csr.public_bytes(serialization.Encoding.PEM), server_names=server_names,
+                service=not server_names and is_service_id(name))
     _write_private(directory / f"{name}.key", key_pem(key))
     (directory / f"{name}.crt").write_bytes(cert)
     return directory / f"{name}.key", directory / f"{name}.crt"
