@@ -24,11 +24,12 @@ import logging
 import ssl
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode
 from paho.mqtt.reasoncodes import ReasonCode
 
 from firmware.uplink import message
@@ -36,6 +37,7 @@ from firmware.uplink.decisions import LINK_DECISIONS
 from firmware.uplink.outbox import Entry, entries
 from firmware.uplink.pki import check_id, sign_rank
 from firmware.uplink.receipt import decode_receipt, message_id_of, receipt_topic
+from firmware.uplink.why import connect_failure
 
 log = logging.getLogger("bloxcab.uplink")
 
@@ -72,6 +74,20 @@ class Sent:
     removing: bool = False  # its file is being deleted
 
 
+class _Client(mqtt.Client):
+    """paho's client, saying why a connection attempt failed: paho's loop catches the error
+    (the TCP connect and the TLS handshake happen in ``reconnect``) and only retries."""
+
+    failed: Callable[[OSError], None] = staticmethod(lambda exc: None)
+
+    def reconnect(self) -> MQTTErrorCode:
+        try:
+            return super().reconnect()
+        except OSError as exc:
+            self.failed(exc)
+            raise
+
+
 class Uplink:
     def __init__(self, config: UplinkConfig) -> None:
         check_id(config.cabinet)
@@ -91,8 +107,11 @@ class Uplink:
         self.stop = threading.Event()
         self.lock = threading.Condition()
         self.refused: str | None = None
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=config.cabinet,
-                             clean_session=False, protocol=mqtt.MQTTv311)
+        self.failure: str | None = None  # why the last connection attempt failed
+        self.failures = 0  # connection attempts that failed
+        client = _Client(CallbackAPIVersion.VERSION2, client_id=config.cabinet,
+                         clean_session=False, protocol=mqtt.MQTTv311)
+        client.failed = self._failed
         client.tls_set(ca_certs=str(config.ca), certfile=str(config.cert),
                        keyfile=str(config.key), cert_reqs=ssl.CERT_REQUIRED,
                        tls_version=ssl.PROTOCOL_TLS_CLIENT)
@@ -105,13 +124,23 @@ class Uplink:
         self.client = client
 
     # ---- paho's thread ---------------------------------------------------------------------
+    def _failed(self, exc: OSError) -> None:
+        """One line when the reason changes (paho retries, backing off to retry_max_s)."""
+        why = connect_failure(exc, self.config.host, self.config.port)
+        with self.lock:
+            said, self.failure = self.failure, why
+            self.failures += 1
+            self.lock.notify_all()
+        if why != said:
+            log.warning("uplink: cannot connect to %s", why)
+
     def _on_connect(self, client: mqtt.Client, userdata: object, flags: object,
                     reason: ReasonCode, properties: object) -> None:
         if reason.is_failure:
             self.refused = str(reason)
             log.warning("uplink: the broker refused the connection: %s", reason)
             return
-        self.refused = None
+        self.refused = self.failure = None
         # Before any entry is published: the broker answers the subscription (and sends a
         # retained receipt) before it acknowledges what comes after it.
         client.subscribe(receipt_topic(self.config.cabinet), qos=1)
