@@ -43,6 +43,21 @@ SERVICE_DECISIONS: dict[str, Decision[Any]] = {
     "password_scrypt": Decision(
         {"n": 2**14, "r": 8, "p": 1}, "operator passwords are hashed with scrypt at OWASP's "
         "minimum cost", "OWASP Password Storage Cheat Sheet (scrypt)"),
+    "login_throttle": Decision(
+        {"operator": 5, "address": 20, "window_s": 900, "lockout_s": 900},
+        "failed logins are counted per operator name and per client address: 5 failures of "
+        "one name, or 20 from one address (an office behind one address has several "
+        "operators), within 15 minutes block that name or address for 15 minutes. A blocked "
+        "attempt is answered 429 without its password being checked (no scrypt spent, no "
+        "answer to learn from); a good login clears its name's count. The count is kept in "
+        "the database, so every `fleet serve` instance sees it. A temporary block, not a "
+        "lockout an administrator must lift: an attacker can at most keep one name blocked",
+        "OWASP Authentication Cheat Sheet (account lockout: threshold, observation window, "
+        "lockout duration; the counter kept with the account, not only the source address)"),
+    "session_hours": Decision(
+        12, "a dashboard session lasts 12 hours (a working day) from its login; it is kept in "
+        "the database, so logging out, deleting the operator or changing their password "
+        "ends it at once"),
     "offline_after_s": Decision(
         180, "a cabinet not heard from for 3 minutes is shown offline: it sends a heartbeat "
         "a minute, so three in a row were missed (one late heartbeat or a broker restart is "

@@ -234,10 +234,19 @@ def _hash(password: str, salt: bytes) -> bytes:
 
 
 def set_operator(conn: psycopg.Connection[Any], name: str, password: str) -> None:
+    """Add an operator or set a new password, which ends the sessions opened with the old."""
     salt = os.urandom(16)
-    conn.execute("INSERT INTO operators VALUES (%s, %s, %s) ON CONFLICT (name) DO UPDATE "
-                 "SET salt = EXCLUDED.salt, hash = EXCLUDED.hash",
-                 (name, salt, _hash(password, salt)))
+    with conn.transaction():
+        conn.execute("INSERT INTO operators VALUES (%s, %s, %s) ON CONFLICT (name) DO UPDATE "
+                     "SET salt = EXCLUDED.salt, hash = EXCLUDED.hash",
+                     (name, salt, _hash(password, salt)))
+        conn.execute("DELETE FROM sessions WHERE operator = %s", (name,))
+
+
+def delete_operator(conn: psycopg.Connection[Any], name: str) -> bool:
+    """Remove an operator and, with them, every session of theirs (migration 0009);
+    False if there was none of that name."""
+    return conn.execute("DELETE FROM operators WHERE name = %s", (name,)).rowcount == 1
 
 
 def check_operator(conn: psycopg.Connection[Any], name: str, password: str) -> bool:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import hmac
 import html
 import json
-import secrets
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode
@@ -27,6 +26,7 @@ from starlette.routing import Route
 
 from fleet import reports, store
 from fleet.reports import BadPage, Page
+from fleet.sessions import Session
 from games.registry import CARTRIDGES
 
 MAX_FORM_BYTES = 4096
@@ -161,19 +161,19 @@ def shell(title: str, body: str) -> HTMLResponse:
         f"&middot; <a href=/logout>log out</a></p>{body}")
 
 
-def _token(request: Request) -> str:
-    token = request.session.get("csrf")
-    if not isinstance(token, str):
-        token = secrets.token_urlsafe(24)
-        request.session["csrf"] = token
-    return token
-
-
 def routes(guarded: Callable[[Callable[[Request, Any], Any], bool], Callable[[Request], Any]],
-           operator: Callable[[Request], str | None], db: Callable[[], Any],
+           session: Callable[[Request], Session | None], db: Callable[[], Any],
            health: Callable[[], dict[str, Any]] | None) -> list[Route]:
     """The dashboard, the list pages and the API's lists; ``guarded`` (web.py) asks for the
-    login and opens the database for a view."""
+    login and opens the database for a view; ``session`` is the request's (fleet/sessions.py)."""
+
+    def operator(request: Request) -> str | None:
+        found = session(request)
+        return None if found is None else found.operator
+
+    def _token(request: Request) -> str:
+        found = session(request)
+        return "" if found is None else found.csrf
 
     def paged(view: Callable[[Request, Any, str | None, int], Response], api: bool,
               ) -> Callable[[Request], Any]:
@@ -262,9 +262,9 @@ def routes(guarded: Callable[[Callable[[Request, Any], Any], bool], Callable[[Re
         if len(body) > MAX_FORM_BYTES:
             return PlainTextResponse("form too large", status_code=413)
         form = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
-        token = request.session.get("csrf")
-        if not isinstance(token, str) or not hmac.compare_digest(
-                form.get("token", "").encode(), token.encode()):
+        token = _token(request)
+        if not token or not hmac.compare_digest(form.get("token", "").encode(),
+                                                token.encode()):
             return PlainTextResponse("the form is stale: load the page again", status_code=403)
         cabinet, mid = form.get("cabinet", "")[:200], form.get("id", "")[:200]
 
