@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import signal
+import socket
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -46,8 +48,6 @@ class Embedded:
 
 
 def free_port() -> int:
-    import socket
-
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -71,12 +71,17 @@ def start_embedded(work: Path) -> Embedded:
         loop.run_until_complete(serve_broker(work / "ca", port, work / "broker", stop,
                                              ready=ready.set))
 
+    def stop_broker() -> None:
+        """Stopped and its files closed (before their folder goes)."""
+        loop.call_soon_threadsafe(stop.set)
+        thread.join(30)
+
     (work / "broker").mkdir(parents=True, exist_ok=True)
-    threading.Thread(target=run, name="embedded-broker", daemon=True).start()
+    thread = threading.Thread(target=run, name="embedded-broker", daemon=True)
+    thread.start()
     if not ready.wait(60):
         raise RuntimeError("the embedded broker did not start")
-    return Embedded(work, server.get_uri(), port, work / "ca", server,
-                    lambda: loop.call_soon_threadsafe(stop.set))
+    return Embedded(work, server.get_uri(), port, work / "ca", server, stop_broker)
 
 
 class DemoCabinet(threading.Thread):
@@ -132,49 +137,104 @@ def stop_cabinets(cabinets: list[DemoCabinet]) -> None:
         cab.stop()
 
 
+class ServeError(Exception):
+    """Cannot start: one line for the operator."""
+
+
+class Stopped(Exception):
+    """SIGTERM: stop as after Ctrl-C, everything in ``serve``'s finally included."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Stopped
+
+
 def serve(*, db_url: str | None, broker: tuple[str, int] | None,
-          keys: Path | None, shared: bool, http: tuple[str, int], demo: bool) -> int:
+          keys: Path | None, shared: bool, http: tuple[str, int], demo: bool,
+          proxies: list[str] | None = None, https: tuple[Path, Path] | None = None) -> int:
+    """Until Ctrl-C or SIGTERM; either way the intake, and with ``demo`` the simulated
+    cabinets, the embedded broker and PostgreSQL, stop and the temporary folder goes.
+
+    uvicorn answers SIGTERM by stopping its server and then raising the signal again with
+    the handler it found: ours, which unwinds to the cleanup below (Python's default would
+    end the process there, leaving PostgreSQL running and the folder behind)."""
     import uvicorn
 
     from fleet.web import create_app
 
-    tmp: tempfile.TemporaryDirectory[str] | None = None
-    if demo:
-        tmp = tempfile.TemporaryDirectory(prefix="bloxcab-fleet-")
-        emb = start_embedded(Path(tmp.name))
-        db_url = db_url or emb.db_url
-        broker = ("127.0.0.1", emb.port)
-        key, crt = issue(emb.ca, SERVICE_ID, emb.work / "service")
-        ca = emb.ca / "ca.crt"
-        shared = False  # amqtt has no shared subscriptions
-    else:
-        assert keys is not None and broker is not None and db_url is not None
-        ca, crt, key = keys / "ca.crt", keys / f"{SERVICE_ID}.crt", keys / f"{SERVICE_ID}.key"
-    with store.connect(db_url) as conn:
-        store.migrate(conn)
-        if demo:
-            store.set_operator(conn, *DEMO_OPERATOR)
-            for name, venue in DEMO_CABINETS:
-                conn.execute("INSERT INTO cabinets (id, venue) VALUES (%s, %s) ON CONFLICT "
-                             "(id) DO UPDATE SET venue = EXCLUDED.venue", (name, venue))
-    intake = Intake(IntakeConfig(broker[0], broker[1], ca, crt, key, db_url, shared=shared))
-    intake.start()
-    cabinets: list[DemoCabinet] = []
-    if demo:
-        for seed, (name, _) in enumerate(DEMO_CABINETS):
-            cabinets.append(DemoCabinet(name, emb, seed))
-            cabinets[-1].start()
-        print(f"demo: log in at http://{http[0]}:{http[1]}/ as "
-              f"{DEMO_OPERATOR[0]} / {DEMO_OPERATOR[1]}", flush=True)
+    # Bound before anything starts (a port in use is one line at once), listening before
+    # the dashboard's address is printed: a browser's first request waits in the backlog.
     try:
-        uvicorn.run(create_app(db_url, health=intake.health), host=http[0], port=http[1],
-                    log_level="warning")
-    finally:
-        stop_cabinets(cabinets)  # before their folders go: no "cannot sync outbox" lines
-        intake.stop()
+        listener = bind(http)
+    except OSError as exc:
+        raise ServeError(f"--http {http[0]}:{http[1]}: {exc.strerror or exc}") from None
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    tmp: tempfile.TemporaryDirectory[str] | None = None
+    emb: Embedded | None = None
+    intake: Intake | None = None
+    cabinets: list[DemoCabinet] = []
+    try:
         if demo:
+            tmp = tempfile.TemporaryDirectory(prefix="bloxcab-fleet-")
+            emb = start_embedded(Path(tmp.name))
+            db_url = emb.db_url
+            broker = ("127.0.0.1", emb.port)
+            key, crt = issue(emb.ca, SERVICE_ID, emb.work / "service")
+            ca = emb.ca / "ca.crt"
+            shared = False  # amqtt has no shared subscriptions
+        else:
+            assert keys is not None and broker is not None and db_url is not None
+            ca, crt, key = (keys / "ca.crt", keys / f"{SERVICE_ID}.crt",
+                            keys / f"{SERVICE_ID}.key")
+        assert db_url is not None and broker is not None
+        with store.connect(db_url) as conn:
+            store.migrate(conn)
+            if demo:
+                store.set_operator(conn, *DEMO_OPERATOR)
+                for name, venue in DEMO_CABINETS:
+                    conn.execute("INSERT INTO cabinets (id, venue) VALUES (%s, %s) ON CONFLICT "
+                                 "(id) DO UPDATE SET venue = EXCLUDED.venue", (name, venue))
+        intake = Intake(IntakeConfig(broker[0], broker[1], ca, crt, key, db_url, shared=shared))
+        intake.start()
+        if emb is not None:
+            for seed, (name, _) in enumerate(DEMO_CABINETS):
+                cabinets.append(DemoCabinet(name, emb, seed))
+                cabinets[-1].start()
+            scheme = "https" if https else "http"
+            print(f"demo: log in at {scheme}://{http[0]}:{http[1]}/ as "
+                  f"{DEMO_OPERATOR[0]} / {DEMO_OPERATOR[1]}", flush=True)
+        tls: dict[str, Any] = ({"ssl_certfile": str(https[0]), "ssl_keyfile": str(https[1])}
+                               if https else {})
+        app = create_app(db_url, health=intake.health, proxies=proxies)
+        uvicorn.Server(uvicorn.Config(app, log_level="warning", proxy_headers=False,
+                                      **tls)).run(sockets=[listener])
+    except Stopped:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one does not cut this short
+        stop_cabinets(cabinets)  # before their folders go: no "cannot sync outbox" lines
+        if intake is not None:
+            intake.stop()
+        if emb is not None:
             emb.stop_broker()
             emb.server.cleanup()
         if tmp is not None:
             tmp.cleanup()
+        listener.close()
+        signal.signal(signal.SIGTERM, previous)
     return 0
+
+
+def bind(http: tuple[str, int]) -> socket.socket:
+    """The dashboard's listening socket; OSError if the address is not ours to take."""
+    family, kind, proto, _, address = socket.getaddrinfo(
+        http[0], http[1], type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock

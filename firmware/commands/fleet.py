@@ -69,10 +69,18 @@ def register(sub: Any) -> None:
                        help="plain subscription (brokers without $share/)")
     serve.add_argument("--demo", action="store_true", help="embedded PostgreSQL and broker in "
                        "a temporary folder, with simulated cabinets")
+    serve.add_argument("--proxy", action="append", metavar="ADDRESS",
+                       help="a reverse proxy's address (or network) in front of the dashboard: "
+                       "its X-Forwarded-Proto and X-Forwarded-For are believed (again for more)")
+    serve.add_argument("--https-cert", help="serve the dashboard over HTTPS with this "
+                       "certificate (PEM) ...")
+    serve.add_argument("--https-key", help="... and this key")
     serve.set_defaults(handler=run_serve)
-    op = actions.add_parser("operator", help="add or change a dashboard login")
+    op = actions.add_parser("operator", help="add or change a dashboard login, or remove one")
     op.add_argument("name")
     op.add_argument("--db", required=True, help="PostgreSQL URL")
+    op.add_argument("--delete", action="store_true",
+                    help="remove the operator and end all their sessions")
     op.set_defaults(handler=run_operator)
 
 
@@ -169,12 +177,44 @@ def _hostport(text: str, what: str) -> tuple[str, int]:
     return host, int(port)
 
 
+def _proxies(given: list[str] | None) -> list[str] | None:
+    import ipaddress
+
+    for proxy in given or []:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise UsageError(f"--proxy {proxy!r}: an IP address or network, e.g. 127.0.0.1 "
+                             "or 10.0.0.0/8") from None
+    return given
+
+
+def _https(cert: str | None, key: str | None) -> tuple[Path, Path] | None:
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise UsageError("--https-cert and --https-key go together")
+    import ssl
+
+    try:
+        ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER).load_cert_chain(cert, key)
+    except OSError as exc:  # ssl.SSLError is one too
+        raise UsageError(f"--https-cert {cert} --https-key {key}: "
+                         f"{exc.strerror or getattr(exc, 'reason', None) or exc}") from None
+    return Path(cert), Path(key)
+
+
 def run_serve(args: argparse.Namespace) -> int:
     http = _hostport(args.http, "--http")
+    proxies, https = _proxies(args.proxy), _https(args.https_cert, args.https_key)
+    if args.demo and (args.db or args.broker or args.keys):
+        # The demo writes its demo operator and cabinets into its database: never a real one.
+        raise UsageError("--demo runs its own database and broker: it takes no --db, "
+                         "--broker or --keys")
     if not args.demo and not (args.db and args.broker and args.keys):
         raise UsageError("--db, --broker and --keys are needed (or --demo)")
     try:
-        from fleet.serve import serve
+        from fleet.serve import ServeError, serve
     except ImportError:
         raise UsageError(FLEET_NOT_INSTALLED) from None
     if args.demo and importlib.util.find_spec("pgserver") is None:
@@ -191,8 +231,11 @@ def run_serve(args: argparse.Namespace) -> int:
     warnings.filterwarnings("ignore", module="platformdirs")
     broker = _hostport(args.broker, "--broker") if args.broker else None
     keys = Path(args.keys) if args.keys else None
-    return serve(db_url=args.db, broker=broker, keys=keys, shared=not args.no_shared,
-                 http=http, demo=args.demo)
+    try:
+        return serve(db_url=args.db, broker=broker, keys=keys, shared=not args.no_shared,
+                     http=http, demo=args.demo, proxies=proxies, https=https)
+    except ServeError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def run_operator(args: argparse.Namespace) -> int:
@@ -202,11 +245,19 @@ def run_operator(args: argparse.Namespace) -> int:
         from fleet import store
     except ImportError:
         raise UsageError(FLEET_NOT_INSTALLED) from None
+    name = args.name[:64]
+    if args.delete:
+        with store.connect(args.db) as conn:
+            store.migrate(conn)
+            if not store.delete_operator(conn, name):
+                raise UsageError(f"no operator {name!r}")
+        print(f"operator {name} removed, with all their sessions")
+        return 0
     password = sys.stdin.readline().rstrip("\n")
     if len(password) < 8:
         raise UsageError("a password of at least 8 characters on stdin")
     with store.connect(args.db) as conn:
         store.migrate(conn)
-        store.set_operator(conn, args.name[:64], password)
-    print(f"operator {args.name[:64]} set")
+        store.set_operator(conn, name, password)
+    print(f"operator {name} set")
     return 0
