@@ -5,7 +5,7 @@
     bloxcab fleet sign --ca DIR REQUEST [--out FILE]   the operator signs a cabinet's request
     bloxcab fleet service-cert --ca DIR [--suffix S] [--out DIR]   the service's certificate
     bloxcab fleet broker-cert --ca DIR --host NAME_OR_IP [--host ...] [--out DIR]
-    bloxcab fleet serve --db URL --broker HOST:PORT --keys DIR [--http HOST:PORT]
+    bloxcab fleet serve --db URL --broker HOST:PORT --keys DIR [--http HOST:PORT] [--proxy ADDR]
     bloxcab fleet serve --demo                         everything embedded, simulated cabinets
     bloxcab fleet operator NAME --db URL               add an operator (password on stdin)
     bloxcab fleet operator NAME --db URL --delete      remove one, and all its sessions
