@@ -145,7 +145,7 @@ def test_the_uplink_says_why_it_cannot_connect(brokers: Brokers, lines: Lines, c
         # than the first, and the first said why.
         first = lines.wait_for(said)
         assert first, lines.lines
-        assert first[0].startswith(f"uplink: cannot connect to {host}:{port}: ")
+        assert first[0].startswith(f"uplink: connecting to {host}:{port} failed: ")
         assert "\n" not in first[0]
         assert link.failure is not None and said in link.failure
         assert not link.connected.is_set()

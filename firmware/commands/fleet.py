@@ -1,4 +1,4 @@
-"""`bloxcab fleet enroll|ca|sign`: the fleet's keys and certificates.
+"""`bloxcab fleet ...`: the fleet's keys and certificates, the service and its operators.
 
     bloxcab fleet enroll --cabinet ID [--keys DIR]     on the cabinet: key (kept) + request
     bloxcab fleet ca DIR                               on the operator's side: a new CA

@@ -126,13 +126,14 @@ class Uplink:
     # ---- paho's thread ---------------------------------------------------------------------
     def _failed(self, exc: OSError) -> None:
         """One line when the reason changes (paho retries, backing off to retry_max_s)."""
-        why = connect_failure(exc, self.config.host, self.config.port)
+        why = connect_failure(exc, self.config.host)
         with self.lock:
             said, self.failure = self.failure, why
             self.failures += 1
             self.lock.notify_all()
         if why != said:
-            log.warning("uplink: cannot connect to %s", why)
+            log.warning("uplink: connecting to %s:%d failed: %s", self.config.host,
+                        self.config.port, why)
 
     def _on_connect(self, client: mqtt.Client, userdata: object, flags: object,
                     reason: ReasonCode, properties: object) -> None:

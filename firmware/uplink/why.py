@@ -12,27 +12,25 @@ _NOT_OUR_CA = {2, 18, 19, 20, 21}  # unknown issuer, self-signed, no chain to a 
 _NOT_YET_VALID, _EXPIRED, _HOSTNAME_MISMATCH, _IP_MISMATCH = 9, 10, 62, 64
 
 
-def connect_failure(exc: OSError, host: str, port: int) -> str:
-    where = f"{host}:{port}"
+def connect_failure(exc: OSError, host: str) -> str:
     if isinstance(exc, ssl.SSLCertVerificationError):
         code, detail = exc.verify_code, exc.verify_message
         if code in (_HOSTNAME_MISMATCH, _IP_MISMATCH):
-            return f"{where}: hostname mismatch: the broker's certificate is not for {host!r}"
+            return f"hostname mismatch: the broker's certificate is not for {host!r}"
         if code == _EXPIRED:
-            return f"{where}: the broker's certificate has expired ({detail})"
+            return f"the broker's certificate has expired ({detail})"
         if code == _NOT_YET_VALID:
-            return (f"{where}: the broker's certificate is not valid yet (is this cabinet's "
-                    "clock right?)")
+            return "the broker's certificate is not valid yet (is this cabinet's clock right?)"
         if code in _NOT_OUR_CA:
-            return (f"{where}: certificate verify failed: the broker's certificate is not "
-                    f"signed by the CA in this cabinet's ca.crt ({detail})")
-        return f"{where}: certificate verify failed: {detail}"
+            return ("certificate verify failed: the broker's certificate is not signed by the "
+                    f"CA in this cabinet's ca.crt ({detail})")
+        return f"certificate verify failed: {detail}"
     if isinstance(exc, ConnectionRefusedError):
-        return f"{where}: connection refused (is the broker running and listening there?)"
+        return "connection refused (is the broker running and listening there?)"
     if isinstance(exc, socket.gaierror):
-        return f"{where}: the name {host!r} cannot be resolved ({exc.strerror})"
+        return f"the name {host!r} does not resolve ({exc.strerror})"
     if isinstance(exc, TimeoutError):
-        return f"{where}: no answer (timed out)"
+        return "no answer (timed out)"
     if isinstance(exc, ssl.SSLError):
-        return f"{where}: TLS failed: {exc.reason or exc}"
-    return f"{where}: {exc.strerror or exc}"
+        return f"TLS failed: {exc.reason or exc}"
+    return str(exc.strerror or exc)
