@@ -70,27 +70,84 @@ def alive(pid: int) -> bool:
     return "\nState:\tZ" not in status
 
 
+def postgres_of(folder: Path) -> list[int]:
+    """The live processes (PostgreSQL's) whose command line names ``folder``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:  # not a process, or gone meanwhile
+            continue
+        if entry.name.isdigit() and str(folder).encode() in cmdline and alive(int(entry.name)):
+            found.append(int(entry.name))
+    return found
+
+
+class Demo:
+    """`bloxcab fleet serve --demo` in a child process, its TMPDIR a folder of our own in
+    /tmp: pgserver runs PostgreSQL as its own user when we are root, which must traverse the
+    folders above its data (pytest's are 0700)."""
+
+    def __init__(self) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="bloxcab-demo-test-"))
+        os.chmod(self.tmp, 0o755)
+        self.made = self.tmp / "tmp"
+        self.made.mkdir(mode=0o755)
+        (self.tmp / "run").mkdir(mode=0o700)  # XDG's rule for a runtime folder
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "firmware.cli", "fleet", "serve", "--demo", "--http",
+             f"127.0.0.1:{self.port}"], cwd=ROOT, text=True,
+            # platformdirs' runtime folder (pgserver's) elsewhere: in TMPDIR only the demo's
+            env={**os.environ, "TMPDIR": str(self.made), "XDG_RUNTIME_DIR": str(self.tmp / "run")},
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        self.out, self.err = lines_of(self.proc.stdout), lines_of(self.proc.stderr)
+
+    def terminated(self) -> str:
+        """SIGTERM; its exit waited for; its stderr."""
+        self.proc.send_signal(signal.SIGTERM)
+        assert self.proc.wait(timeout=120) == 0
+        rest = []
+        while (chunk := self.err.get(timeout=30)) != "":
+            rest.append(chunk)
+        return "".join(rest)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:  # a failure: try the clean way first
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(30)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def test_sigterm_while_the_demo_starts_leaves_nothing_behind() -> None:
+    """SIGTERM as soon as PostgreSQL has written its pid file (pg_ctl still waiting for it
+    to accept connections, the broker and cabinets to come): PostgreSQL stopped, the
+    folder removed all the same."""
+    pytest.importorskip("pgserver")
+    demo = Demo()
+    try:
+        while not (works := list(demo.made.glob("bloxcab-fleet-*/pgdata/postmaster.pid"))):
+            assert demo.proc.poll() is None
+        work = works[0].parent.parent
+        assert "Traceback" not in demo.terminated()
+        assert list(demo.made.iterdir()) == []
+        assert postgres_of(work) == []
+    finally:
+        demo.close()
+
+
 def test_sigterm_stops_the_demo_and_removes_its_folder() -> None:
     pytest.importorskip("pgserver")
-    # A folder of our own in /tmp: pgserver runs PostgreSQL as its own user when we are
-    # root, which must traverse the folders above its data (pytest's are 0700).
-    tmp = Path(tempfile.mkdtemp(prefix="bloxcab-demo-test-"))
-    os.chmod(tmp, 0o755)
-    (tmp / "tmp").mkdir(mode=0o755)
-    (tmp / "run").mkdir(mode=0o700)  # XDG's rule for a runtime folder
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "fleet", "serve", "--demo",
-                             "--http", f"127.0.0.1:{port}"], cwd=ROOT, text=True,
-                            # platformdirs' runtime folder (pgserver's) elsewhere: in TMPDIR
-                            # only what the demo makes
-                            env={**os.environ, "TMPDIR": str(tmp / "tmp"),
-                                 "XDG_RUNTIME_DIR": str(tmp / "run")},
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    demo = Demo()
+    tmp, port, out = demo.tmp, demo.port, demo.out
     try:
-        assert proc.stdout is not None and proc.stderr is not None
-        out, err = lines_of(proc.stdout), lines_of(proc.stderr)
         line = out.get(timeout=300)
         assert line.startswith(f"demo: log in at http://127.0.0.1:{port}/"), line
         # Listening already: the request waits in the backlog until the server takes it.
@@ -102,22 +159,12 @@ def test_sigterm_stops_the_demo_and_removes_its_folder() -> None:
         postgres = int((work / "pgdata" / "postmaster.pid").read_text().split()[0])
         assert alive(postgres)
         assert (work / "cabinets").is_dir() and (work / "broker").is_dir()
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=120) == 0
-        rest = []
-        while (chunk := err.get(timeout=30)) != "":
-            rest.append(chunk)
-        assert "Traceback" not in "".join(rest), rest
+        said = demo.terminated()
+        assert "Traceback" not in said, said
         assert list((tmp / "tmp").iterdir()) == []  # its folder, PostgreSQL's data and all
-        assert not alive(postgres)
-        with socket.socket() as s:  # the dashboard's port is free again
+        assert not alive(postgres) and postgres_of(work) == []
+        with socket.socket() as s:  # nothing listens on the dashboard's port (a closed
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # connection may linger)
             s.bind(("127.0.0.1", port))
     finally:
-        if proc.poll() is None:  # a failure above: try the clean way first
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(60)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(30)
-        shutil.rmtree(tmp, ignore_errors=True)
+        demo.close()
