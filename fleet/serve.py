@@ -208,7 +208,7 @@ def serve(*, db_url: str | None, broker: tuple[str, int] | None,
         app = create_app(db_url, health=intake.health, proxies=proxies)
         uvicorn.Server(uvicorn.Config(app, log_level="warning", proxy_headers=False,
                                       **tls)).run(sockets=[listener])
-    except Stopped:
+    except (Stopped, KeyboardInterrupt):  # SIGTERM, Ctrl-C: the cleanup below, no traceback
         pass
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one does not cut this short

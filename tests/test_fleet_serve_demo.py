@@ -106,9 +106,9 @@ class Demo:
         assert self.proc.stdout is not None and self.proc.stderr is not None
         self.out, self.err = lines_of(self.proc.stdout), lines_of(self.proc.stderr)
 
-    def terminated(self) -> str:
-        """SIGTERM; its exit waited for; its stderr."""
-        self.proc.send_signal(signal.SIGTERM)
+    def terminated(self, sig: int = signal.SIGTERM) -> str:
+        """SIGTERM (or ``sig``); its exit waited for; its stderr."""
+        self.proc.send_signal(sig)
         assert self.proc.wait(timeout=120) == 0
         rest = []
         while (chunk := self.err.get(timeout=30)) != "":
@@ -143,7 +143,8 @@ def test_sigterm_while_the_demo_starts_leaves_nothing_behind() -> None:
         demo.close()
 
 
-def test_sigterm_stops_the_demo_and_removes_its_folder() -> None:
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
+def test_sigterm_stops_the_demo_and_removes_its_folder(sig: int) -> None:
     pytest.importorskip("pgserver")
     demo = Demo()
     tmp, port, out = demo.tmp, demo.port, demo.out
@@ -159,7 +160,7 @@ def test_sigterm_stops_the_demo_and_removes_its_folder() -> None:
         postgres = int((work / "pgdata" / "postmaster.pid").read_text().split()[0])
         assert alive(postgres)
         assert (work / "cabinets").is_dir() and (work / "broker").is_dir()
-        said = demo.terminated()
+        said = demo.terminated(sig)
         assert "Traceback" not in said, said
         assert list((tmp / "tmp").iterdir()) == []  # its folder, PostgreSQL's data and all
         assert not alive(postgres) and postgres_of(work) == []
