@@ -18,7 +18,7 @@ from firmware.uplink.outbox import Outbox, iter_messages
 
 ROOT = Path(__file__).resolve().parent.parent
 # The fleet extra's packages that a cabinet's install (`make run`, install.sh) lacks.
-SERVER_ONLY = ("psycopg", "starlette", "uvicorn", "amqtt", "pgserver", "itsdangerous")
+SERVER_ONLY = ("psycopg", "starlette", "uvicorn", "amqtt", "pgserver")
 NOT_INSTALLED = "the fleet service is not installed here: pip install '.[fleet]'"
 
 
