@@ -97,6 +97,8 @@ def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
             "ON CONFLICT DO NOTHING RETURNING 1",
             (cabinet, message["id"], kind, message["seq"], at)).fetchone()
         if row is None:
+            if kind == BOOK and body.get("merged"):
+                return _late_parts(conn, cabinet, message["id"], body, at)
             return DUPLICATE
         key = (cabinet, message["id"], at)
         if kind == BOOK:
@@ -210,6 +212,39 @@ def _net_delta(conn: psycopg.Connection[Any], cabinet: str, mid: str, body: dict
                  "FROM unnest(%s::text[]) AS m ON CONFLICT DO NOTHING",
                  (cabinet, BOOK, at, merged))
     return {name: value for name, value in delta.items() if value}
+
+
+def _late_parts(conn: psycopg.Connection[Any], cabinet: str, mid: str, body: dict[str, Any],
+                at: datetime.datetime) -> str:
+    """A merged book entry whose own id was stored before the outbox merged it: the ids it
+    merged that never arrived brought coins that are in this entry and nowhere else. They
+    are booked under the first of them (the entry's delta less what its stored parts
+    brought) and marked seen; a repeat of it then finds nothing new."""
+    merged = [m for m in body.get("merged", []) if m != mid]
+    seen = {r[0] for r in conn.execute(
+        "SELECT id FROM messages WHERE cabinet = %s AND id = ANY(%s)", (cabinet, merged))}
+    unseen = [m for m in merged if m not in seen]
+    if not unseen:
+        return DUPLICATE
+    delta: dict[str, int] = dict(body["delta"])
+    for (part,) in conn.execute("SELECT delta FROM book WHERE cabinet = %s AND id = ANY(%s)",
+                                (cabinet, [mid, *seen])).fetchall():
+        for name, value in part.items():
+            delta[name] = delta.get(name, 0) - int(value)
+    conn.execute("INSERT INTO messages (cabinet, id, kind, seq, at) "
+                 "SELECT %s, m, %s, split_part(m, '-', 2)::bigint, %s "
+                 "FROM unnest(%s::text[]) AS m ON CONFLICT DO NOTHING",
+                 (cabinet, BOOK, at, unseen))
+    if any(value < 0 for value in delta.values()):
+        flag(conn, cabinet, f"book entry {mid[:40]} merged {len(unseen)} unseen entries "
+                            "but holds less than its stored parts; nothing booked")
+        return DUPLICATE
+    delta = {name: value for name, value in delta.items() if value}
+    coins = sum(v for k, v in delta.items() if k.startswith("coins."))
+    conn.execute("INSERT INTO book VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                 (cabinet, unseen[0], at, Jsonb(body["totals"]), Jsonb(delta), coins,
+                  bool(body.get("reset", False))))
+    return STORED
 
 
 def flag(conn: psycopg.Connection[Any], cabinet: str | None, reason: str) -> None:

@@ -72,6 +72,32 @@ def test_the_in_flight_part_arriving_after_its_merged_successor_counts_once(
     assert coins(svc, "cab-late") == 9
 
 
+def test_a_merged_entry_whose_newer_part_was_stored_still_brings_the_older_part(
+        svc: Service, tmp_path: Path) -> None:
+    """The older part never arrived (lost with a broker), the newer had been stored before the
+    outbox merged the two under the newer's id: the merged entry is a repeat by its id, but
+    the older part's coins are in it and nowhere else."""
+    box = Outbox(tmp_path / "outbox", max_entries=2)
+    box.book({"coins.1": 3})
+    box.book({"coins.1": 5})
+    assert box.flush()
+    newer = entries(tmp_path / "outbox")[1].path.read_bytes()
+    before = svc.handled()
+    svc.publish("cab-lost", [(BOOK, newer)])  # stored; its receipt has not come back yet
+    assert svc.intake.wait_handled(before + 1, 60)
+    box.book({"coins.1": 9})  # full: the two oldest merge under the newer's id
+    assert box.close()
+    merged = entries(tmp_path / "outbox")[0].path.read_bytes()
+    assert json.loads(merged)["body"]["merged"]
+    assert send(svc, "cab-lost", tmp_path / "outbox") == 2
+    assert svc.intake.wait_handled(before + 3, 60)
+    assert coins(svc, "cab-lost") == 9
+    # The merged entry, or the newer part, sent once more changes nothing.
+    svc.publish("cab-lost", [(BOOK, merged), (BOOK, newer)])
+    assert svc.intake.wait_handled(before + 5, 60)
+    assert coins(svc, "cab-lost") == 9
+
+
 def book(n: int, delta: int, total: int, at: float = 1_700_000_000) -> bytes:
     return json.dumps({"id": f"0a1b2c3d-{n}", "seq": n, "kind": "book", "at": at,
                        "body": {"totals": {"coins.1": total}, "delta": {"coins.1": delta}}}
