@@ -14,8 +14,10 @@ CLI_DECISIONS: dict[str, Decision[Any]] = {
         1_000_000, "`bloxcab pieces --count` prints at most a million pieces (a few MB of "
         "letters, well under a second); more is a typo, not a sequence anyone reads"),
     "bench_fleet": Decision(
-        {"cabinets": 100_000, "seconds": 86_400, "intakes": 64},
-        "`bench --fleet` takes 1 or more of each, up to 100,000 cabinets, a day, 64 intakes"),
+        {"cabinets": 100_000, "seconds": 86_400, "intakes": 64, "rate": 1_000,
+         "autosave": 86_400},
+        "`bench --fleet` takes 1 or more of each, up to 100,000 cabinets, a day, 64 intakes, "
+        "1,000 events a second per cabinet, a broker saving once a day"),
     "bench_load": Decision(
         256, "`bench --pacing --load N`: 0 to 256 busy processes (a Pi has 4 cores)"),
     "config_report_lines": Decision(

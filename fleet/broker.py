@@ -8,10 +8,11 @@ same rules a production Mosquitto gets from ``docs/fleet.md``'s configuration:
 - no packet is larger than ``MAX_PACKET`` (Mosquitto: ``max_packet_size``): the connection
   that sends one is closed before the packet is read;
 - a cabinet publishes only under ``bloxcab/<its name>/`` and subscribes only to its own
-  receipt topic ``bloxcab/<its name>/receipt``; the fleet service (``fleet-service``)
-  subscribes, receives every cabinet's messages (not the receipts) and publishes only
-  receipts (Mosquitto: ``pattern write bloxcab/%u/+``, ``pattern read
-  bloxcab/%u/receipt``, and ``user fleet-service`` / ``topic read`` / ``topic write``).
+  receipt topic ``bloxcab/<its name>/receipt``; the fleet service (``fleet-service``, and
+  ``fleet-service-<name>`` for each named instance) subscribes, receives every cabinet's
+  messages (not the receipts) and publishes only receipts (Mosquitto: ``pattern write
+  bloxcab/%u/+``, ``pattern read bloxcab/%u/receipt``, and ``user fleet-service`` /
+  ``topic read`` / ``topic write``).
 
 amqtt has no shared subscriptions (``$share/``), so against it one fleet service subscribes
 plainly; against Mosquitto several share the work.
@@ -36,11 +37,12 @@ from amqtt.contexts import Action, BaseContext
 from amqtt.plugins.base import BaseAuthPlugin, BaseTopicPlugin
 from amqtt.session import Session
 
-from firmware.uplink.message import KINDS, SERVICE_ID, TOPIC_ROOT
+from firmware.uplink.message import KINDS, TOPIC_ROOT
 from firmware.uplink.pki import common_name, issue
 from firmware.uplink.receipt import RECEIPT
 from fleet.broker_sessions import SessionStore
 from fleet.mosquitto import MAX_PACKET
+from fleet.service_names import is_service
 
 SESSIONS_FILE = "sessions.sqlite"  # persistent sessions and their queues (broker_sessions)
 QUEUE_BATCH = 64  # queued messages sent at once to a returning session (then their PUBACKs)
@@ -55,11 +57,11 @@ def allowed(user: str | None, topic: str, action: Action) -> bool:
              and "#" not in parts[1:])
     receipt = plain and parts[2] == RECEIPT
     if action == Action.PUBLISH:
-        if user == SERVICE_ID:
+        if is_service(user):
             return receipt
         return (len(parts) >= 3 and parts[0] == TOPIC_ROOT and parts[1] == user
                 and "+" not in parts and "#" not in parts)
-    if user == SERVICE_ID:  # subscribing to anything; receiving the messages, not receipts
+    if is_service(user):  # subscribing to anything; receiving the messages, not receipts
         return action == Action.SUBSCRIBE or (plain and parts[2] in KINDS)
     return receipt and parts[1] == user  # a cabinet: its own receipt
 

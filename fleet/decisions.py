@@ -20,6 +20,10 @@ SERVICE_DECISIONS: dict[str, Decision[Any]] = {
     "intake_supervisor_s": Decision(
         1.0, "the supervisor looks at the intake's worker once a second and starts it again "
         "if it died"),
+    "member_check_s": Decision(
+        1.0, "a `fleet serve` instance serving a lost member's session looks once a second "
+        "whether it was asked for it back (the request itself comes at once, as a "
+        "notification), and whether it is stopping"),
     "verify_budget": Decision(
         {"workers": 1, "entry_frames": 216_000, "cabinet_frames_per_hour": 1_080_000},
         "ranking entries are re-simulated by one worker process beside the intake (a core "

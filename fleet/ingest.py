@@ -40,6 +40,7 @@ from firmware.uplink.receipt import RECEIPT, encode_receipt, message_id_of, rece
 from fleet import store
 from fleet.decisions import SERVICE_DECISIONS
 from fleet.lag import LagHistogram
+from fleet.members import Membership
 from fleet.verifier import Verifier
 from fleet.verify import Refused, first_look, parse
 
@@ -61,12 +62,28 @@ class IntakeConfig:
     db_url: str
     shared: bool = True  # Mosquitto, EMQX, VerneMQ: yes; the embedded amqtt: no
     client_id: str = SERVICE_ID
+    # Named instances (fleet/members.py): the folder holding the other members' certificates,
+    # to take over a lost member's session; None: a lone instance, nothing to take over.
+    members: Path | None = None
     verify_workers: int = VERIFY["workers"]
     entry_frames: int = VERIFY["entry_frames"]  # one ranking entry's re-simulation
     cabinet_frames: int = VERIFY["cabinet_frames_per_hour"]
 
 
 REFUSED = "refused"
+
+
+class TakenOver:
+    """A lost member's session served by this intake's worker: what arrives is stored and
+    acknowledged as this intake's own; ``stop`` leaves it (unacknowledged messages stay in the
+    session, for whoever serves it next)."""
+
+    def __init__(self, client: mqtt.Client) -> None:
+        self.client = client
+
+    def stop(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
 
 
 def _refusal(where: str, why: str) -> tuple[str | None, str]:
@@ -90,8 +107,10 @@ def _done_with(done: dict[str, list[str]], cabinet: str | None,
 class Intake:
     def __init__(self, config: IntakeConfig) -> None:
         self.config = config
-        self.jobs: queue.Queue[mqtt.MQTTMessage | None] = queue.Queue()
+        # Each message with the client (own, or a taken-over member's) that acknowledges it.
+        self.jobs: queue.Queue[tuple[mqtt.Client, mqtt.MQTTMessage] | None] = queue.Queue()
         self.stored = 0
+        self.batches = 0  # transactions committed (the bench's messages per batch)
         self.duplicates = 0
         self.refused = 0
         self.db_errors = 0
@@ -106,23 +125,43 @@ class Intake:
         self.lags = LagHistogram()  # seconds from the entry's time to its commit
         self.conn: psycopg.Connection[Any] | None = None
         self.ca_pem = config.ca.read_bytes()  # a ranking entry's signer's CA
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=config.client_id,
-                             clean_session=False, protocol=mqtt.MQTTv311, manual_ack=True)
-        client.tls_set(ca_certs=str(config.ca), certfile=str(config.cert),
-                       keyfile=str(config.key), cert_reqs=ssl.CERT_REQUIRED,
-                       tls_version=ssl.PROTOCOL_TLS_CLIENT)
-        client.max_inflight_messages_set(100)
-        client.reconnect_delay_set(min_delay=1, max_delay=30)
-        client.on_connect = self._on_connect
-        client.on_subscribe = lambda *a: self.subscribed.set()
-        client.on_disconnect = self._on_disconnect
-        client.on_message = lambda c, u, msg: self.jobs.put(msg)
-        self.client = client
+        self.client = self._client(config.client_id, config.cert, config.key)
+        self.client.on_subscribe = self._on_subscribe
+        self.members = (None if config.members is None else
+                        Membership(config.db_url, config.client_id, config.members,
+                                   self._take_over))
         self.verifier = Verifier(config.db_url, workers=config.verify_workers,
                                  cabinet_frames=config.cabinet_frames)
         self.worker = self._new_worker()
         self.supervisor = threading.Thread(target=self._supervise, name="fleet-supervisor",
                                            daemon=True)
+
+    def _client(self, client_id: str, cert: Path, key: Path) -> mqtt.Client:
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
+                             clean_session=False, protocol=mqtt.MQTTv311, manual_ack=True)
+        client.tls_set(ca_certs=str(self.config.ca), certfile=str(cert), keyfile=str(key),
+                       cert_reqs=ssl.CERT_REQUIRED, tls_version=ssl.PROTOCOL_TLS_CLIENT)
+        client.max_inflight_messages_set(100)
+        client.reconnect_delay_set(min_delay=1, max_delay=30)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_message = lambda c, u, msg: self.jobs.put((c, msg))
+        return client
+
+    def _on_subscribe(self, *args: object) -> None:
+        log.info("fleet: intake %s subscribed", self.config.client_id)
+        self.subscribed.set()
+
+    def _take_over(self, name: str) -> TakenOver:
+        """A lost member's session, served from here (fleet/members.py)."""
+        assert self.config.members is not None
+        client = self._client(name, self.config.members / f"{name}.crt",
+                              self.config.members / f"{name}.key")
+        client.on_subscribe = lambda *a: log.info(
+            "fleet: intake %s serves %s's session", self.config.client_id, name)
+        client.connect_async(self.config.host, self.config.port, keepalive=30)
+        client.loop_start()
+        return TakenOver(client)
 
     def _new_worker(self) -> threading.Thread:
         return threading.Thread(target=self._work, name="fleet-intake", daemon=True)
@@ -147,6 +186,7 @@ class Intake:
                 "refused": self.refused, "db_errors": self.db_errors,
                 "disconnects": self.disconnects,
                 "last_failure": self.last_failure, "queued": self.jobs.qsize(),
+                "serving": sorted(self.members.serving) if self.members is not None else [],
                 "verifier": "running" if self.verifier.thread.is_alive() else "down",
                 "rankings_checked": self.verifier.checked,
                 "over_frame_budget": sorted(self.verifier.waiting_budget)}
@@ -173,8 +213,25 @@ class Intake:
         self.worker.start()
         self.supervisor.start()
         self.verifier.start()
+        if self.members is None:
+            self._connect()
+            return
+        self.members.start()
+        # Connected once this member holds its own lock (a survivor serving its session
+        # hands it back first): two clients with one id would push each other off.
+        threading.Thread(target=self._connect_when_member, name="fleet-join",
+                         daemon=True).start()
+
+    def _connect(self) -> None:
         self.client.connect_async(self.config.host, self.config.port, keepalive=30)
         self.client.loop_start()
+
+    def _connect_when_member(self) -> None:
+        assert self.members is not None
+        while not self.stopping.is_set():
+            if self.members.ready.wait(1.0):
+                self._connect()
+                return
 
     def stop(self) -> None:
         self.stopping.set()
@@ -182,6 +239,8 @@ class Intake:
         self.worker.join(30)
         self.client.disconnect()
         self.client.loop_stop()
+        if self.members is not None:
+            self.members.stop()
         self.verifier.stop()
         if self.conn is not None:
             self.conn.close()
@@ -206,13 +265,14 @@ class Intake:
             msgs = [m for m in batch if m is not None]
             if msgs:
                 try:
-                    done = self._store(msgs)
+                    done = self._store([msg for _, msg in msgs])
+                    self.batches += 1
                 except Exception as exc:  # a fault of ours: the supervisor starts us again
                     self.last_failure = f"{type(exc).__name__}: {str(exc)[:200]}"
                     raise
                 self._receipt(done)
-                for msg in msgs:
-                    self.client.ack(msg.mid, msg.qos)
+                for client, msg in msgs:
+                    client.ack(msg.mid, msg.qos)
                 with self.idle:
                     self.idle.notify_all()
             if stop:
@@ -258,7 +318,7 @@ class Intake:
             with conn.transaction():
                 for cabinet, why in refused:
                     store.flag(conn, cabinet, why)
-                return [store.ingest(conn, c, m, v) for c, m, v in parsed]
+                return store.ingest_batch(conn, parsed)
 
         try:
             results = self._retry(write)

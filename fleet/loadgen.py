@@ -1,10 +1,10 @@
 """Simulated cabinets for ``bloxcab bench --fleet``, in a child process of their own so the
 load is not measured against the service it loads: each cabinet is its own MQTT client with
-its own certificate and TLS connection, and publishes one event a second (QoS 1), spread
-evenly over the second; one cabinet in ``RANK_EVERY`` sends a ranking entry with its replay
-every 30 s instead of one heartbeat.
+its own certificate and TLS connection, and publishes RATE events a second (QoS 1, default
+1), spread evenly; one cabinet in ``RANK_EVERY`` sends a ranking entry with its replay every
+30 s instead of one heartbeat.
 
-    python -m fleet.loadgen WORK PORT FIRST COUNT SECONDS
+    python -m fleet.loadgen WORK PORT FIRST COUNT SECONDS [RATE]
 
 WORK holds ``ca/ca.crt``, ``cabs/bench-NNNN.{key,crt}`` and ``ranked.json`` (rows to send).
 Prints ``connected`` once every client is, then waits for a line on stdin (all children
@@ -50,6 +50,7 @@ def cabinet_name(n: int) -> str:
 def main(argv: list[str]) -> int:
     work, port = Path(argv[0]), int(argv[1])
     first, count, seconds = int(argv[2]), int(argv[3]), int(argv[4])
+    rate = int(argv[5]) if len(argv) > 5 else 1
     ranked: list[dict[str, Any]] = json.loads((work / "ranked.json").read_text())
     lock = threading.Condition()
     acked: set[tuple[str, int]] = set()  # (cabinet, mid) acknowledged by the broker
@@ -99,19 +100,21 @@ def main(argv: list[str]) -> int:
     sys.stdin.readline()
     published = 0
     start = time.time()
-    slot = 1.0 / count
-    for second in range(seconds):
+    slot = 1.0 / (count * rate)
+    for tick in range(seconds * rate):
+        second = tick // rate
         for k, (name, client) in enumerate(clients):
-            due = start + second + k * slot
+            due = start + tick / rate + k * slot
             wait = due - time.time()
             if wait > 0:
                 time.sleep(wait)
             n = first + k
             kind, body = BEAT, beat_body("attract")
-            if n % RANK_EVERY == 0 and second % 30 == (n // RANK_EVERY) % 30:
+            if (tick % rate == 0 and n % RANK_EVERY == 0
+                    and second % 30 == (n // RANK_EVERY) % 30):
                 kind, body = RANK, ranked[(n // RANK_EVERY + second) % len(ranked)]
-            mid = message_id(f"{os.getpid() % 10**8:08x}", second + 1)
-            message = envelope(mid, second + 1, kind, time.time(), body)
+            mid = message_id(f"{os.getpid() % 10**8:08x}", tick + 1)
+            message = envelope(mid, tick + 1, kind, time.time(), body)
             payload = encode(message)
             if kind == RANK:  # signed with the cabinet's key, as its uplink does
                 payload = sign_rank(payload, name, work / "cabs" / f"{name}.key",

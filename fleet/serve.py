@@ -28,6 +28,7 @@ from firmware.uplink.outbox import Outbox
 from firmware.uplink.pki import issue, new_ca
 from fleet import store
 from fleet.ingest import Intake, IntakeConfig
+from fleet.service_names import member_id
 from fleet.simcab import games, ranked_game
 
 log = logging.getLogger("bloxcab.fleet")
@@ -151,9 +152,12 @@ def _on_sigterm(signum: int, frame: object) -> None:
 
 def serve(*, db_url: str | None, broker: tuple[str, int] | None,
           keys: Path | None, shared: bool, http: tuple[str, int], demo: bool,
-          proxies: list[str] | None = None, https: tuple[Path, Path] | None = None) -> int:
+          proxies: list[str] | None = None, https: tuple[Path, Path] | None = None,
+          name: str | None = None) -> int:
     """Until Ctrl-C or SIGTERM; either way the intake, and with ``demo`` the simulated
     cabinets, the embedded broker and PostgreSQL, stop and the temporary folder goes.
+    ``name``: this instance's (fleet/members.py), its client id ``fleet-service-<name>``;
+    named instances sharing a subscription take a lost one's session over.
 
     uvicorn answers SIGTERM by stopping its server and then raising the signal again with
     the handler it found: ours, which unwinds to the cleanup below (Python's default would
@@ -173,6 +177,7 @@ def serve(*, db_url: str | None, broker: tuple[str, int] | None,
     emb: Embedded | None = None
     intake: Intake | None = None
     cabinets: list[DemoCabinet] = []
+    client_id = SERVICE_ID if name is None else member_id(name)
     try:
         if demo:
             tmp = tempfile.TemporaryDirectory(prefix="bloxcab-fleet-")
@@ -184,21 +189,23 @@ def serve(*, db_url: str | None, broker: tuple[str, int] | None,
             shared = False  # amqtt has no shared subscriptions
         else:
             assert keys is not None and broker is not None and db_url is not None
-            ca, crt, key = (keys / "ca.crt", keys / f"{SERVICE_ID}.crt",
-                            keys / f"{SERVICE_ID}.key")
+            ca, crt, key = (keys / "ca.crt", keys / f"{client_id}.crt",
+                            keys / f"{client_id}.key")
         assert db_url is not None and broker is not None
         with store.connect(db_url) as conn:
             store.migrate(conn)
             if demo:
                 store.set_operator(conn, *DEMO_OPERATOR)
-                for name, venue in DEMO_CABINETS:
+                for cab, venue in DEMO_CABINETS:
                     conn.execute("INSERT INTO cabinets (id, venue) VALUES (%s, %s) ON CONFLICT "
-                                 "(id) DO UPDATE SET venue = EXCLUDED.venue", (name, venue))
-        intake = Intake(IntakeConfig(broker[0], broker[1], ca, crt, key, db_url, shared=shared))
+                                 "(id) DO UPDATE SET venue = EXCLUDED.venue", (cab, venue))
+        intake = Intake(IntakeConfig(broker[0], broker[1], ca, crt, key, db_url, shared=shared,
+                                     client_id=client_id,
+                                     members=keys if shared and name is not None else None))
         intake.start()
         if emb is not None:
-            for seed, (name, _) in enumerate(DEMO_CABINETS):
-                cabinets.append(DemoCabinet(name, emb, seed))
+            for seed, (cab, _) in enumerate(DEMO_CABINETS):
+                cabinets.append(DemoCabinet(cab, emb, seed))
                 cabinets[-1].start()
             scheme = "https" if https else "http"
             print(f"demo: log in at {scheme}://{http[0]}:{http[1]}/ as "

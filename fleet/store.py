@@ -30,6 +30,7 @@ from games.registry import CARTRIDGES
 
 STORED, DUPLICATE = "stored", "duplicate"
 SCRYPT: dict[str, int] = dict(SERVICE_DECISIONS["password_scrypt"].value)
+LOCK_SPACE = 0x626C78  # the fleet's advisory locks' first key ("blx"); 0: migrations
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -42,8 +43,11 @@ def migrations() -> list[tuple[int, str]]:
 
 
 def migrate(conn: psycopg.Connection[Any]) -> list[int]:
-    """Apply the migrations not yet applied; the versions applied now."""
+    """Apply the migrations not yet applied; the versions applied now. Under a lock of the
+    whole database, so instances starting together wait for each other (two ``CREATE TABLE
+    IF NOT EXISTS`` at once: one fails on the catalog's unique index)."""
     with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s, 0)", (LOCK_SPACE,))
         conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
                      "version integer PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())")
         conn.execute("LOCK TABLE schema_migrations")
@@ -136,6 +140,89 @@ def ingest(conn: psycopg.Connection[Any], cabinet: str, message: dict[str, Any],
                 _settle(conn, cabinet, message["id"], status, reason, body["replay_id"],
                         body["attached"])
     return STORED
+
+
+SIMPLE = (BEAT, NOTICE, RESULT)  # kinds stored a batch at a time (ingest_batch)
+
+
+def ingest_batch(conn: psycopg.Connection[Any],
+                 items: list[tuple[str, dict[str, Any], tuple[str, str] | None]],
+                 received: float | None = None) -> list[str]:
+    """``ingest`` for many messages in the caller's transaction, in their order, with a few
+    statements for all of them instead of two or three each: heartbeats, notices and
+    results a run at a time (the cabinets, the message ids, then each kind's rows, each one
+    statement over arrays); book and ranking entries, whose meaning depends on what came
+    before them, one at a time in between. Each result is STORED or DUPLICATE, as
+    ``ingest`` answers."""
+    now = time.time() if received is None else received
+    results: list[str] = []
+    run: list[tuple[str, dict[str, Any]]] = []
+    for cabinet, message, verdict in items:
+        if message["kind"] in SIMPLE:
+            run.append((cabinet, message))
+            continue
+        results += _simple_run(conn, run, now)
+        run = []
+        results.append(ingest(conn, cabinet, message, verdict, now))
+    return results + _simple_run(conn, run, now)
+
+
+def _simple_run(conn: psycopg.Connection[Any], run: list[tuple[str, dict[str, Any]]],
+                now: float) -> list[str]:
+    if not run:
+        return []
+    ats = [_at(min(float(m["at"]), now)) for _, m in run]
+    cabinets = sorted({c for c, _ in run})
+    # A new cabinet's row first (the messages refer to it); each cabinet's row is then
+    # written once, last (a row version per cabinet per batch, not two; and its lock held
+    # only until the commit that follows).
+    conn.execute("INSERT INTO cabinets (id) SELECT unnest(%s::text[]) ON CONFLICT (id) "
+                 "DO NOTHING", (cabinets,))
+    new = {(r[0], r[1]) for r in conn.execute(
+        "INSERT INTO messages (cabinet, id, kind, seq, at) SELECT * FROM "
+        "unnest(%s::text[], %s::text[], %s::text[], %s::bigint[], %s::timestamptz[]) "
+        "ON CONFLICT DO NOTHING RETURNING cabinet, id",
+        ([c for c, _ in run], [m["id"] for _, m in run], [m["kind"] for _, m in run],
+         [m["seq"] for _, m in run], ats)).fetchall()}
+    results: list[str] = []
+    rows: dict[str, list[tuple[Any, ...]]] = {BEAT: [], NOTICE: [], RESULT: []}
+    beats: dict[str, tuple[datetime.datetime, Jsonb]] = {}  # the batch's last, as one by one
+    for (cabinet, message), at in zip(run, ats, strict=True):
+        key = (cabinet, message["id"])
+        if key not in new:  # stored before, or earlier in this batch
+            results.append(DUPLICATE)
+            continue
+        new.discard(key)
+        results.append(STORED)
+        body = message["body"]
+        if message["kind"] == BEAT:
+            beats[cabinet] = (at, Jsonb(body))
+        elif message["kind"] == NOTICE:
+            rows[NOTICE].append((*key, at, str(body.get("text", ""))[:200]))
+        else:
+            rows[RESULT].append((*key, at, str(body.get("game", ""))[:40],
+                                 int(body.get("player", 0)), Jsonb(body.get("summary", {}))))
+    # Locked in the cabinets' order (the UPDATE's own order is the plan's): intakes sharing
+    # the work wait for each other here instead of deadlocking.
+    conn.execute("SELECT 1 FROM cabinets WHERE id = ANY(%s) ORDER BY id FOR NO KEY UPDATE",
+                  (cabinets,))
+    conn.execute("UPDATE cabinets c SET last_seen = now(), "
+                 "last_beat = CASE WHEN b.beat IS NULL THEN c.last_beat ELSE b.at END, "
+                 "beat = coalesce(b.beat, c.beat) FROM "
+                 "unnest(%s::text[], %s::timestamptz[], %s::jsonb[]) AS b(id, at, beat) "
+                 "WHERE c.id = b.id",
+                 (cabinets, [beats[c][0] if c in beats else None for c in cabinets],
+                  [beats[c][1] if c in beats else None for c in cabinets]))
+    if rows[NOTICE]:
+        conn.execute("INSERT INTO notices (cabinet, id, at, text) SELECT * FROM "
+                     "unnest(%s::text[], %s::text[], %s::timestamptz[], %s::text[])",
+                     [list(column) for column in zip(*rows[NOTICE], strict=True)])
+    if rows[RESULT]:
+        conn.execute("INSERT INTO results (cabinet, id, at, game, player, summary) SELECT * "
+                     "FROM unnest(%s::text[], %s::text[], %s::timestamptz[], %s::text[], "
+                     "%s::integer[], %s::jsonb[])",
+                     [list(column) for column in zip(*rows[RESULT], strict=True)])
+    return results
 
 
 def _settle(conn: psycopg.Connection[Any], cabinet: str, mid: str, status: str, reason: str,

@@ -52,7 +52,8 @@ def test_pieces_count_is_bounded(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--count" in line
 
 
-@pytest.mark.parametrize("option", ["--cabinets", "--seconds", "--intakes"])
+@pytest.mark.parametrize("option", ["--cabinets", "--seconds", "--intakes", "--rate",
+                                    "--autosave"])
 def test_bench_fleet_takes_no_zero(capsys: pytest.CaptureFixture[str], option: str) -> None:
     line = one_line(*run(capsys, "bench", "--fleet", option, "0"))
     assert option in line
@@ -120,3 +121,20 @@ def test_demo_cabinets_stop_before_their_folder_goes(tmp_path: Path,
         assert not cab.outbox.thread.is_alive()
     assert not [r for r in caplog.records if "cannot" in r.getMessage()]
     assert os.path.isdir(tmp_path)
+
+
+@pytest.mark.parametrize("name", ["Bad Name", "-a", "a" * 33, "ä"])
+def test_fleet_serve_refuses_a_bad_instance_name(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path, name: str) -> None:
+    pytest.importorskip("fleet.serve")
+    line = one_line(*run(capsys, "fleet", "serve", "--name", name, "--db", "postgresql://x",
+                         "--broker", "127.0.0.1:1", "--keys", str(tmp_path)))
+    assert "--name" in line
+
+
+def test_fleet_serve_names_the_missing_instance_certificate(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("fleet.serve")
+    line = one_line(*run(capsys, "fleet", "serve", "--name", "b", "--db", "postgresql://x",
+                         "--broker", "127.0.0.1:1", "--keys", str(tmp_path)))
+    assert "fleet-service-b.crt" in line

@@ -24,11 +24,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=int, metavar="S",
                         help="with --fleet: how long they send (default 60)")
     parser.add_argument("--intakes", type=int, metavar="N",
-                        help="with --fleet: intakes sharing the subscription (default 2)")
+                        help="with --fleet: intake processes sharing the subscription "
+                        "(default 2)")
+    parser.add_argument("--rate", type=int, metavar="R",
+                        help="with --fleet: events a second per cabinet (default 1)")
+    parser.add_argument("--autosave", type=int, metavar="S",
+                        help="with --fleet and Mosquitto: it saves its database every S "
+                        "seconds, not after every change (the shipped setting)")
+    parser.add_argument("--backlog", action="store_true",
+                        help="with --fleet: the intakes away while the cabinets send, then "
+                        "timed draining it")
 
 
 def check_arguments(args: argparse.Namespace) -> None:
-    """Each of --cabinets, --seconds, --intakes given is 1 or more (and not absurd)."""
+    """Each of --cabinets, --seconds, --intakes, --rate, --autosave given is 1 or more (and
+    not absurd)."""
     for name, top in CLI_DECISIONS["bench_fleet"].value.items():
         value = getattr(args, name, None)
         if value is not None and not 1 <= value <= top:

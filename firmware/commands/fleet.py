@@ -6,6 +6,7 @@
     bloxcab fleet service-cert --ca DIR [--suffix S] [--out DIR]   the service's certificate
     bloxcab fleet broker-cert --ca DIR --host NAME_OR_IP [--host ...] [--out DIR]
     bloxcab fleet serve --db URL --broker HOST:PORT --keys DIR [--http HOST:PORT] [--proxy ADDR]
+                                                       [--name N]
     bloxcab fleet serve --demo                         everything embedded, simulated cabinets
     bloxcab fleet operator NAME --db URL               add an operator (password on stdin)
     bloxcab fleet operator NAME --db URL --delete      remove one, and all its sessions
@@ -65,6 +66,9 @@ def register(sub: Any) -> None:
     serve.add_argument("--broker", help="HOST:PORT of the MQTT broker (TLS)")
     serve.add_argument("--keys", help="folder with ca.crt, fleet-service.crt, fleet-service.key")
     serve.add_argument("--http", default="127.0.0.1:8080", help="where the dashboard listens")
+    serve.add_argument("--name", help="this instance's name among several sharing the work "
+                       "(its certificate: fleet-service-NAME.crt and .key in --keys, with "
+                       "the other instances'); one takes over a lost one's share")
     serve.add_argument("--no-shared", action="store_true",
                        help="plain subscription (brokers without $share/)")
     serve.add_argument("--demo", action="store_true", help="embedded PostgreSQL and broker in "
@@ -231,9 +235,24 @@ def run_serve(args: argparse.Namespace) -> int:
     warnings.filterwarnings("ignore", module="platformdirs")
     broker = _hostport(args.broker, "--broker") if args.broker else None
     keys = Path(args.keys) if args.keys else None
+    if args.name is not None:
+        from fleet.service_names import member_id
+
+        if args.demo:
+            raise UsageError("--name is for instances sharing a broker and database, "
+                             "not --demo")
+        try:
+            client_id = member_id(args.name)
+        except ValueError as exc:
+            raise UsageError(f"--name: {exc}") from None
+        assert keys is not None
+        for part in (f"{client_id}.crt", f"{client_id}.key", "ca.crt"):
+            if not (keys / part).is_file():
+                raise UsageError(f"--name {args.name}: no {keys / part} (the instance's "
+                                 f"certificate has the common name {client_id})")
     try:
         return serve(db_url=args.db, broker=broker, keys=keys, shared=not args.no_shared,
-                     http=http, demo=args.demo, proxies=proxies, https=https)
+                     http=http, demo=args.demo, proxies=proxies, https=https, name=args.name)
     except ServeError as exc:
         raise UsageError(str(exc)) from None
 
