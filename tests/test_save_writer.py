@@ -198,3 +198,33 @@ def test_a_failing_durability_callback_does_not_stop_saving(tmp_path: Path) -> N
     writer.close()
     assert load(tmp_path, log=_silent).data.credits == 2
     assert "save: on_durable callback failed: RuntimeError kiosk bug" in log.lines
+
+
+def test_submit_leaves_the_plain_values_to_the_writer_thread(tmp_path: Path) -> None:
+    """The frame thread's submit only copies the data; turning it into the save file's
+    plain values (``to_dict``, the walk over every account and table) runs on the writer,
+    and the commit still holds the data as it was at submit, nested parts included."""
+    from firmware.savedata import schema
+
+    writer = SaveWriter(tmp_path, log=_silent)
+    data = SaveData(credits=5)
+    data.own["ti"] = {"accounts": {}}
+    called: list[str] = []
+
+    def watch(frame: object, event: str, _arg: object) -> None:
+        code = getattr(frame, "f_code", None)
+        if event == "call" and code is schema.to_dict.__code__:
+            called.append(threading.current_thread().name)
+
+    sys.setprofile(watch)  # this thread only
+    try:
+        seq = writer.submit(data)
+    finally:
+        sys.setprofile(None)
+    data.own["ti"]["accounts"]["ABC"] = {"changed": "after submit"}
+    data.credits = 99
+    assert writer.wait_durable(seq, 10)
+    writer.close()
+    assert called == []
+    saved = load(tmp_path, log=_silent).data
+    assert (saved.credits, saved.own["ti"]) == (5, {"accounts": {}})
