@@ -15,6 +15,7 @@ from games.registry import cartridge
 from games.ti.accounts import (
     GRADE_RANKING,
     account_json,
+    accounts_from,
     grade_ranking,
     keep_after_game,
     load,
@@ -170,6 +171,30 @@ def test_the_grade_ranking_orders_accounts_by_class() -> None:
     assert [(i, v["grade"], v["level"]) for i, v in rows] == [
         ("BBB", "M3", 3), ("CCC", "S2", 12), ("AAA", "S2", 9)]
     assert GRADE_RANKING in cartridge("ti").board.ranking.modes
+
+
+@pytest.mark.parametrize(("accounts", "message"), [
+    ({"abc": {"qualified": 0, "games": 0}}, "not 3 capital letters"),
+    ({"ABC": ["qualified", 0]}, "not 3 capital letters and a mapping"),
+    ({"ABC": {"qualified": len(GRADE_NAMES), "games": 0}}, "account ABC: qualified"),
+    ({"ABC": {"qualified": 0, "games": -1}}, "account ABC: games"),
+    ({"ABC": {"qualified": True, "games": 0}}, "account ABC: qualified"),
+    ([], "accounts is not a mapping"),
+])
+def test_the_grade_ranking_refuses_what_it_cannot_show(accounts: Any, message: str) -> None:
+    """The table made after each game reads only each account's class and games, and
+    still takes nothing it would show wrongly: one line, no row."""
+    with pytest.raises(ValueError, match=message):
+        grade_ranking({"accounts": accounts})
+
+
+def test_a_digest_of_other_letters_than_lowercase_hex_is_refused() -> None:
+    good = {"pin": "0" * 16, "qualified": 0, "history": [], "demotion_points": 0,
+            "since_demotion": 0, "games": 0}
+    assert accounts_from({"ABC": good})
+    for pin in ("0" * 15 + "g", "0" * 15 + "A", "0" * 17, "0" * 7 + " " + "0" * 8, 0):
+        with pytest.raises(ValueError, match="pin is not a 16-digit hex digest"):
+            accounts_from({"ABC": {**good, "pin": pin}})
 
 
 def test_a_promotion_exam_is_drawn_from_the_game_seed_and_lifts_the_torikan() -> None:
