@@ -53,7 +53,7 @@ from firmware.sound_start import SoundStart
 from firmware.uplink.enrolled import cabinet_name
 from firmware.uplink.feed import OutboxFeed
 from firmware.uplink.outbox import Outbox
-from games.registry import CARTRIDGES, Cartridge, load_screens
+from games.registry import CARTRIDGES, Cartridge, load_screens, warm_rules
 
 log = logging.getLogger("bloxcab.kiosk")
 
@@ -219,6 +219,7 @@ class Kiosk:
         self.native = new_native()
         load_screens()  # their imports, before the first frame rather than in a game's
         digest.warm()
+        warm_rules()  # speed tables: TAP's first versus match made them in its frame
         self.kept = KeptPicture()  # what the last frame drew, so a frame redraws only changes
         self.shown_alarms: list[str] = []  # the attract screens' alarm line, as last drawn
         # The speaker: the mixer opens now, before the first frame; the sounds are made on

@@ -270,6 +270,10 @@ class CartRules:
     # Its stage set when an operator's stage file may replace the built-in one (Flash
     # Point, Sakura): a ranked replay carries the file it was played on.
     stages: StageSet[Any] | None = None
+    # Makes what its sessions' rules share (speed tables by level) once, before the
+    # kiosk's first frame, rather than in the frame of the first game that needs them.
+    # Only caches of pure functions: a session made after it plays the same.
+    warm: Callable[[], None] = lambda: None
 
 
 @dataclass(frozen=True)

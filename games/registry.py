@@ -122,6 +122,13 @@ def load_screens() -> None:
         load_screen(cart.presentation.draw_title)
 
 
+def warm_rules() -> None:
+    """Every cartridge's shared rules tables (the kiosk makes them before its first
+    frame)."""
+    for cart in CARTRIDGES.values():
+        cart.rules.warm()
+
+
 def sound_recipes() -> dict[str, Recipe]:
     """Every cartridge's own sounds, added to the cabinet's shared palette."""
     return recipes_of(CARTRIDGES.values())

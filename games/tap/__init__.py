@@ -20,6 +20,7 @@ from games.tap.dips import SW2, decode_dips
 from games.tap.doubles import ALL_RULES, new_session, rules_document
 from games.tap.records import SAVE_SECTION
 from games.tap.rules import RULES_VERSION
+from games.tap.rules.match import warm as warm_rules
 
 # Source: shiromino's RefreshRates.h (TAP: 57,272,700 / 8 / 443 / 262 = about 61.68 Hz).
 TAP_REFRESH_HZ = 61.68
@@ -56,6 +57,7 @@ CARTRIDGE = Cartridge(
         new_session=new_session,
         events=parts.TAP_EVENTS,
         document=rules_document,
+        warm=warm_rules,
     ),
     board=CartBoard(
         dip_bank=SW2,

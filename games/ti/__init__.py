@@ -51,6 +51,7 @@ CARTRIDGE = Cartridge(
         stages=STAGES,
         events=parts.TI_EVENTS,
         document=parts.rules_document,
+        warm=parts.warm_rules,
     ),
     board=CartBoard(
         dip_bank=SW2,

@@ -122,3 +122,10 @@ def demo_player(session: GameSession) -> Iterator[InputFrame]:
     from games.ti.demo import demo_inputs
 
     return demo_inputs(session)
+
+
+def warm_rules() -> None:
+    """Every mode (its rules and their speed tables), made before the kiosk's first frame
+    rather than in the frame of the first game of each mode."""
+    for rules_id in MODES:
+        mode(rules_id)

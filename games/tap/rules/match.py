@@ -20,9 +20,10 @@ from engine.events import Event
 from engine.inputs import InputFrame
 from games.arika.player import OVER, READY
 from games.arika.randomizer import lcg_step
-from games.arika.rules import ArikaRules, x99_stops
+from games.arika.rules import ArikaRules, stop_table, x99_stops
+from games.arika.timing import LEVELS
 from games.tap.rules.decisions import VERSUS_DECISIONS
-from games.tap.rules.modes import MASTER, NORMAL, rules_for
+from games.tap.rules.modes import BOUNDARIES, DAS_STEPS, MASTER, MODES, NORMAL, rules_for
 from games.tap.rules.versus_player import Side, VersusPlayer, item_seed
 
 VERSUS = "tap-versus"
@@ -58,6 +59,18 @@ def check_wins(wins: object) -> int:
     if not isinstance(wins, int) or isinstance(wins, bool) or not 1 <= wins <= 9:
         raise ValueError(f"versus wins must be 1 to 9, not {wins!r}")
     return wins
+
+
+def warm() -> None:
+    """Every mode's speed tables under every boundaries and DAS setting, and the level
+    stops of every target (games/arika/rules.py level_tables and stop_table): a match's
+    rules are then made from them in the frame it begins."""
+    for mode in MODES:
+        for boundaries in BOUNDARIES:
+            for das_step in DAS_STEPS:
+                rules_for(mode, boundaries, das_step)
+    for target in TARGETS:
+        stop_table(x99_stops(target), LEVELS)
 
 
 @cache

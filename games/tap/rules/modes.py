@@ -29,6 +29,8 @@ MODES: tuple[str, ...] = (NORMAL, MASTER, PLUS, DEATH)
 TITLES = {NORMAL: "NORMAL", MASTER: "MASTER", PLUS: "TGM+", DEATH: "T.A.DEATH"}
 
 DEFAULT_SETTINGS: dict[str, Any] = {"boundaries": "wiki", "das_step": 901}
+BOUNDARIES: tuple[str, ...] = ("wiki", "x00")  # the settings' values (check_settings)
+DAS_STEPS: tuple[int, ...] = (900, 901)
 
 
 # The board's section records (games/tap/records.py), Master's and T.A. Death's, handed to
@@ -47,9 +49,9 @@ def check_settings(settings: Mapping[str, Any]) -> tuple[str, int]:
     st_records(settings, DEATH)
     boundaries = settings.get("boundaries", "wiki")
     das_step = settings.get("das_step", 901)
-    if boundaries not in ("wiki", "x00"):
+    if boundaries not in BOUNDARIES:
         raise ValueError(f"boundaries must be 'wiki' or 'x00', not {boundaries!r}")
-    if das_step not in (900, 901):
+    if das_step not in DAS_STEPS:
         raise ValueError(f"das_step must be 900 or 901, not {das_step!r}")
     return str(boundaries), int(das_step)
 
