@@ -128,13 +128,21 @@ VIDEO_DECISIONS: dict[str, Decision[Any]] = {
         "that wakes that late ends less than the overshoot late, and the priority the unit "
         "gives the game keeps such wakes rare)"),
     "collector": Decision(
-        {"gen0": 700, "gen1": 10, "gen2": 1_000_000, "idle_every_s": 60.0},
+        {"gen0": 700, "gen1": 10, "gen2": 1_000_000, "idle_every_s": 60.0,
+         "young_slack_s": 0.002, "full_slack_s": 0.004, "full_slack_times": 2.0,
+         "young_defer_times": 10, "full_defer_frames": 600},
         "the garbage collector's young generations keep CPython's thresholds (700, 10: a "
         "young collection walks a few thousand objects at most); the oldest generation is "
         "never collected on its own during a frame (a threshold no game reaches) but by the "
         "kiosk between frames when a game or demo starts, and once a minute while nothing "
         "is played; what boot made, and what survives each of those collections, is frozen "
-        "out of every later one (the games leave no cycles to keep)"),
+        "out of every later one (the games leave no cycles to keep). A collection runs "
+        "only when the frame leaves time for it before its deadline: 2 ms for a young one "
+        "(0.05-0.6 ms measured, a few ms on a busy VM), for the oldest generation twice "
+        "its longest of the last ones and at least 4 ms (0.5-3 ms measured after the "
+        "freeze); otherwise it waits for a frame that does, but no longer than ten young "
+        "generations' worth of objects or 600 frames (10 s) for the oldest, so memory "
+        "stays bounded on a machine that never has the time"),
 }
 
 AUDIO_DECISIONS: dict[str, Decision[Any]] = {

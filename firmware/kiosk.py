@@ -373,7 +373,8 @@ class Kiosk:
                 number = self.machine.frame
                 machine = self.machine
                 self.collector.between_frames(machine.game or machine.demo,
-                                              machine.game is not None)
+                                              machine.game is not None,
+                                              self.pacer.slack() if pacing else None)
                 if number == 1 and self.notifier is not None:
                     self.notifier.ready()
                 if (options.screenshot_dir is not None and options.screenshot_every

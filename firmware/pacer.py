@@ -105,6 +105,11 @@ class DeadlinePacer:
             found = absolute_sleep() if real else None
             self.sleep_until = found or _relative(self.clock, self.sleep)
 
+    def slack(self) -> float | None:
+        """Seconds left before this frame's deadline (negative: late; None: not started):
+        the time work between frames may take without making the next frame late."""
+        return None if self.deadline is None else self.deadline - self.clock()
+
     def wait(self) -> int:
         """Wait for the end of this frame. Returns the frames missed by this one (0 if on
         time)."""
@@ -161,6 +166,12 @@ class PresentPacer:
 
     def start(self) -> None:
         self.last = self.clock()
+
+    def slack(self) -> float | None:
+        """Seconds until the next refresh after the one this frame was presented on (the
+        last frame ended about one period before that refresh), for work between frames;
+        None before the first frame."""
+        return None if self.last is None else self.last + 2 * self.period - self.clock()
 
     def wait(self) -> int:
         now = self.clock()

@@ -7,7 +7,14 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
-from firmware.collector import THRESHOLDS, Collector
+from firmware.collector import (
+    FULL_DEFER_FRAMES,
+    FULL_SLACK_S,
+    THRESHOLDS,
+    YOUNG_DEFER_TIMES,
+    YOUNG_SLACK_S,
+    Collector,
+)
 from firmware.inputscript import parse_script
 from firmware.kiosk import Kiosk, KioskOptions
 from firmware.savedata import factory
@@ -85,6 +92,70 @@ def test_young_generations_are_collected_between_frames_never_inside_one() -> No
     assert inside == []
     assert collector.young == 200  # one after every frame that made a generation's worth
     assert gc.isenabled()
+
+
+def test_a_game_starts_collection_waits_for_a_frame_that_leaves_it_time() -> None:
+    collector = Collector(clock=Clock())
+    collector.after_boot()
+    full: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            full.append(info["generation"])
+
+    gc.callbacks.append(seen)
+    try:
+        game = object()
+        short = FULL_SLACK_S / 2  # the game's first frames leave too little time
+        assert not any(collector.between_frames(game, True, short) for _ in range(5))
+        assert full == [] and collector.deferred_full == 5
+        assert collector.between_frames(game, True, FULL_SLACK_S * 2)  # now there is time
+        assert full == [2]
+        assert not collector.between_frames(game, True, FULL_SLACK_S * 2)  # done, not due
+        # A machine that never leaves the time still collects, after a bounded wait.
+        other = object()
+        waited = [collector.between_frames(other, True, 0.0)
+                  for _ in range(FULL_DEFER_FRAMES + 1)]
+        assert waited == [False] * FULL_DEFER_FRAMES + [True]
+        assert full == [2, 2]
+    finally:
+        gc.callbacks.remove(seen)
+        collector.close()
+
+
+def test_young_collections_wait_while_a_frame_is_late_and_stay_bounded() -> None:
+    collector = Collector()
+    collector.after_boot()
+    game = object()
+    try:
+        collector.between_frames(game, True, None)
+        kept: list[list[int]] = []
+        pending = []
+        for _ in range(YOUNG_DEFER_TIMES * 2):
+            kept.extend([i] for i in range(THRESHOLDS[0]))
+            collector.between_frames(game, True, YOUNG_SLACK_S / 4)  # late frames
+            pending.append(gc.get_count()[0])
+        # Put off while the frames had no time, collected once the pile reached its bound.
+        assert collector.deferred_young > 0 and collector.young > 0
+        assert max(pending) < THRESHOLDS[0] * (YOUNG_DEFER_TIMES + 1)
+        kept.extend([i] for i in range(THRESHOLDS[0] * 2))
+        collector.between_frames(game, True, YOUNG_SLACK_S * 2)  # a frame with time
+        assert gc.get_count()[0] < THRESHOLDS[0]
+    finally:
+        collector.close()
+
+
+def test_the_pacer_tells_the_time_left_before_the_deadline() -> None:
+    from firmware.pacer import DeadlinePacer
+
+    clock = Clock()
+    pacer = DeadlinePacer(clock=clock, period=0.02)
+    assert pacer.slack() is None
+    pacer.start()
+    clock.now += 0.015  # the frame's work
+    assert abs((pacer.slack() or 0.0) - 0.005) < 1e-9
+    clock.now += 0.015  # a late frame
+    assert abs((pacer.slack() or 0.0) + 0.01) < 1e-9
 
 
 def test_the_kiosk_freezes_after_boot_and_collects_at_each_game(tmp_path: Path) -> None:

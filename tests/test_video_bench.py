@@ -91,6 +91,12 @@ def test_pacing_bench_gives_the_worst_frame_and_the_collections(
                      r"\d+\.\d+ ms, p99 \d+\.\d+, p99\.9 \d+\.\d+, worst \d+\.\d+ ms", out), out
     assert re.search(r"collections inside frames: \d+ \(of the oldest generation \d+\)", out)
     assert re.search(r"collections at boot, before the first frame: [1-9]", out), out
+    between = re.search(r"collections between frames: (\d+) \(of the oldest generation "
+                        r"(\d+)\), median \d+\.\d+, longest \d+\.\d+ ms", out)
+    assert between and int(between.group(2)) >= 1, out  # the game's start, after boot
+    assert re.search(r"collections put off for want of time before the deadline: young \d+ "
+                     r"frames, the oldest generation's \d+ frames; \d+ began in time and "
+                     r"ran past the next frame's deadline", out), out
 
 
 def test_frames_bench_gives_each_cartridges_worst_2p_frame(

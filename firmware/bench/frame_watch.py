@@ -1,6 +1,7 @@
 """What the frame benches watch in a kiosk: each frame's own CPU (the frame thread's
 ``time.thread_time``), apart for the frames both players play, and every garbage
-collection (``gc.callbacks``) with whether it fell inside a frame."""
+collection (``gc.callbacks``) with whether it fell inside a frame and, in a paced run,
+whether one between frames ran on past the next frame's deadline."""
 
 from __future__ import annotations
 
@@ -29,6 +30,10 @@ class FrameWatch:
     pauses_in: list[tuple[int, float]] = field(default_factory=list)  # (generation, s)
     pauses_out: list[tuple[int, float]] = field(default_factory=list)
     _gc_began: float = 0.0
+    paced: bool = False  # a paced run: the pacer's deadline means something
+    past_deadline: int = 0  # collections between frames that began in time and ended late
+    _kiosk: Any = None
+    _slack_before: float | None = None
 
     def attach(self, kiosk: Any) -> None:
         from firmware.machine import Screen
@@ -58,6 +63,7 @@ class FrameWatch:
                     self.worst_at = (took, machine.frame, machine.screen.value)
 
         kiosk.frame = frame
+        self._kiosk = kiosk
         gc.callbacks.append(self._collected)
 
     def detach(self) -> None:
@@ -65,10 +71,16 @@ class FrameWatch:
             gc.callbacks.remove(self._collected)
 
     def _collected(self, phase: str, info: dict[str, int]) -> None:
+        between = self.paced and self.booted and not self.in_frame
         if phase == "start":
             self._gc_began = time.thread_time()
+            self._slack_before = self._kiosk.pacer.slack() if between else None
             return
         pause = (info["generation"], time.thread_time() - self._gc_began)
+        if between and self._slack_before is not None and self._slack_before >= 0:
+            after = self._kiosk.pacer.slack()
+            if after is not None and after < 0:
+                self.past_deadline += 1
         if not self.booted:
             self.pauses_boot.append(pause)
         else:
@@ -90,9 +102,18 @@ class FrameWatch:
             full = [p for g, p in pauses if g == 2]
             worst = max((p for _, p in pauses), default=0.0)
             young = max((p for g, p in pauses if g < 2), default=0.0)
+            ordered = sorted(p for _, p in pauses)
+            median = f", median {percentile(ordered, 0.5) * 1000:.3f}" if ordered else ""
             out.append(f"{name}: collections {where}: {len(pauses)} (of the oldest "
-                       f"generation {len(full)}), longest {worst * 1000:.3f} ms (of the "
-                       f"young ones {young * 1000:.3f} ms)")
+                       f"generation {len(full)}){median}, longest {worst * 1000:.3f} ms (of "
+                       f"the young ones {young * 1000:.3f} ms)")
+        collector = getattr(self._kiosk, "collector", None)
+        if collector is not None:
+            late = (f"; {self.past_deadline} began in time and ran past the next frame's "
+                    "deadline" if self.paced else "")
+            out.append(f"{name}: collections put off for want of time before the deadline: "
+                       f"young {collector.deferred_young} frames, the oldest generation's "
+                       f"{collector.deferred_full} frames{late}")
         return out
 
 

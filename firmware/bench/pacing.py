@@ -197,7 +197,7 @@ def _one_run(seconds: int, load: int, niceness: int, game: str | None = None,
         def counting() -> bool:
             return machine.frame >= WARM_UP_FRAMES
 
-        watch = FrameWatch()
+        watch = FrameWatch(paced=True)
         watch.attach(kiosk)
         two_up = watch.two_up  # each frame's own CPU while both players play
         for owner, name, key in ((kiosk, "frame", "frame"), (kiosk.panel, "poll", "inputs"),
