@@ -18,7 +18,7 @@ import pytest
 CI = os.environ.get("BLOXCAB_CI") == "1"
 # Debian keeps the server programs out of PATH, one folder per major version.
 DEBIAN_BINS = Path("/usr/lib/postgresql")
-PG_TIMEOUT_S = 60
+PG_TIMEOUT_S = 300  # initdb and start: 60 s ran out in an emulated arm64 root under load
 
 
 def server_bin() -> Path | None:

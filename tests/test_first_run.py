@@ -279,6 +279,7 @@ def _linked_images() -> set[Path]:
     return linked
 
 
+@pytest.mark.timeout(1800)  # much work, not a hang: 300 s ran out in an emulated arm64 root
 def test_one_command_makes_every_screenshot_the_docs_show(tmp_path: Path) -> None:
     from tools.shots import take_all
 

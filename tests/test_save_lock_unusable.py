@@ -76,6 +76,11 @@ def _read_only(save: Path, argv: list[str]) -> subprocess.CompletedProcess[str]:
 def test_a_read_only_directory_without_a_lock_file_still_runs(tmp_path: Path) -> None:
     """Nothing can be written there, so no second kiosk can lose coins in it: the cabinet
     runs with a notice (issue 20), as before."""
+    if UNSHARE is not None:
+        bare = _read_only(tmp_path, ["true"])
+        if bare.returncode != 0 and "propagation" in bare.stderr:
+            pytest.skip("no mount namespace here (qemu-user emulation gives none): "
+                        f"{bare.stderr.strip()[:120]}")
     probe = ("import sys; from pathlib import Path; from firmware.savedata.lock import SaveLock\n"
              "try:\n    SaveLock(Path(sys.argv[1])).acquire()\n"
              "except OSError as exc:\n    print(exc.errno)\nelse:\n    print('locked')")

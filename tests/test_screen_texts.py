@@ -82,6 +82,7 @@ def test_every_attract_screen_and_service_page_of_every_game_reads_clean(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # much work, not a hang: 300 s ran out in an emulated arm64 root
 def test_the_whole_screenshot_tour_reads_clean(tmp_path: Path) -> None:
     from tools.shots import take_all
 
