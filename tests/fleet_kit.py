@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
+import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from firmware.uplink.message import SERVICE_ID
@@ -34,6 +35,15 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
+
+def need_mosquitto(why: str) -> None:
+    """Skip without Debian's Mosquitto, saying ``why`` the test needs it; under .ci/run
+    (BLOXCAB_CI=1), which installs it, fail instead."""
+    if mosquitto.binary() is not None:
+        return
+    if os.environ.get("BLOXCAB_CI") == "1":
+        pytest.fail("mosquitto is not installed (apt install mosquitto)")
+    pytest.skip(f"needs Debian's mosquitto ({why})")
 
 class Pki:
     def __init__(self, where: Path) -> None:

@@ -23,7 +23,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from firmware.cli import main
 from fleet import mosquitto
-from tests.fleet_kit import free_port
+from tests.fleet_kit import free_port, need_mosquitto
 
 
 def one_line(capsys: pytest.CaptureFixture[str]) -> str:
@@ -149,7 +149,7 @@ def test_broker_cert_is_a_server_certificate_for_its_names_and_addresses(
 def broker(ca: Path, tmp_path: Path) -> Iterator[tuple[int, Path]]:
     """Debian's Mosquitto with the shipped configuration and the broker-cert's certificate
     for the name localhost and the address 127.0.0.1; yields (port, the service's keys)."""
-    assert mosquitto.binary(), "these tests need Mosquitto (Debian: apt install mosquitto)"
+    need_mosquitto("the shipped configuration serving the broker's certificate")
     keys = tmp_path / "keys"
     assert main(["fleet", "broker-cert", "--ca", str(ca), "--out", str(keys), "--host",
                  "localhost", "--host", "127.0.0.1"]) == 0

@@ -39,8 +39,7 @@ from firmware.uplink.pki import issue
 from fleet import mosquitto, store
 from fleet.broker import allowed
 from fleet.service_names import member_id
-from tests.fleet_kit import ROOT, Database, Pki, client, free_port
-from tests.postgres_kit import CI
+from tests.fleet_kit import ROOT, Database, Pki, client, free_port, need_mosquitto
 
 CABINETS = ("cab-n1", "cab-n2", "cab-n3", "cab-n4")
 PER_PHASE = 150  # messages per cabinet in each phase
@@ -170,10 +169,7 @@ def until(check: Callable[[], bool], timeout: float) -> bool:
 
 @pytest.fixture
 def fleet(tmp_path: Path) -> Iterator[tuple[Pki, Database, Path, int]]:
-    if mosquitto.binary() is None:
-        if CI:
-            pytest.fail("mosquitto is not installed (apt install mosquitto)")
-        pytest.skip("needs Debian's mosquitto (the embedded broker has no shared subscriptions)")
+    need_mosquitto("the embedded broker has no shared subscriptions")
     pki = Pki(tmp_path / "pki")
     db = Database(tmp_path / "db")
     keys = tmp_path / "keys"

@@ -20,7 +20,7 @@ from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 from firmware.uplink.client import Uplink, UplinkConfig
 from firmware.uplink.pki import key_pem, new_ca
 from fleet import mosquitto
-from tests.fleet_kit import Pki, free_port
+from tests.fleet_kit import Pki, free_port, need_mosquitto
 
 
 class Lines(logging.Handler):
@@ -78,7 +78,7 @@ def expired_broker_cert(pki: Pki, where: Path) -> tuple[Path, Path]:
 
 class Brokers:
     def __init__(self, tmp: Path) -> None:
-        assert mosquitto.binary(), "these tests need Mosquitto (Debian: apt install mosquitto)"
+        need_mosquitto("the TLS failures as Mosquitto gives them")
         self.tmp = tmp
         self.pki = Pki(tmp / "pki")
         self.procs: list[object] = []
