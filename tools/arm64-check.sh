@@ -38,7 +38,8 @@ FRAMES=3000
 ACTION="all"
 # What `make test` needs inside: Python with venv and pip, make, the system shellcheck (no
 # download from GitHub), systemd-analyze for the unit tests, PostgreSQL for the fleet's tests
-# (pgserver has no aarch64 wheel), and SDL's run-time libraries come with pygame-ce's wheel.
+# (pgserver has no aarch64 wheel), Mosquitto for the broker tests, and SDL's run-time libraries
+# come with pygame-ce's wheel.
 PACKAGES=python3,python3-venv,python3-pip,make,ca-certificates,shellcheck,systemd,procps,postgresql,mosquitto
 
 while (($#)); do
