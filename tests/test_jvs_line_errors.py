@@ -149,12 +149,12 @@ def test_a_coin_seen_once_before_a_lost_decrement_reply_is_still_credited(
         steps(1)  # the second coin, read once
         credited += master.take()[2][0]  # the game takes the first coin
         assert credited == 1
-        # The packet with the decrement of the first coin: the board takes it off (2 -> 1),
-        # its reply says status 03 (player 1's byte pays for it), so the master never
-        # learns that the decrement ran.
+        # The packet with the decrement of the first coin: the board takes it off (2 -> 1)
+        # and its reply says status 03 (player 1's byte pays for it).
         sim.tamper_next_replies(paired_error(STATUS, 0x03, balance=P1))
-        assert not master.step()
+        master.step()
         assert sim.board.coins[0] == 1
+        assert master.health.line_errors == 1
         for _ in range(10):
             steps(1)
             credited += master.take()[2][0]
