@@ -16,7 +16,7 @@ from cabinet.jvs.master import JvsMaster
 from cabinet.jvs.simulator import IoBoardSimulator, paired_error
 from cabinet.jvs.source import JvsSource, open_jvs
 from tests.conftest import LONG
-from tests.test_jvs_master import FAST, wait_for
+from tests.test_jvs_master import FAST, PATIENT, wait_for
 
 STATUS, P1, COIN1_HIGH, COIN1_LOW, COIN2_HIGH, COIN2_LOW = 0, 3, 8, 9, 10, 11
 
@@ -128,3 +128,38 @@ def test_line_noise_campaign_every_coin_counted_once_and_only_credited_coins_dec
     assert credits.coins == inserted
     taken = [sum(a for s, a in sim.board.decrements if s == chute) for chute in (1, 2)]
     assert taken == inserted
+
+
+def test_a_coin_seen_once_before_a_lost_decrement_reply_is_still_credited(
+    sim: IoBoardSimulator,
+) -> None:
+    master = JvsMaster(sim.port, timing=PATIENT)
+    master.connect()
+    credited = 0
+
+    def steps(count: int) -> None:
+        for _ in range(count):
+            assert master.step()
+
+    try:
+        steps(3)
+        sim.board.insert_coin(1)
+        steps(2)  # read twice: believed, one edge
+        sim.board.insert_coin(1)
+        steps(1)  # the second coin, read once
+        credited += master.take()[2][0]  # the game takes the first coin
+        assert credited == 1
+        # The packet with the decrement of the first coin: the board takes it off (2 -> 1)
+        # and its reply says status 03 (player 1's byte pays for it).
+        sim.tamper_next_replies(paired_error(STATUS, 0x03, balance=P1))
+        master.step()
+        assert sim.board.coins[0] == 1
+        assert master.health.line_errors == 1
+        for _ in range(10):
+            steps(1)
+            credited += master.take()[2][0]
+        assert sim.board.coins == [0, 0]
+        assert credited == 2
+        assert sim.board.decrements == [(1, 1), (1, 1)]
+    finally:
+        master.close()

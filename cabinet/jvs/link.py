@@ -102,6 +102,22 @@ class SerialLink:
             self.timeouts += 1
         return None
 
+    def resend(self, dest: int, commands: Sequence[Command], timeout: float) -> Reply | None:
+        """Ask `dest` for its last reply again (0x2F) and split it as the reply to `commands`,
+        or None (timeout/bad SUM). The caller makes sure a reply to an earlier request cannot
+        pass for one to `commands`."""
+        self.retransmits += 1
+        self._discard_input()
+        self._write(encode(dest, retransmit().wire))
+        event = self._await(timeout)
+        if isinstance(event, BadChecksum):
+            self.checksum_errors += 1
+        if isinstance(event, Frame):
+            return split_reply(event.payload, commands)
+        if event is None:
+            self.timeouts += 1
+        return None
+
     def _discard_input(self) -> None:
         """Drop late replies to earlier requests so they are not taken for this one."""
         try:

@@ -95,6 +95,9 @@ class JvsMaster:
         self._pressed: set[str] = set()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        # True while the board's last reply is to a poll without extra commands, so a
+        # resent (0x2F) reply without their answers says the board never got them.
+        self._resend_safe = False
 
     # --- synchronous API (jvs-probe uses these directly) -------------------------------------
     @property
@@ -117,6 +120,7 @@ class JvsMaster:
         self.outputs.resize(self.input_board.features.output_bytes)
         with self._lock:
             self.coins.restart()
+        self._resend_safe = False
         return self.boards
 
     @property
@@ -216,6 +220,19 @@ class JvsMaster:
             asks.append(cmd.coins(min(features.coin_slots, 2)))
         asks += extra or []
         reply = self.link.transact(board.address, asks, self.timing.poll_timeout)
+        result = self._read(reply, players)
+        if result is None and extra and self._resend_safe:
+            # The board may have run the extra commands (a coin decrement) even though its
+            # reply was lost or damaged: its last reply, sent again, says whether it did.
+            result = self._read(
+                self.link.resend(board.address, asks, self.timing.poll_timeout), players
+            )
+        return result
+
+    def _read(self, reply: Reply | None, players: int) -> tuple[PollResult, Reply] | None:
+        """The switches and coins of a poll reply, or None (see `poll`)."""
+        board = self.input_board
+        features = board.features
         if reply is None:
             return None
         if reply.status != Status.NORMAL:
@@ -309,13 +326,15 @@ class JvsMaster:
         """One poll with the waiting coin decrements and output image; publishes switches
         and coin edges. False when the poll failed."""
         with self._lock:
-            decrements = self.coins.decrements()
-        image = self.outputs.next()
+            # Extra commands only go out right after a good plain poll (see `_resend_safe`).
+            decrements = self.coins.decrements() if self._resend_safe else []
+        image = self.outputs.next() if self._resend_safe else None
         extra = [cmd.coin_decrement(slot, amount) for slot, amount in decrements]
         if image is not None:
             extra.append(cmd.general_output1(image))
         first_extra = 1 + (1 if self.input_board.features.coin_slots else 0)
         result = self.poll(extra)
+        self._resend_safe = result is not None and not extra
         now = time.monotonic()
         with self._lock:
             if result is None:
