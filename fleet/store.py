@@ -290,15 +290,30 @@ def _net_delta(conn: psycopg.Connection[Any], cabinet: str, mid: str, body: dict
     merged = [m for m in body.get("merged", []) if m != mid]
     if not merged:
         return delta
+    delta = _less_stored(conn, cabinet, delta, merged)
+    _mark_seen(conn, cabinet, merged, at)
+    return {name: value for name, value in delta.items() if value}
+
+
+def _less_stored(conn: psycopg.Connection[Any], cabinet: str, delta: dict[str, int],
+                 ids: list[str]) -> dict[str, int]:
+    """``delta`` less the stored (net) deltas of the book entries ``ids``."""
+    delta = dict(delta)
     for (part,) in conn.execute("SELECT delta FROM book WHERE cabinet = %s AND id = ANY(%s)",
-                                (cabinet, merged)).fetchall():
+                                (cabinet, ids)).fetchall():
         for name, value in part.items():
             delta[name] = delta.get(name, 0) - int(value)
+    return delta
+
+
+def _mark_seen(conn: psycopg.Connection[Any], cabinet: str, ids: list[str],
+               at: datetime.datetime) -> None:
+    """Book entries merged into another: their ids count as received (a late copy is a
+    repeat)."""
     conn.execute("INSERT INTO messages (cabinet, id, kind, seq, at) "
                  "SELECT %s, m, %s, split_part(m, '-', 2)::bigint, %s "
                  "FROM unnest(%s::text[]) AS m ON CONFLICT DO NOTHING",
-                 (cabinet, BOOK, at, merged))
-    return {name: value for name, value in delta.items() if value}
+                 (cabinet, BOOK, at, ids))
 
 
 def _late_parts(conn: psycopg.Connection[Any], cabinet: str, mid: str, body: dict[str, Any],
@@ -313,15 +328,8 @@ def _late_parts(conn: psycopg.Connection[Any], cabinet: str, mid: str, body: dic
     unseen = [m for m in merged if m not in seen]
     if not unseen:
         return DUPLICATE
-    delta: dict[str, int] = dict(body["delta"])
-    for (part,) in conn.execute("SELECT delta FROM book WHERE cabinet = %s AND id = ANY(%s)",
-                                (cabinet, [mid, *seen])).fetchall():
-        for name, value in part.items():
-            delta[name] = delta.get(name, 0) - int(value)
-    conn.execute("INSERT INTO messages (cabinet, id, kind, seq, at) "
-                 "SELECT %s, m, %s, split_part(m, '-', 2)::bigint, %s "
-                 "FROM unnest(%s::text[]) AS m ON CONFLICT DO NOTHING",
-                 (cabinet, BOOK, at, unseen))
+    delta = _less_stored(conn, cabinet, body["delta"], [mid, *seen])
+    _mark_seen(conn, cabinet, unseen, at)
     if any(value < 0 for value in delta.values()):
         flag(conn, cabinet, f"book entry {mid[:40]} merged {len(unseen)} unseen entries "
                             "but holds less than its stored parts; nothing booked")

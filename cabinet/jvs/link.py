@@ -90,12 +90,7 @@ class SerialLink:
             self.checksum_errors += 1
             if dest == BROADCAST:
                 return None
-            self.retransmits += 1
-            self._discard_input()
-            self._write(encode(dest, retransmit().wire))
-            event = self._await(timeout)
-            if isinstance(event, BadChecksum):
-                self.checksum_errors += 1
+            return self.resend(dest, commands, timeout)
         if isinstance(event, Frame):
             return split_reply(event.payload, commands)
         if event is None:
