@@ -264,3 +264,15 @@ class Service:
         self.broker.stop()
         self.conn.close()
         self.db.close()
+
+
+def operator_db(where: Path) -> tuple[Database, Any]:
+    """A migrated fleet database with the dashboard's test operator (ops / correct horse),
+    and a connection to it: (database, connection)."""
+    from fleet import store
+
+    database = Database(where)
+    conn = store.connect(database.url)
+    store.migrate(conn)
+    store.set_operator(conn, "ops", "correct horse")
+    return database, conn

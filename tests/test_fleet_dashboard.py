@@ -23,15 +23,12 @@ from fleet import store
 from fleet.simcab import ranked_game
 from fleet.web import create_app
 from tests.browser_kit import CHROMIUM, CI, DASHBOARD_SHOT, Browser
-from tests.fleet_kit import Database
+from tests.fleet_kit import operator_db
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    db = Database(tmp_path_factory.mktemp("db"))
-    conn = store.connect(db.url)
-    store.migrate(conn)
-    store.set_operator(conn, "ops", "correct horse")
+    db, conn = operator_db(tmp_path_factory.mktemp("db"))
     row = ranked_game("sega88", 5)
     now = time.time()  # the data is today's, so the last-30-days view holds it
     book = {"totals": {"coins.1": 3}, "delta": {"coins.1": 3, "credits_given": 3,

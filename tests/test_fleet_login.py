@@ -24,7 +24,7 @@ from firmware.uplink.pki import issue, new_ca
 from fleet import store
 from fleet.decisions import SERVICE_DECISIONS
 from fleet.web import COOKIE, create_app
-from tests.fleet_kit import Database
+from tests.fleet_kit import Database, operator_db
 
 LIMITS = SERVICE_DECISIONS["login_throttle"].value
 HEALTHY = {"intake": "running", "restarts": 0, "refused": 0, "queued": 0}
@@ -99,10 +99,7 @@ def attributes(set_cookie: str | None) -> set[str]:
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Database, Any]]:
-    database = Database(tmp_path_factory.mktemp("db"))
-    conn = store.connect(database.url)
-    store.migrate(conn)
-    store.set_operator(conn, "ops", "correct horse")
+    database, conn = operator_db(tmp_path_factory.mktemp("db"))
     yield database, conn
     conn.close()
     database.close()

@@ -23,7 +23,7 @@ import uvicorn
 
 from fleet import reports, store
 from fleet.web import create_app
-from tests.fleet_kit import Database
+from tests.fleet_kit import operator_db
 
 CABINETS = 120
 DAYS = 3
@@ -43,10 +43,7 @@ def expected_day(n: int, day: int) -> dict[str, int]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    db = Database(tmp_path_factory.mktemp("db"))
-    conn = store.connect(db.url)
-    store.migrate(conn)
-    store.set_operator(conn, "ops", "correct horse")
+    db, conn = operator_db(tmp_path_factory.mktemp("db"))
     now = time.time()
     midnight = datetime.datetime.now(datetime.UTC).replace(hour=0, minute=0, second=0,
                                                            microsecond=0).timestamp()
