@@ -88,6 +88,15 @@ JVS_DECISIONS: dict[str, Decision[Any]] = {
     "coin_burst": Decision(
         2.0, "two coins are credited at once after a quiet spell (then the rate above "
         "applies), so a second coin in the same poll as the first is not held back"),
+    "implausible_reads": Decision(
+        5, "a count no coin mech could have reached since the last good read is believed "
+        "only after 5 good polls in a row read it (20 ms at the 4 ms poll): a line error "
+        "that the sum cannot see does not repeat itself 5 times, a real count stays"),
+    "decrement_not_received_answers": Decision(
+        2, "a decrement whose reply went missing counts as never received only when two 0x2F "
+        "answers in a row are the plain poll's reply from before it: one could be that poll's "
+        "late reply, and sending the decrement again when the board did it takes a coin "
+        "the player never got"),
     "log_burst": Decision(
         5, "a flapping link or a noisy line writes at most 5 journal lines at once, then one "
         "a minute; the next line says how many were left out"),

@@ -6,11 +6,12 @@ coin inserted while the game (or the link) is busy is still on the counter later
 
 A reply can be wrong and still pass the 8-bit sum: two bit errors that cancel out in the
 sum (JVS-TR §3.1 defines SUM as a plain byte sum) turned a count of 0 into 16128. So a
-count is believed only when two reads in a row agree; a count that rose further than a coin
-mech can deliver since the last good read, or went backwards without a decrement, is a
-line error (reported to the caller to log and count); and a believed rise is credited no
-faster than a coin mech can deliver coins. A decrement is only ever sent for coins the game
-has taken, so a wrong count never takes real coins off the board.
+count is believed only when two good polls in a row read it, with no failed poll between; a
+count that rose further than a coin mech can deliver since the last good read, or went
+backwards without a decrement, is a line error (reported to the caller to log and count)
+and is believed only after IMPLAUSIBLE_READS good polls in a row read it; and a believed
+rise is credited no faster than a coin mech can deliver coins. A decrement is only ever
+sent for coins the game has taken, so a wrong count never takes real coins off the board.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from cabinet.decisions import JVS_DECISIONS
 # spell: cabinet/decisions.py JVS_DECISIONS, with their sources.
 COINS_PER_SECOND_MAX: float = JVS_DECISIONS["coins_per_second_max"].value
 COIN_BURST: float = JVS_DECISIONS["coin_burst"].value
+IMPLAUSIBLE_READS: int = JVS_DECISIONS["implausible_reads"].value
 
 
 class CoinLedger:
@@ -30,8 +32,9 @@ class CoinLedger:
     ``unread`` edges the game has not taken yet, ``owed`` coins the game took that the board
     still counts (to decrement), ``doubt`` a decrement whose reply was lost.
 
-    Behind those: ``trusted`` is the last count two reads agreed on (None before the first),
-    ``last_read`` the previous raw read, ``tokens`` the coins the rate limit lets through now.
+    Behind those: ``trusted`` is the last count the reads agreed on (None before the first),
+    ``last_read`` the previous raw read, ``streak`` how many good polls in a row read it,
+    ``tokens`` the coins the rate limit lets through now.
     """
 
     def __init__(
@@ -49,6 +52,7 @@ class CoinLedger:
         self.doubt = [0] * chutes
         self.trusted: list[int | None] = [None] * chutes
         self.last_read: list[int | None] = [None] * chutes
+        self.streak = [0] * chutes
         self.tokens = [burst] * chutes
         self._seen_at: list[float | None] = [None] * chutes  # last read that matched trusted
         self._refilled_at: list[float | None] = [None] * chutes
@@ -73,27 +77,33 @@ class CoinLedger:
         ]
 
     def restart(self) -> None:
-        """A new connection: the next count is believed only after a second read."""
+        """A new connection or a poll without a good reply: the next count is believed only
+        when the read after it agrees (two good polls in a row, nothing failed between)."""
         self.last_read = [None] * len(self.last_read)
+        self.streak = [0] * len(self.streak)
 
-    def observe(self, counts: Sequence[int], now: float) -> list[str]:
+    def observe(self, counts: Sequence[int | None], now: float) -> list[str]:
         """The counts one poll read (the 0x21 answer comes before the 0x30 in the packet),
-        at time `now` in seconds. Returns a line-error description per implausible count."""
+        at time `now` in seconds; None for a slot whose condition was not normal (jam,
+        counter disconnected, busy: JVS-TR §4.3.11), which is no reading and breaks the pair.
+        Returns a line-error description per implausible count."""
         errors: list[str] = []
         for i, count in enumerate(counts[: len(self.known)]):
             self._refill(i, now)
             previous, self.last_read[i] = self.last_read[i], count
+            self.streak[i] = self.streak[i] + 1 if count is not None and count == previous else 1
+            if count is None:
+                continue
             trusted = self.trusted[i]
             if count == trusted and not self.doubt[i]:
                 self._seen_at[i] = now
                 self._credit(i)
                 continue
-            if count != previous:
-                # A new value: believed only when the next read says the same.
-                if trusted is not None and not self._plausible(i, count, now):
-                    errors.append(self._describe(i, count))
-                continue
-            self._believe(i, count, now)
+            plausible = trusted is None or self._plausible(i, count, now)
+            if self.streak[i] == 1 and not plausible:
+                errors.append(self._describe(i, count))
+            if self.streak[i] >= (2 if plausible else IMPLAUSIBLE_READS):
+                self._believe(i, count, now)
         return errors
 
     def confirm(self, slot: int, amount: int) -> None:
@@ -117,8 +127,9 @@ class CoinLedger:
         doubt, self.doubt[i] = self.doubt[i], 0
         trusted = self.trusted[i]
         if doubt and trusted is not None and count < trusted:
-            # A lost reply hid whether the board did the decrement. The count only goes
-            # down by a decrement, so a lower count says it did. decision: a coin that
+            # A lost reply hid whether the board did the decrement, and a reset took the
+            # board's last reply (cabinet/jvs/settle.py) before it could say. The count only
+            # goes down by a decrement, so a lower count says it did. decision: a coin that
             # arrives in that same poll is counted as if the decrement had not happened.
             self.known[i] = max(0, self.known[i] - doubt)
             self.owed[i] = max(0, self.owed[i] - doubt)

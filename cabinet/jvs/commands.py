@@ -108,10 +108,14 @@ class Answer:
 
 @dataclass(frozen=True)
 class Reply:
-    """A split reply. ``answers`` may be shorter than the request when the board stopped."""
+    """A split reply. ``answers`` may be shorter than the request when the board stopped.
+    ``exact``: one answer for every command and nothing after them but 00 padding, so the
+    reply has the shape of the request it was split for (a late reply to another request
+    mostly has not)."""
 
     status: int
     answers: tuple[Answer, ...]
+    exact: bool = False
 
     @property
     def ok(self) -> bool:
@@ -157,17 +161,24 @@ def split_reply(payload: bytes, commands: Sequence[Command]) -> Reply:
         return Reply(0, ())
     answers: list[Answer] = []
     pos = 1
+    whole = True
     for command in commands:
-        if command.reply == NO_REPLY or pos >= len(payload):
+        if command.reply == NO_REPLY:
+            break
+        if pos >= len(payload):
+            whole = False
             break
         report = payload[pos]
         pos += 1
         if report != Report.NORMAL:
             answers.append(Answer(command.code, report, b""))
+            whole = False
             break
         size = _data_size(command.reply, payload, pos)
         if size is None:
+            whole = False
             break
         answers.append(Answer(command.code, report, payload[pos : pos + size]))
         pos += size
-    return Reply(payload[0], tuple(answers))
+    exact = whole and not any(payload[pos:])
+    return Reply(payload[0], tuple(answers), exact)

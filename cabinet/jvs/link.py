@@ -101,6 +101,11 @@ class SerialLink:
         """Ask `dest` for its last reply again (0x2F) and split it as the reply to `commands`,
         or None (timeout/bad SUM). The caller makes sure a reply to an earlier request cannot
         pass for one to `commands`."""
+        payload = self.last_reply_again(dest, timeout)
+        return None if payload is None else split_reply(payload, commands)
+
+    def last_reply_again(self, dest: int, timeout: float) -> bytes | None:
+        """The payload `dest` sends for 0x2F (its last reply), or None (timeout/bad SUM)."""
         self.retransmits += 1
         self._discard_input()
         self._write(encode(dest, retransmit().wire))
@@ -108,10 +113,29 @@ class SerialLink:
         if isinstance(event, BadChecksum):
             self.checksum_errors += 1
         if isinstance(event, Frame):
-            return split_reply(event.payload, commands)
+            return event.payload
         if event is None:
             self.timeouts += 1
         return None
+
+    def drain(self, quiet: float, limit: float) -> int:
+        """Read and drop what arrives until the line has been quiet for `quiet` seconds (at
+        most `limit` in all): late replies to earlier requests. Returns the bytes dropped."""
+        dropped = 0
+        deadline = time.monotonic() + limit
+        try:
+            while True:
+                wait = min(quiet, deadline - time.monotonic())
+                if wait <= 0:
+                    break
+                ready, _, _ = select.select([self._port.fileno()], [], [], wait)
+                if not ready:
+                    break
+                dropped += len(self._port.read(max(1, self._port.in_waiting)))
+        except _PORT_ERRORS as exc:
+            raise LinkDown(f"{self.path}: {_reason(exc)}") from exc
+        self._discard_input()
+        return dropped
 
     def _discard_input(self) -> None:
         """Drop late replies to earlier requests so they are not taken for this one."""

@@ -19,14 +19,15 @@ from typing import Protocol
 
 from cabinet.decisions import JVS_DECISIONS
 from cabinet.jvs import commands as cmd
-from cabinet.jvs.codes import BROADCAST, FIRST_SLAVE, LAST_SLAVE, Status
+from cabinet.jvs.codes import BROADCAST, FIRST_SLAVE, LAST_SLAVE, CoinCondition, Status
 from cabinet.jvs.coins import COIN_BURST, COINS_PER_SECOND_MAX, CoinLedger
-from cabinet.jvs.commands import Command, Reply
+from cabinet.jvs.commands import Command, Reply, split_reply
 from cabinet.jvs.health import LinkHealth
 from cabinet.jvs.info import BoardInfo, decode_bcd, decode_features, decode_text
 from cabinet.jvs.inputs import CoinSlot, SwitchState, decode_coins, decode_switches
 from cabinet.jvs.link import LinkDown, SerialLink
 from cabinet.jvs.outputs import OutputQueue
+from cabinet.jvs.settle import Unsettled, Verdict
 
 
 class BusError(Exception):
@@ -98,6 +99,7 @@ class JvsMaster:
         # True while the board's last reply is to a poll without extra commands, so a
         # resent (0x2F) reply without their answers says the board never got them.
         self._resend_safe = False
+        self._unsettled: Unsettled | None = None  # a decrement whose reply went missing
 
     # --- synchronous API (jvs-probe uses these directly) -------------------------------------
     @property
@@ -120,6 +122,11 @@ class JvsMaster:
         self.outputs.resize(self.input_board.features.output_bytes)
         with self._lock:
             self.coins.restart()
+            if self._unsettled is not None:
+                # A reset loses the board's last reply: the counts settle it (the doubt).
+                for slot, amount in self._unsettled.decrements:
+                    self.coins.lost(slot, amount)
+                self._unsettled = None
         self._resend_safe = False
         return self.boards
 
@@ -210,26 +217,28 @@ class JvsMaster:
         """One combined switches + coins request to the input board (one packet per poll).
 
         None when no reply came, or the reply's status is not 01 (a status 03 reply says
-        the board saw our request damaged; its data is not an answer): a line error.
+        the board saw our request damaged; its data is not an answer), or the reply does not
+        have the request's shape (a late reply to an earlier request): a line error.
         """
         board = self.input_board
-        features = board.features
-        players = min(features.players, 2)
-        asks = [cmd.switches(players, features.switch_bytes)]
-        if features.coin_slots:
-            asks.append(cmd.coins(min(features.coin_slots, 2)))
-        asks += extra or []
+        asks = self._plain_asks() + (extra or [])
         reply = self.link.transact(board.address, asks, self.timing.poll_timeout)
-        result = self._read(reply, players)
+        result = self._read(reply)
         if result is None and extra and self._resend_safe:
-            # The board may have run the extra commands (a coin decrement) even though its
-            # reply was lost or damaged: its last reply, sent again, says whether it did.
-            result = self._read(
-                self.link.resend(board.address, asks, self.timing.poll_timeout), players
-            )
+            # The board may have run the extra commands even though its reply was lost or
+            # damaged: its last reply, sent again, says whether it did.
+            result = self._read(self.link.resend(board.address, asks, self.timing.poll_timeout))
         return result
 
-    def _read(self, reply: Reply | None, players: int) -> tuple[PollResult, Reply] | None:
+    def _plain_asks(self) -> list[Command]:
+        """Switches, then coins when the board has coin slots."""
+        features = self.input_board.features
+        asks = [cmd.switches(min(features.players, 2), features.switch_bytes)]
+        if features.coin_slots:
+            asks.append(cmd.coins(min(features.coin_slots, 2)))
+        return asks
+
+    def _read(self, reply: Reply | None) -> tuple[PollResult, Reply] | None:
         """The switches and coins of a poll reply, or None (see `poll`)."""
         board = self.input_board
         features = board.features
@@ -238,9 +247,15 @@ class JvsMaster:
         if reply.status != Status.NORMAL:
             self.health.line_error(f"reply status {reply.status:02X} from node {board.address}")
             return None
+        if not reply.exact:
+            self.health.line_error(
+                f"reply from node {board.address} does not fit the request (a late reply?)"
+            )
+            return None
         switch_answer = reply.answer(0)
         if switch_answer is None:
             return None
+        players = min(features.players, 2)
         switches = decode_switches(switch_answer.data, players, features.switch_bytes)
         coin_answer = reply.answer(1) if features.coin_slots else None
         if features.coin_slots and coin_answer is None:
@@ -323,40 +338,80 @@ class JvsMaster:
                 next_poll = time.monotonic()
 
     def step(self) -> bool:
-        """One poll with the waiting coin decrements and output image; publishes switches
-        and coin edges. False when the poll failed."""
+        """One poll with the waiting coin decrements or output image; publishes switches
+        and coin edges. False when the poll failed. While a decrement is unsettled, the
+        step asks the board for its last reply instead (cabinet/jvs/settle.py)."""
+        if self._unsettled is not None:
+            return self._settle(self._unsettled)
         with self._lock:
             # Extra commands only go out right after a good plain poll (see `_resend_safe`).
             decrements = self.coins.decrements() if self._resend_safe else []
-        image = self.outputs.next() if self._resend_safe else None
-        extra = [cmd.coin_decrement(slot, amount) for slot, amount in decrements]
-        if image is not None:
-            extra.append(cmd.general_output1(image))
-        first_extra = 1 + (1 if self.input_board.features.coin_slots else 0)
+        plain = self._plain_asks()
+        image = None
+        if decrements:
+            # The coins are read again after the 0x30s: the board's count after the
+            # decrement, and a reply no other packet's reply has the shape of.
+            extra = [cmd.coin_decrement(slot, amount) for slot, amount in decrements]
+            extra.append(plain[-1])
+        else:
+            image = self.outputs.next() if self._resend_safe else None
+            extra = [cmd.general_output1(image)] if image is not None else []
         result = self.poll(extra)
         self._resend_safe = result is not None and not extra
+        if result is None:
+            with self._lock:
+                self.coins.restart()
+                if decrements:
+                    self._unsettled = Unsettled(
+                        tuple(plain + extra), tuple(plain), tuple(decrements)
+                    )
+            return False
+        self._publish(*result, decrements, len(plain))
+        if image is not None:
+            self.outputs.sent(image)
+        return True
+
+    def _settle(self, unsettled: Unsettled) -> bool:
+        """One 0x2F ask about an unsettled decrement; True when its answer settled it."""
+        timeout = self.timing.poll_timeout
+        self.link.drain(timeout, timeout * 10)
+        payload = self.link.last_reply_again(self.input_board.address, timeout)
+        verdict = unsettled.judge(payload)
+        if verdict is Verdict.UNKNOWN:
+            return False
+        self._unsettled = None
+        if verdict is Verdict.NOT_RECEIVED:
+            return False  # the coins stay owed; the decrement goes out again
+        assert payload is not None
+        result = self._read(split_reply(payload, unsettled.asks))
+        assert result is not None  # judged DONE: normal status and the packet's shape
+        self._publish(*result, list(unsettled.decrements), len(unsettled.plain))
+        return True
+
+    def _publish(
+        self, poll: PollResult, reply: Reply, decrements: list[tuple[int, int]], first: int
+    ) -> None:
+        """Publish a good reply: switches, the coins before the decrements, the decrements
+        (acknowledged: the reply has the packet's shape), the coins after them."""
         now = time.monotonic()
         with self._lock:
-            if result is None:
-                for slot, amount in decrements:
-                    self.coins.lost(slot, amount)
-                return False
-            poll, reply = result
             self.polls += 1
             held = poll.switches.controls()
             self._pressed |= held - self._held
             self._held = held
-            errors = self.coins.observe([slot.count for slot in poll.coins], now)
-            for index, (slot, amount) in enumerate(decrements):
-                if reply.answer(first_extra + index) is not None:
-                    self.coins.confirm(slot, amount)
-                else:
-                    self.coins.lost(slot, amount)
+            errors = self.coins.observe(_counts(poll.coins), now)
+            for slot, amount in decrements:
+                self.coins.confirm(slot, amount)
+            after = reply.answer(first + len(decrements)) if decrements else None
+            if after is not None:
+                errors += self.coins.observe(_counts(decode_coins(after.data)), now)
         for error in errors:
             self.health.line_error(error)
-        if image is not None and reply.answer(first_extra + len(decrements)) is not None:
-            self.outputs.sent(image)
-        return True
+
+
+def _counts(slots: tuple[CoinSlot, ...]) -> list[int | None]:
+    """Each slot's count, or None when its condition is not normal (no reading)."""
+    return [s.count if s.condition == CoinCondition.NORMAL else None for s in slots]
 
 
 __all__ = ["DEFAULT_BOARDS", "BusError", "JvsMaster", "PollResult", "SenseInput", "Timing"]

@@ -16,7 +16,8 @@ without a sense line that assigns "until nobody answers" walks a single board up
 Faults for tests: `corrupt_next_checksum`, `noise_before_next_reply`, `tamper_next_replies`
 (a checksum-valid but wrong reply, as paired bit errors the 8-bit sum cannot see), `silent`,
 `answer_late` (the next reply goes out late and the board hears nothing meanwhile, as a board
-still busy booting, or a loaded machine),
+still busy booting, or a loaded machine), `delay_next_replies` (replies reach the master
+late while the board goes on answering, as through a USB adapter's latency timer),
 `unplug` / `replug` (the pty goes away; with ``link`` a symlink follows the new pty, like
 /dev/serial/by-id after a USB adapter comes back).
 """
@@ -102,6 +103,8 @@ class IoBoardSimulator:
         self._late = 0.0  # seconds the next reply is held back
         # A held reply: (when it goes out, board, payload); the board is deaf until then.
         self._held: tuple[float, SimBoard, bytes] | None = None
+        self._delays: deque[float] = deque()  # per next reply: seconds on the way
+        self._on_the_way: deque[tuple[float, bytes]] = deque()  # (when it arrives, bytes)
         self._fds: tuple[int, int] | None = None  # (pty master, our own slave fd)
         self._slave_path = ""
         self._parser = FrameParser()
@@ -165,6 +168,14 @@ class IoBoardSimulator:
         with self._lock:
             self._late = seconds
 
+    def delay_next_replies(self, *seconds: float) -> None:
+        """The next replies (one delay each, in order) reach the master that much later,
+        while the board goes on hearing and answering: a USB adapter holding received bytes
+        for its latency timer. Bytes keep their order, so later replies queue behind."""
+        with self._lock:
+            self._delays.extend(seconds)
+        self._wake()
+
     def unplug(self) -> None:
         """Close the pty (the master's reads and writes fail) and wait until it is gone."""
         self._unplugged.clear()
@@ -209,6 +220,7 @@ class IoBoardSimulator:
             with contextlib.suppress(OSError):
                 os.close(fd)
         self._fds = None
+        self._on_the_way.clear()
         self._unplugged.set()
 
     def _run(self) -> None:
@@ -221,6 +233,8 @@ class IoBoardSimulator:
             wait = 0.5
             if self._held is not None:
                 wait = max(0.0, min(wait, self._held[0] - time.monotonic()))
+            if self._on_the_way:
+                wait = max(0.0, min(wait, self._on_the_way[0][0] - time.monotonic()))
             ready, _, _ = select.select(watch, [], [], wait)
             if self._held is not None and time.monotonic() >= self._held[0]:
                 _, board, payload = self._held
@@ -228,6 +242,7 @@ class IoBoardSimulator:
                 self._reply(board, payload)
             if self._wake_r in ready:
                 os.read(self._wake_r, 64)
+            self._deliver()
             if self._fds is not None and self._fds[0] in ready:
                 try:
                     data = os.read(self._fds[0], 4096)
@@ -323,5 +338,21 @@ class IoBoardSimulator:
             wire = bytes((SYNC,)) + escape(body + bytes(((checksum(body) + 1) & 0xFF,)))
         else:
             wire = encode(MASTER, payload)
+        with self._lock:
+            delay = self._delays.popleft() if self._delays else 0.0
+        if delay > 0 or self._on_the_way:
+            arrives = time.monotonic() + delay
+            if self._on_the_way:
+                arrives = max(arrives, self._on_the_way[-1][0])
+            self._on_the_way.append((arrives, noise + wire))
+            return
         with contextlib.suppress(OSError):
             os.write(self._fds[0], noise + wire)
+
+    def _deliver(self) -> None:
+        """Write the delayed replies whose time has come."""
+        while self._on_the_way and self._on_the_way[0][0] <= time.monotonic():
+            _, wire = self._on_the_way.popleft()
+            if self._fds is not None:
+                with contextlib.suppress(OSError):
+                    os.write(self._fds[0], wire)
