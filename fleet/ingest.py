@@ -125,11 +125,11 @@ class Intake:
         self.lags = LagHistogram()  # seconds from the entry's time to its commit
         self.conn: psycopg.Connection[Any] | None = None
         self.ca_pem = config.ca.read_bytes()  # a ranking entry's signer's CA
-        self.client = self._client(config.client_id, config.cert, config.key)
-        self.client.on_subscribe = self._on_subscribe
+        self.link = threading.Lock()  # the own client: connected, left, replaced, stopped
+        self.client = self._own_client()
         self.members = (None if config.members is None else
                         Membership(config.db_url, config.client_id, config.members,
-                                   self._take_over))
+                                   self._take_over, self._member_changed))
         self.verifier = Verifier(config.db_url, workers=config.verify_workers,
                                  cabinet_frames=config.cabinet_frames)
         self.worker = self._new_worker()
@@ -146,6 +146,11 @@ class Intake:
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = lambda c, u, msg: self.jobs.put((c, msg))
+        return client
+
+    def _own_client(self) -> mqtt.Client:
+        client = self._client(self.config.client_id, self.config.cert, self.config.key)
+        client.on_subscribe = self._on_subscribe
         return client
 
     def _on_subscribe(self, *args: object) -> None:
@@ -202,7 +207,10 @@ class Intake:
             return
         client.subscribe(self.topic, qos=1)
 
-    def _on_disconnect(self, *args: object) -> None:
+    def _on_disconnect(self, client: mqtt.Client, userdata: object, flags: object,
+                       reason: ReasonCode, properties: object) -> None:
+        if not reason.is_failure:  # ours: leaving the broker, or stopping
+            return
         self.disconnects += 1
         log.warning("fleet: the intake lost the broker (%d times); reconnecting",
                     self.disconnects)
@@ -216,29 +224,39 @@ class Intake:
         if self.members is None:
             self._connect()
             return
-        self.members.start()
-        # Connected once this member holds its own lock (a survivor serving its session
-        # hands it back first): two clients with one id would push each other off.
-        threading.Thread(target=self._connect_when_member, name="fleet-join",
-                         daemon=True).start()
+        self.members.start()  # connects through _member_changed
 
     def _connect(self) -> None:
-        self.client.connect_async(self.config.host, self.config.port, keepalive=30)
-        self.client.loop_start()
+        with self.link:
+            if not self.stopping.is_set():
+                self.client.connect_async(self.config.host, self.config.port, keepalive=30)
+                self.client.loop_start()
 
-    def _connect_when_member(self) -> None:
-        assert self.members is not None
-        while not self.stopping.is_set():
-            if self.members.ready.wait(1.0):
-                self._connect()
-                return
+    def _member_changed(self, held: bool) -> None:
+        """Connected while this member holds its own lock, and only then (fleet/members.py):
+        whoever serves its session meanwhile connects with its client id, and two clients
+        with one id push each other off at the broker."""
+        if held:
+            self._connect()
+            return
+        log.warning("fleet: %s lost its own lock: off the broker until it holds it again",
+                    self.config.client_id)
+        with self.link:
+            left = self.client
+            left.disconnect()
+            # A fresh client for the next connection: the acknowledgements still due on
+            # this one must not reach the session through it, where the survivor may have
+            # reused their packet ids for other messages (those not acknowledged come again).
+            self.client = self._own_client()
+        left.loop_stop()
 
     def stop(self) -> None:
         self.stopping.set()
         self.jobs.put(None)
         self.worker.join(30)
-        self.client.disconnect()
-        self.client.loop_stop()
+        with self.link:
+            self.client.disconnect()
+            self.client.loop_stop()
         if self.members is not None:
             self.members.stop()
         self.verifier.stop()

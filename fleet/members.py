@@ -15,6 +15,11 @@ each on a connection of its own; the one PostgreSQL grants it to takes the sessi
 holds the lock while it serves it (should that survivor die too, the next takes it). A member
 coming back marks itself as asking (``intake_members.asking``, its connection's process id),
 notifies, and waits for its own lock: the survivor serving its session hands it back.
+
+A member that loses its own lock while it runs (its lock's connection cut, PostgreSQL
+restarted) is, for the others, gone: one takes its session over. ``on_change(False)`` tells
+the intake at once, to leave the broker, and ``on_change(True)`` once the lock is its own
+again, to connect: two clients with one id would push each other off at the broker.
 """
 
 from __future__ import annotations
@@ -57,11 +62,13 @@ def has_certificate(keys: Path, name: str) -> bool:
 
 class Membership:
     """``own``'s lock held, and every other member's waited for; ``take_over(name)`` starts
-    serving a lost member's session, ``ready`` is set while ``own`` holds its own lock."""
+    serving a lost member's session, ``ready`` is set while ``own`` holds its own lock and
+    ``on_change(held)`` called (from this object's thread) whenever that changes."""
 
-    def __init__(self, db_url: str, own: str, keys: Path,
-                 take_over: Callable[[str], Session]) -> None:
+    def __init__(self, db_url: str, own: str, keys: Path, take_over: Callable[[str], Session],
+                 on_change: Callable[[bool], None] = lambda held: None) -> None:
         self.db_url, self.own, self.keys, self.take_over = db_url, own, keys, take_over
+        self.on_change = on_change
         self.ready = threading.Event()
         self.stopping = threading.Event()
         self.serving: set[str] = set()  # members whose sessions this one serves now
@@ -114,8 +121,8 @@ class Membership:
                 conn.execute("SELECT pg_advisory_lock(%s, %s)", (LOCKS, lock_key(self.own)))
                 conn.execute("UPDATE intake_members SET asking = NULL WHERE name = %s",
                              (self.own,))
-                self.ready.set()
                 log.info("fleet: %s holds its own session", self.own)
+                self._held(True)
                 while not self.stopping.is_set():
                     for note in conn.notifies(timeout=CHECK_S):
                         if note.payload != self.own:
@@ -123,12 +130,21 @@ class Membership:
             except psycopg.Error as exc:
                 if self.stopping.is_set():
                     break
-                self.ready.clear()
                 log.warning("fleet: %s lost its membership lock (%s); asking again",
                             self.own, str(exc).strip()[:120])
+                self._held(False)
                 self.stopping.wait(RETRY_S)
             finally:
                 self._close(conn)
+
+    def _held(self, held: bool) -> None:
+        if held == self.ready.is_set():
+            return
+        if held:
+            self.ready.set()
+        else:
+            self.ready.clear()
+        self.on_change(held)
 
     def _watch(self, name: str) -> None:
         """Wait for ``name``'s lock (a thread of its own), if its session can be served."""
