@@ -14,7 +14,7 @@ from typing import Any
 from engine.digest import ENGINE_2
 from engine.inputs import InputFrame
 from engine.replay_decisions import REPLAY_DECISIONS
-from engine.session import GameSession, Seeds, Settings, SignsIn, kept_bits
+from engine.session import GameSession, Seeds, Settings, kept_bits, signs_in
 
 REPLAY_MAGIC = "BLXR"
 REPLAY_FORMAT = 1
@@ -420,7 +420,7 @@ def verify(replay: Replay, session: GameSession, *, ranked: bool = False) -> Ver
     answers: dict[int, list[tuple[int, str]]] = {}
     for at, player, verdict in replay.sign_ins:
         answers.setdefault(at, []).append((player, verdict))
-    signs_in = session if isinstance(session, SignsIn) else None
+    signer = signs_in(session)
     matched = 0
     last = len(replay.inputs)
     for number, bits in enumerate(replay.inputs, start=1):
@@ -431,10 +431,10 @@ def verify(replay: Replay, session: GameSession, *, ranked: bool = False) -> Ver
         for player in joins.get(number, ()):
             session.join(player)
         for player, verdict in answers.get(number, ()):
-            if signs_in is None:
+            if signer is None:
                 return Verdict(False, number - 1, session.state_hash(), None, matched,
                                f"a sign-in at frame {number}, but {replay.rules} has none")
-            signs_in.sign_in(player, verdict)
+            signer.sign_in(player, verdict)
         session.step(InputFrame.from_bits(bits))
         expected = replay.checkpoints.get(number)
         if expected is None:

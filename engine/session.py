@@ -22,7 +22,7 @@ Conventions every session keeps:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from engine.events import Event
 from engine.inputs import InputFrame
@@ -91,6 +91,20 @@ class SignsIn(Protocol):
     def sign_in_request(self, index: int) -> tuple[str, str] | None: ...
 
     def sign_in(self, index: int, verdict: str) -> None: ...
+
+
+_SIGNS_IN_KINDS: dict[type, bool] = {}
+
+
+def signs_in(session: object) -> SignsIn | None:
+    """``session`` as a SignsIn, or None. Decided once per class: isinstance against a
+    runtime-checkable Protocol looks up each of its members (about 20 us), too much for
+    every frame."""
+    kind = type(session)
+    known = _SIGNS_IN_KINDS.get(kind)
+    if known is None:
+        known = _SIGNS_IN_KINDS[kind] = isinstance(session, SignsIn)
+    return cast(SignsIn, session) if known else None
 
 
 # The lever's left and right of each player in ``InputFrame.to_bits`` (bits 2-3 and 10-11).

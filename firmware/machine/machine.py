@@ -19,7 +19,7 @@ from dipswitch import decode_coinage, override
 from engine import InputFrame
 from engine.events import Event
 from engine.replay import Replay
-from engine.session import GameSession, SignsIn, Summary
+from engine.session import GameSession, Summary, signs_in
 from firmware.credits import CreditBoard
 from firmware.machine.coin_desk import CoinDesk, Saver
 from firmware.machine.decisions import frames as decision_frames
@@ -422,10 +422,11 @@ class CabinetMachine:
     def _answer_sign_ins(self, game: GameSession) -> None:
         """The board's answers due before this frame: to the session, the replay and the
         save data (the account made, salted, or its wrong PINs counted)."""
-        if not isinstance(game, SignsIn):
+        signer = signs_in(game)
+        if signer is None:
             return
         for index, initials, answer in self.sign_ins.answers(game):
-            game.sign_in(index, answer.verdict)
+            signer.sign_in(index, answer.verdict)
             self.rankings.sign_in(index, answer.verdict)
             if answer.entry is not None:
                 section = self.cartridge.board.save_section

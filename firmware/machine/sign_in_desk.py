@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.session import GameSession, SignsIn
+from engine.session import GameSession, signs_in
 
 SALT_BYTES = 16  # Source: NIST SP 800-132 section 5.1: a salt of at least 128 bits
 WORKER_WAIT_S = 600.0  # a bound for a broken worker in ``wait`` mode, not a speed
@@ -48,10 +48,11 @@ class SignInDesk:
     def ask(self, game: GameSession, sign_in: Callable[..., Any] | None,
             own: Mapping[str, Any]) -> None:
         """After a frame: start a worker for each new question."""
-        if sign_in is None or not isinstance(game, SignsIn):
+        signer = signs_in(game)
+        if sign_in is None or signer is None:
             return
         for index in (0, 1):
-            asked = game.sign_in_request(index)
+            asked = signer.sign_in_request(index)
             check = self._checks.get(index)
             if asked is None:
                 self._checks.pop(index, None)
