@@ -231,7 +231,9 @@ def test_probe_resets_and_tries_again_when_the_board_answers_late(
     with IoBoardSimulator() as sim:
         sim.answer_late(0.5)  # far past 3 tries of the 40 ms timeout
         assert main(["jvs-probe", sim.port, "--json", *FAST_ARGS]) == 0
-        resets = [p for d, p in sim.requests if d == BROADCAST and p[:1] == bytes((Cmd.RESET,))]
+        resets = [
+            p for d, p in list(sim.requests) if d == BROADCAST and p[:1] == bytes((Cmd.RESET,))
+        ]
     captured = capsys.readouterr()
     assert json.loads(captured.out)["boards"][0]["address"] == 1
     assert len(resets) >= 4  # two resets for each connect, and there were two connects

@@ -4,6 +4,7 @@ and line errors on the service menu's notices (headless kiosk, simulator on a re
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -18,7 +19,7 @@ from cabinet.video.palette import UI
 from cabinet.video.screen import NATIVE_H, NATIVE_W
 from firmware.kiosk import Kiosk, KioskOptions
 from firmware.machine.screens import ATTRACT
-from tests.test_jvs_master import FAST, wait_for
+from tests.test_jvs_master import PATIENT, wait_for
 from tools.operator import Operator
 
 
@@ -50,9 +51,15 @@ def sim() -> Iterator[IoBoardSimulator]:
         yield simulator
 
 
+# A poll waits up to 0.5 s for its reply: on a loaded machine (an arm64 emulation under load
+# average 100 wrote nothing to the pty for seconds) short timeouts would drop a board that
+# is up, or take a late reply for a line error; a silent board is still down in 2 s.
+PATIENT_POLLS = replace(PATIENT, poll_timeout=0.5)
+
+
 @pytest.fixture
 def kiosk(sim: IoBoardSimulator, tmp_path: Path) -> Iterator[tuple[Kiosk, JvsSource]]:
-    source, outputs = open_jvs(sim.port, timing=FAST)
+    source, outputs = open_jvs(sim.port, timing=PATIENT_POLLS)
     cabinet = Kiosk(KioskOptions(mode="headless", inputs=[], save_dir=tmp_path, audio=False),
                     sources=[source], sinks=[outputs])
     try:
@@ -72,13 +79,13 @@ def test_attract_screen_shows_jvs_error_while_the_board_is_down(
             break
     assert cabinet.alarms() == []
     sim.silent = True
-    wait_for(lambda: source.alarm == ALARM)
+    wait_for(lambda: source.alarm == ALARM, timeout=30)
     cabinet.frame()
     assert cabinet.machine.screen in ATTRACT
     assert cabinet.alarms() == ["JVS ERROR"]
     assert alert_pixels(cabinet.native, screens.ALARM_Y, CELL) > 0
     sim.silent = False
-    wait_for(lambda: source.alarm is None)
+    wait_for(lambda: source.alarm is None, timeout=30)
     cabinet.frame()
     assert cabinet.alarms() == []
     # The screen keeps what did not change from frame to frame; the line must still go.

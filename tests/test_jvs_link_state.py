@@ -74,7 +74,7 @@ def test_retries_that_fail_the_same_way_log_once_and_the_alarm_stays_on(
         source, _ = open_jvs(sim.port, timing=FAST)
         try:
             assert source.alarm is None  # still connecting: no failure yet
-            wait_for(lambda: sum(p == b"\xf0\xd9" for _, p in sim.requests) >= 8, timeout=30)
+            wait_for(lambda: sum(p == b"\xf0\xd9" for _, p in list(sim.requests)) >= 8, timeout=30)
             assert source.alarm == ALARM
             assert journal.lines == [f"JVS down on {sim.port}: no JVS board answered on {sim.port}"]
             sim.silent = False

@@ -99,7 +99,7 @@ def test_without_sense_line_one_board_by_default_and_no_second_address(
         assert [b.address for b in master.connect()] == [1]
         master.close()
         assert sim.board.address == 1
-        assert [p for d, p in sim.requests if p[:1] == b"\xf1"] == [b"\xf1\x01"]
+        assert [p for d, p in list(sim.requests) if p[:1] == b"\xf1"] == [b"\xf1\x01"]
 
 
 @pytest.mark.parametrize("address_once", [False, True])
@@ -109,7 +109,7 @@ def test_without_sense_line_exactly_the_configured_boards(address_once: bool) ->
         assert [b.address for b in master.connect()] == [1, 2, 3]
         master.close()
         assert [b.address for b in sim.boards] == [3, 2, 1]
-        addresses = [p for d, p in sim.requests if p[:1] == b"\xf1"]
+        addresses = [p for d, p in list(sim.requests) if p[:1] == b"\xf1"]
         assert addresses == [b"\xf1\x01", b"\xf1\x02", b"\xf1\x03"]
 
 
@@ -167,7 +167,7 @@ def test_sense_line_low_before_any_address_is_a_bus_error(sim: IoBoardSimulator)
     with pytest.raises(BusError, match="sense line low before the first address"):
         master.connect()
     master.close()
-    assert [p for d, p in sim.requests if p[:1] == b"\xf1"] == []
+    assert [p for d, p in list(sim.requests) if p[:1] == b"\xf1"] == []
 
 
 def test_no_board_is_a_bus_error() -> None:
