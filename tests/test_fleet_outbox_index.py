@@ -37,7 +37,7 @@ def test_one_more_entry_costs_the_same_in_a_full_outbox_of_any_size(tmp_path: Pa
     # merging two book entries, list nothing and open as many files at either size.
     assert small["puts"][0] == large["puts"][0] == 0
     assert small["puts"][1] == large["puts"][1]
-    assert large["puts"][1] <= PUTS * 6  # the entry, the folder's fsync, a merge's two reads
+    assert large["puts"][1] <= PUTS * 6  # the entry, the totals' mark, a merge's two reads
     for size, where in ((200, tmp_path / "small"), (2_000, tmp_path / "large")):
         assert len(entries(where)) == size
 
