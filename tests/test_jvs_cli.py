@@ -214,9 +214,13 @@ def test_jvs_sim_subprocess_serves_a_master_until_ctrl_c(once: bool) -> None:
         try:
             assert proc.wait(timeout=60) == 0  # waits on the exit; a busy machine is slow to it
         except subprocess.TimeoutExpired:
+            # Which signals the child blocks, ignores and catches (its main thread's), and
+            # its threads' stacks: whether the Ctrl-C reached it at all.
+            status = Path(f"/proc/{proc.pid}/status").read_text()
+            masks = [line for line in status.splitlines() if line.startswith("Sig")]
             proc.send_signal(signal.SIGABRT)
             _, stacks = proc.communicate(timeout=30)
-            pytest.fail(f"jvs-sim still runs 60 s after Ctrl-C; its threads:\n{stacks}")
+            pytest.fail(f"jvs-sim still runs 60 s after Ctrl-C; {masks}; its threads:\n{stacks}")
     finally:
         if proc.poll() is None:
             proc.kill()
