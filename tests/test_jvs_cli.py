@@ -174,11 +174,20 @@ def test_sim_command_language() -> None:
     assert command(board, "outputs") == "outputs on: none"
 
 
+CTRL_C_AS_AT_A_TERMINAL = (
+    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "sys.argv[0] = 'bloxcab'; runpy.run_module('firmware.cli', run_name='__main__')"
+)
+
+
 @pytest.mark.parametrize("once", [False, True])
 def test_jvs_sim_subprocess_serves_a_master_until_ctrl_c(once: bool) -> None:
     proc = subprocess.Popen(
-        # -X faulthandler: a SIGABRT prints every thread's stack, should the exit hang
-        [sys.executable, "-X", "faulthandler", "-m", "firmware.cli", "jvs-sim",
+        # -X faulthandler: a SIGABRT prints every thread's stack, should the exit hang. Ctrl-C
+        # is made to raise KeyboardInterrupt in the child, as at a terminal: a suite started
+        # as a shell's background job passes SIGINT on ignored (SigIgn bit 1), and Python keeps
+        # an inherited SIG_IGN.
+        [sys.executable, "-X", "faulthandler", "-c", CTRL_C_AS_AT_A_TERMINAL, "jvs-sim",
          *(["--address-once"] if once else [])],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
