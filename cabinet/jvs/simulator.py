@@ -27,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import os
 import select
-import signal
 import threading
 import time
 import tty
@@ -225,9 +224,6 @@ class IoBoardSimulator:
         self._unplugged.set()
 
     def _run(self) -> None:
-        # Ctrl-C and SIGTERM go to the main thread: a signal this thread took would leave a
-        # main thread blocked reading stdin (`bloxcab jvs-sim`) never knowing of it.
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         while not self._stop.is_set():
             if self._want_plugged and self._fds is None:
                 self._open_pty()
