@@ -285,3 +285,45 @@ def test_the_kiosk_shows_what_a_fresh_draw_does_through_attract_and_play(
     for screen in kept_screens:  # these redraw only changes
         frames, by_changes = kept_frames[str(screen)]
         assert by_changes > 0.9 * frames, (screen, kept_frames)
+
+
+def _tap_page(session: Any, index: int) -> str:
+    return "select" if session.players[index] is None else "play"
+
+
+@pytest.mark.parametrize(("game_id", "page_of", "areas"), [
+    ("tap", _tap_page, "games.tap.screen"), ("ti", None, "games.ti.screen")])
+def test_a_side_whose_page_changes_is_redrawn_alone(game_id: str, page_of: Any,
+                                                   areas: str) -> None:
+    """A second player joining (mode select, a sign-in, a game: one side's page changes)
+    redraws that side, not the whole screen: the frame has damage boxes, and they lie
+    inside the side's area but for the other side's own small changes."""
+    import importlib
+
+    screen = importlib.import_module(areas)
+    page_of = page_of or screen._page
+    cart = CARTRIDGES[game_id]
+    kept = KeptPicture()
+    picture, fresh = new_native(), new_native()
+    last_pages: tuple[str, ...] | None = None
+    last_sides = None
+    checked = 0
+    for session, args in _play(game_id, 2, seed=7):
+        pages = (page_of(session, 0), page_of(session, 1))
+        kept.start_frame()
+        cart.presentation.draw_play(picture, PlayView(session, kept=kept, **args))
+        damage = kept.finish_frame()
+        _draw_from_scratch(cart, fresh, PlayView(session, **args))
+        assert pygame.image.tobytes(picture, "RGBX") == pygame.image.tobytes(fresh, "RGBX")
+        changed = [i for i in (0, 1) if last_pages is not None and pages[i] != last_pages[i]]
+        both_shown = all(session.playing(i) or session.players[i] is not None
+                         for i in (0, 1)) or args["sides"] == 2
+        if len(changed) == 1 and args["sides"] == last_sides == 2 and both_shown:
+            assert damage is not None, f"frame {args['frame']}: drawn whole"
+            side = pygame.Rect(screen.SIDE_AREAS[changed[0]])
+            outside = sum(box.w * box.h - pygame.Rect(box).clip(side).w
+                          * pygame.Rect(box).clip(side).h for box in damage)
+            assert outside < 0.2 * 320 * 224, (args["frame"], pages, damage)
+            checked += 1
+        last_pages, last_sides = pages, args["sides"]
+    assert checked >= 1, checked

@@ -29,11 +29,16 @@ class KeptPicture:
         self._used_last = False
         self._frame_key: object = None
         self.last_damage: list[pygame.Rect] | None = None  # what finish_frame gave
+        # Regions (one side of a two-well screen): the page each shows, and its parts.
+        self._region: Hashable | None = None
+        self._pages: dict[Hashable, object] = {}
+        self._members: dict[Hashable, set[Hashable]] = {}
 
     def start_frame(self) -> None:
         """Before a frame's drawing: nothing is known to be used yet."""
         self._used = False
         self.damage = []
+        self._region = None
 
     def forget(self) -> None:
         """The surface holds something the parts do not know of: draw everything."""
@@ -64,6 +69,8 @@ class KeptPicture:
         if self.full:
             self._keys.clear()
             self._boxes.clear()
+            self._pages.clear()
+            self._members.clear()
         self._screen = screen
         self._used = True
         return self.full
@@ -80,10 +87,36 @@ class KeptPicture:
 
     def changed(self, part: Hashable, key: object) -> bool:
         """True (and ``key`` remembered) when ``part`` must be drawn this frame."""
+        if self._region is not None:
+            self._members[self._region].add(part)
         if not self.full and self._keys.get(part, _NOTHING) == key:
             return False
         self._keys[part] = key
         return True
+
+    def region(self, surface: pygame.Surface, name: Hashable, page: object,
+               rect: pygame.Rect, background: RGB) -> None:
+        """The parts drawn from now until ``end_region`` make up region ``name`` (one side
+        of a two-well screen), which lies inside ``rect`` and shows ``page`` (mode select,
+        a sign-in, a game). When the page differs from last frame's, only the region is
+        cleared and drawn again: a player joining redraws one side, not the screen."""
+        self._region = name
+        if self.full or name not in self._pages:
+            self._pages[name] = page
+            self._members.setdefault(name, set())
+            return
+        if self._pages[name] == page:
+            return
+        self._pages[name] = page
+        for part in self._members[name]:
+            self._keys.pop(part, None)
+            self._boxes.pop(part, None)
+        self._members[name] = set()
+        surface.fill(background, rect)
+        self.damage.append(pygame.Rect(rect))
+
+    def end_region(self) -> None:
+        self._region = None
 
     def box(self, part: Hashable, rect: pygame.Rect) -> pygame.Rect:
         """Remember where ``part`` is drawn now; returns where it was drawn before (or

@@ -99,6 +99,16 @@ def kept_ops(surface: Any, kept: KeptPicture | None, part: Hashable, ops: Sequen
         surface.set_clip(clip)
 
 
+
+def side_region(surface: Any, kept: KeptPicture | None, index: int, page: Hashable,
+                area: tuple[int, int, int, int]) -> None:
+    """Side ``index`` of a two-well screen, drawn inside ``area``, shows ``page``: when the
+    page changes only that side is drawn again (its part above the credit line, which
+    stays as it is)."""
+    if kept is not None:
+        above_credits = pygame.Rect(area).clip(pygame.Rect(0, 0, NATIVE_W, CREDIT_Y))
+        kept.region(surface, index, page, above_credits, UI["background"])
+
 # A well's kept frame and stack: (screen, well box) -> (stack key, picture).
 _stacks: dict[Hashable, tuple[object, pygame.Surface]] = {}
 

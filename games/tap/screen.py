@@ -17,6 +17,7 @@ from games.arika.kept import (
     kept_credit_line,
     kept_ops,
     kept_well,
+    side_region,
     text_op,
 )
 from games.arika.player import OVER, READY, ArikaPlayer
@@ -106,15 +107,19 @@ def draw_board(surface: Any, view: PlayView, kept: KeptPicture | None) -> None:
     assert isinstance(session, TapSession)
     sides, two = board_layout(session, view.sides)
     shown = sides or [0]
-    if kept is None or kept.begin(("tap", two, tuple(
-            (i, session.players[i] is None) for i in shown))):
+    # Two wells: a side whose page changes (mode select to a game) is redrawn alone.
+    pages = tuple((i, session.players[i] is None) for i in shown)
+    if kept is None or kept.begin(("tap", two, tuple(shown) if two else pages)):
         surface.fill(UI["background"])
     clip = surface.get_clip()
-    for index in shown:
+    for index, page in zip(shown, pages, strict=True):
         if two:  # each side keeps to its half (a long line stops at the other well)
             surface.set_clip(clip.clip(SIDE_AREAS[index]))
+            side_region(surface, kept, index, page, SIDE_AREAS[index])
         _draw_side(surface, session, index, side_left(index, two), kept, two)
         surface.set_clip(clip)
+    if kept is not None:
+        kept.end_region()
     kept_credit_line(surface, kept, view.credits, view.free_play)
 
 

@@ -19,6 +19,7 @@ from games.arika.kept import (
     kept_credit_line,
     kept_ops,
     kept_well,
+    side_region,
     text_op,
 )
 from games.arika.player import NO_PIECE, OVER, READY, ArikaPlayer
@@ -109,15 +110,20 @@ def draw_play(surface: Any, view: PlayView) -> None:
     whole = kept is not None and any(_drawn_whole(session, i) for i in shown)
     if whole:  # everything drawn (its kept parts blitted), presented whole
         kept.forget()
-    if kept is None or kept.begin(("ti", two, tuple((i, _page(session, i)) for i in shown))):
+    # Two wells: a side whose page changes (mode select, sign-in, a game) is redrawn alone.
+    pages = tuple((i, _page(session, i)) for i in shown)
+    if kept is None or kept.begin(("ti", two, tuple(shown) if two else pages)):
         surface.fill(UI["background"])
     clip = surface.get_clip()
-    for index in shown:
+    for index, page in zip(shown, pages, strict=True):
         left = (8 + index * 160) if two else 120
         if two:  # each side keeps to its half (a long line stops at the other well)
             surface.set_clip(clip.clip(SIDE_AREAS[index]))
+            side_region(surface, kept, index, page, SIDE_AREAS[index])
         _draw_side(surface, session, index, left, not two, kept)
         surface.set_clip(clip)
+    if kept is not None:
+        kept.end_region()
     kept_credit_line(surface, kept, view.credits, view.free_play)
     if whole:
         kept.drawn_over()
