@@ -71,25 +71,32 @@ def stack_shown(p: ArikaPlayer) -> tuple[object, ...]:
 
 def draw_stack(surface: Any, p: ArikaPlayer, left: int,
                visibility: Callable[[ArikaPlayer, int], float],
-               colour: Callable[[ArikaPlayer, int, int], RGB | None]) -> None:
-    """The locked blocks: ``visibility(p, locked_frame)`` (0 hides a block) and
-    ``colour(p, column, cell value)`` (None hides it) are the cartridge's."""
+               colours: Callable[[ArikaPlayer], Callable[[int, int], RGB | None]]) -> None:
+    """The locked blocks: ``visibility(p, locked_frame)`` (0 hides a block; asked only in
+    a fading or invisible roll, outside one every block shows) and ``colours(p)``, which
+    gives the colour of (column, cell value) for this frame (None hides the block), are
+    the cartridge's."""
+    colour = colours(p)
+    rolling = p.roll in (ROLL_FADING, ROLL_INVISIBLE)
+    flashing = p.flash_cells if p.frame - p.flash_frame < FLASH_FRAMES else ()
     for row in range(1, VISIBLE_ROWS + 1):
         cells = p.board.cells[row - 1]
         locked = p.board.locked[row - 1]
+        y = WELL_Y + (VISIBLE_ROWS - row) * CELL
         for col in range(WIDTH):
             value = cells[col]
             if not value:
                 continue
-            seen = visibility(p, locked[col])
+            seen = visibility(p, locked[col]) if rolling else 1.0
             if seen <= 0:
                 continue
-            rgb = colour(p, col, value)
+            rgb = colour(col, value)
             if rgb is None:
                 continue
-            if (row, col) in p.flash_cells and p.frame - p.flash_frame < FLASH_FRAMES:
+            if flashing and (row, col) in flashing:
                 rgb = UI["clear_flash"]
-            draw_cell(surface, left, row, col, shade(rgb, 0.8 * seen))
+            # a filled box: draw.rect's pixels, faster (as draw_cell)
+            surface.fill(shade(rgb, 0.8 * seen), (left + col * CELL, y, CELL - 1, CELL - 1))
 
 
 def piece_ops(p: ArikaPlayer, left: int) -> list[Op]:

@@ -4,6 +4,7 @@ the staff roll, the mode select, and the section times at the end."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cabinet.video.kept import KeptPicture
@@ -76,9 +77,13 @@ def cell_visibility(p: ArikaPlayer, locked_frame: int) -> float:
     return roll_visibility(p, locked_frame, FADE_AFTER_FRAMES, FADE_GONE_FRAMES)
 
 
-def _stack_colour(p: ArikaPlayer, col: int, value: int) -> RGB:
+def _stack_colour(_col: int, value: int) -> RGB:
     """A block's colour; an item block shows in the highlight colour."""
     return UI["highlight"] if value >> ITEM_SHIFT else cell_rgb(value & COLOUR_MASK)
+
+
+def _stack_colours(_p: ArikaPlayer) -> Callable[[int, int], RGB]:
+    return _stack_colour
 
 
 def draw_play(surface: Any, view: PlayView) -> None:
@@ -185,7 +190,7 @@ def _draw_side(surface: Any, session: TapSession, index: int, left: int,
 
 def _stack(surface: Any, p: ArikaPlayer, left: int) -> None:
     draw_well(surface, left)
-    draw_stack(surface, p, left, cell_visibility, _stack_colour)
+    draw_stack(surface, p, left, cell_visibility, _stack_colours)
 
 
 def _results(p: ArikaPlayer, left: int, grade: str) -> list[Op]:

@@ -5,7 +5,7 @@ blocks from 1000, Easy's fireworks."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cabinet.video.palette import UI
@@ -31,20 +31,33 @@ def hides_sections(p: ArikaPlayer) -> bool:
     return isinstance(p, sakura.SakuraPlayer)
 
 
-def stack_colour(p: ArikaPlayer, col: int, value: int, rgb: RGB) -> RGB | None:
-    """The colour of a stack cell for this mode (None: not shown this frame)."""
+def stack_colours(p: ArikaPlayer) -> Callable[[int, int, RGB], RGB | None]:
+    """The colour of a stack cell for this mode this frame, as (column, cell value, colour)
+    -> colour (None: not shown): what holds for the whole stack (the stage's effects, the
+    beam's column, the sparkle) is looked up once, not for each of its cells."""
     if isinstance(p, sakura.SakuraPlayer):
-        if p.effect("xray"):
-            beam = p.frame // XRAY_FRAMES_A_COLUMN % (WIDTH + 2 * XRAY_HALF_WIDTH) - 1
-            if abs(col - beam) > XRAY_HALF_WIDTH:
+        xray = p.effect("xray")
+        beam = p.frame // XRAY_FRAMES_A_COLUMN % (WIDTH + 2 * XRAY_HALF_WIDTH) - 1
+        jewel = JEWEL_RGB[p.frame // 8 % 2]
+        one_colour = p.effect("colour")
+
+        def sakura_colour(col: int, value: int, rgb: RGB) -> RGB | None:
+            if xray and abs(col - beam) > XRAY_HALF_WIDTH:
                 return None
-        if value >> ITEM_SHIFT == sakura.JEWEL_ITEM:
-            return JEWEL_RGB[p.frame // 8 % 2]
-        if p.effect("colour"):
-            return ONE_COLOUR_RGB
-        return rgb
+            if value >> ITEM_SHIFT == sakura.JEWEL_ITEM:
+                return jewel
+            return ONE_COLOUR_RGB if one_colour else rgb
+        return sakura_colour
     if isinstance(p, shirase.ShirasePlayer) and p.bone:
-        return BONE_RGB
+        return _bone
+    return _as_drawn
+
+
+def _bone(_col: int, _value: int, _rgb: RGB) -> RGB:
+    return BONE_RGB
+
+
+def _as_drawn(_col: int, _value: int, rgb: RGB) -> RGB:
     return rgb
 
 
@@ -53,12 +66,13 @@ def jewel_cells(p: ArikaPlayer) -> list[tuple[int, int]]:
     beam hides the rest); the play screen cuts a stone into each."""
     if not isinstance(p, sakura.SakuraPlayer):
         return []
+    colour = stack_colours(p)
     return [(r + 1, c) for r, row in enumerate(p.board.cells) for c, v in enumerate(row)
-            if v >> ITEM_SHIFT == sakura.JEWEL_ITEM and stack_colour(p, c, v, (0, 0, 0))]
+            if v >> ITEM_SHIFT == sakura.JEWEL_ITEM and colour(c, v, (0, 0, 0))]
 
 
 def stack_key(p: ArikaPlayer) -> object:
-    """What ``stack_colour`` takes beyond a cell's value: the x-ray's beam and the jewels'
+    """What ``stack_colours`` takes beyond a cell's value: the x-ray's beam and the jewels'
     sparkle (frame), the one-colour effect, Shirase's bones."""
     if isinstance(p, sakura.SakuraPlayer):
         jewels = any(v >> ITEM_SHIFT == sakura.JEWEL_ITEM for row in p.board.cells for v in row)

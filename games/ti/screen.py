@@ -4,6 +4,7 @@ select, and the final grade at the end."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -64,9 +65,10 @@ def cell_visibility(p: ArikaPlayer, locked_frame: int) -> float:
     return roll_visibility(p, locked_frame, FADE_AFTER_FRAMES, FADE_GONE_FRAMES)
 
 
-def _stack_colour(p: ArikaPlayer, col: int, value: int) -> RGB | None:
-    """A block's colour as the mode shows it (None: hidden)."""
-    return mode_screen.stack_colour(p, col, value, cell_rgb(value & COLOUR_MASK))
+def _stack_colours(p: ArikaPlayer) -> Callable[[int, int], RGB | None]:
+    """A block's colour as the mode shows it this frame (None: hidden)."""
+    pick = mode_screen.stack_colours(p)
+    return lambda col, value: pick(col, value, cell_rgb(value & COLOUR_MASK))
 
 
 def upcoming(p: ArikaPlayer, count: int) -> list[int]:
@@ -252,7 +254,7 @@ def _draw_side(surface: Any, session: TiSession, index: int, left: int, wide: bo
 
 def _stack(surface: Any, p: ArikaPlayer, left: int) -> None:
     draw_well(surface, left)
-    draw_stack(surface, p, left, cell_visibility, _stack_colour)
+    draw_stack(surface, p, left, cell_visibility, _stack_colours)
     _jewels(surface, p, left)
 
 
