@@ -297,7 +297,8 @@ def test_a_side_whose_page_changes_is_redrawn_alone(game_id: str, page_of: Any,
                                                    areas: str) -> None:
     """A second player joining (mode select, a sign-in, a game: one side's page changes)
     redraws that side, not the whole screen: the frame has damage boxes, and they lie
-    inside the side's area but for the other side's own small changes."""
+    inside the side's area but for the other side's own small changes, and none lies
+    inside the side's box (each pixel is rescaled once)."""
     import importlib
 
     screen = importlib.import_module(areas)
@@ -324,6 +325,12 @@ def test_a_side_whose_page_changes_is_redrawn_alone(game_id: str, page_of: Any,
             outside = sum(box.w * box.h - pygame.Rect(box).clip(side).w
                           * pygame.Rect(box).clip(side).h for box in damage)
             assert outside < 0.2 * 320 * 224, (args["frame"], pages, damage)
+            # the side is rescaled once: no box of the frame lies inside the cleared side
+            region = [box for box in damage if side.contains(box) and box.w * box.h
+                      > 0.5 * side.w * side.h]
+            assert len(region) == 1, (args["frame"], damage)
+            assert not [box for box in damage
+                        if box is not region[0] and region[0].contains(box)], damage
             checked += 1
         last_pages, last_sides = pages, args["sides"]
     assert checked >= 1, checked

@@ -33,12 +33,14 @@ class KeptPicture:
         self._region: Hashable | None = None
         self._pages: dict[Hashable, object] = {}
         self._members: dict[Hashable, set[Hashable]] = {}
+        self._cleared: list[pygame.Rect] = []  # regions cleared this frame
 
     def start_frame(self) -> None:
         """Before a frame's drawing: nothing is known to be used yet."""
         self._used = False
         self.damage = []
         self._region = None
+        self._cleared = []
 
     def forget(self) -> None:
         """The surface holds something the parts do not know of: draw everything."""
@@ -82,6 +84,10 @@ class KeptPicture:
         if not self._used:
             self._screen = None
             self._frame_key = None
+        cleared = self._cleared
+        if cleared:  # a box inside a cleared region is shown with it (rescaled once)
+            self.damage = cleared + [box for box in self.damage
+                                     if not any(c.contains(box) for c in cleared)]
         self.last_damage = None if not self._used or self.full else self.damage
         return self.last_damage
 
@@ -113,7 +119,7 @@ class KeptPicture:
             self._boxes.pop(part, None)
         self._members[name] = set()
         surface.fill(background, rect)
-        self.damage.append(pygame.Rect(rect))
+        self._cleared.append(pygame.Rect(rect))
 
     def end_region(self) -> None:
         self._region = None
