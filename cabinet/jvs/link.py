@@ -7,6 +7,7 @@ timeout; any pyserial or OS error becomes `LinkDown`, so callers have one thing 
 from __future__ import annotations
 
 import contextlib
+import os
 import select
 import termios
 import time
@@ -24,6 +25,10 @@ _PORT_ERRORS = (serial.SerialException, OSError, ValueError, termios.error)
 
 # Source: JVS-TR §2: 115200 baud, 8 data bits, no parity, 1 stop bit.
 BAUD = 115200
+# How long the port may refuse a request's bytes before the link counts as down. Counted
+# only while bytes are left to write: a process held up by a loaded machine in the middle
+# of a write that went out is not a stuck port (pyserial's write_timeout counts that too).
+WRITE_TIMEOUT = 0.5
 
 
 class LinkDown(Exception):
@@ -48,7 +53,6 @@ class SerialLink:
                 parity=serial.PARITY_NONE,
                 stopbits=serial.STOPBITS_ONE,
                 timeout=0,
-                write_timeout=0.5,
             )
         except _PORT_ERRORS as exc:
             raise LinkDown(f"cannot open {path}: {_reason(exc)}") from exc
@@ -149,8 +153,20 @@ class SerialLink:
     def _write(self, data: bytes) -> None:
         self.last_request = data
         self.last_reply = b""
+        deadline: float | None = None
         try:
-            self._port.write(data)
+            fd = self._port.fileno()  # pyserial opens it non-blocking
+            while data:
+                with contextlib.suppress(BlockingIOError):
+                    data = data[os.write(fd, data):]
+                if not data:
+                    return
+                now = time.monotonic()
+                deadline = deadline if deadline is not None else now + WRITE_TIMEOUT
+                if now >= deadline:
+                    raise LinkDown(f"{self.path}: write timeout (the port took no bytes for "
+                                   f"{WRITE_TIMEOUT} s)")
+                select.select([], [fd], [], deadline - now)
         except _PORT_ERRORS as exc:
             raise LinkDown(f"{self.path}: {_reason(exc)}") from exc
 
