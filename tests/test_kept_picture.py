@@ -13,7 +13,7 @@ import pytest
 from cabinet.video import screens
 from cabinet.video.kept import KeptPicture
 from cabinet.video.screen import HEADLESS, Display, new_native
-from engine.inputs import InputFrame
+from engine.inputs import InputFrame, PlayerInput
 from firmware.inputscript import random_inputs
 from games.arika.rules import ROLL_FADING, ROLL_INVISIBLE
 from games.registry import CARTRIDGES, PlayView, new_session
@@ -334,3 +334,57 @@ def test_a_side_whose_page_changes_is_redrawn_alone(game_id: str, page_of: Any,
             checked += 1
         last_pages, last_sides = pages, args["sides"]
     assert checked >= 1, checked
+
+
+@pytest.mark.parametrize("blocked", [False, True])
+def test_the_challenge_question_redraws_its_side_not_the_screen(blocked: bool) -> None:
+    """TAP's HERE COMES A NEW CHALLENGER, or NO MORE CHALLENGER, over one side of a
+    two-well board: while it shows, only the sides under it are drawn again, the frames
+    have damage boxes, and every frame shows what a fresh draw does, through the question,
+    its answer and the frames after."""
+    from games.tap.rules.modes import MASTER
+    from games.tap.versus import VersusBoard
+
+    cart = CARTRIDGES["tap"]
+    board = VersusBoard(MASTER, {}, {"main": 3}, 1)
+    kept = KeptPicture()
+    picture, fresh = new_native(), new_native()
+    inputs = random_inputs(5, players=1)
+    asked = damaged = 0
+    last = b""
+    for frame in range(600):
+        p1 = next(inputs).p1
+        p2 = PlayerInput()
+        if blocked:
+            if frame == 100:
+                p1 = PlayerInput(start=True)  # player 1 wants no more challengers
+            if frame == 400:
+                board.join(1)  # then player 2 starts a game of their own
+        else:
+            if frame == 120:
+                board.join(1)  # player 2 puts in a credit and presses Start
+            if 130 <= frame < 300 and frame % 20 == 0:
+                p2 = PlayerInput(left=True)  # the lever toggles YES / NO
+            if frame == 320:
+                p2 = PlayerInput(b1=True)  # answers NO: a game of their own
+        board.step(InputFrame(p1=p1, p2=p2))
+        view = {"credits": 1, "free_play": False, "frame": frame, "sides": 2,
+                "top_score": None}
+        kept.start_frame()
+        cart.presentation.draw_play(picture, PlayView(board, kept=kept, **view))
+        damage = kept.finish_frame()
+        _draw_from_scratch(cart, fresh, PlayView(board, **view))
+        now = pygame.image.tobytes(fresh, "RGBX")
+        assert pygame.image.tobytes(picture, "RGBX") == now, f"frame {frame}"
+        if board.prompt != [None, None] or (blocked and board.players[1] is None
+                                            and board.blocked[0]):
+            asked += 1
+            damaged += damage is not None
+        if damage is not None and last:
+            boxes = [pygame.Rect(b) for b in damage]
+            outside = [p for p in _changed(last, now)
+                       if not any(b.collidepoint(p) for b in boxes)]
+            assert not outside, f"frame {frame}: changed outside damage {outside[:5]}"
+        last = now
+    assert asked > 100, asked
+    assert damaged == asked, (damaged, asked)

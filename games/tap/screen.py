@@ -4,7 +4,7 @@ the staff roll, the mode select, and the section times at the end."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from cabinet.video.kept import KeptPicture
@@ -106,22 +106,27 @@ def side_left(index: int, two: bool) -> int:
     return (8 + index * 160) if two else 120
 
 
-def draw_board(surface: Any, view: PlayView, kept: KeptPicture | None) -> None:
-    """The single-player board; with ``kept``, only what changed is drawn."""
+def draw_board(surface: Any, view: PlayView, kept: KeptPicture | None,
+               repaint: Collection[int] = ()) -> None:
+    """The single-player board; with ``kept``, only what changed is drawn, and on a
+    two-well screen the sides in ``repaint`` (under something drawn over them) whole."""
     session = view.session
     assert isinstance(session, TapSession)
     sides, two = board_layout(session, view.sides)
     shown = sides or [0]
-    # Two wells: a side whose page changes (mode select to a game) is redrawn alone.
-    pages = tuple((i, session.players[i] is None) for i in shown)
-    if kept is None or kept.begin(("tap", two, tuple(shown) if two else pages)):
+    # Two wells: a side whose page changes (mode select to a game, or a half left empty)
+    # is redrawn alone; a new object is a page never seen: drawn again.
+    pages = {i: (i, session.players[i] is None if i in shown else "empty",
+                 object() if i in repaint else None) for i in (0, 1)}
+    if kept is None or kept.begin(("tap", two, None if two else pages[shown[0]])):
         surface.fill(UI["background"])
     clip = surface.get_clip()
-    for index, page in zip(shown, pages, strict=True):
+    for index in (0, 1) if two else shown:
         if two:  # each side keeps to its half (a long line stops at the other well)
             surface.set_clip(clip.clip(SIDE_AREAS[index]))
-            side_region(surface, kept, index, page, SIDE_AREAS[index])
-        _draw_side(surface, session, index, side_left(index, two), kept, two)
+            side_region(surface, kept, index, pages[index], SIDE_AREAS[index])
+        if index in shown:
+            _draw_side(surface, session, index, side_left(index, two), kept, two)
         surface.set_clip(clip)
     if kept is not None:
         kept.end_region()

@@ -55,35 +55,60 @@ XRAY_STEP = 6  # frames the X-Ray's lit column stays on each column (screen deta
 
 def draw_play(surface: Any, view: PlayView) -> None:
     session = view.session
-    if not isinstance(session, VersusBoard) or session.match is None:
-        if isinstance(session, VersusBoard) and _has_overlays(session):
-            # The question, NO MORE CHALLENGER and the Item mode: drawn whole, over a board
-            # drawn whole from its kept parts.
-            kept = view.kept
-            if kept is not None:
-                kept.forget()
-            single.draw_board(surface, view, kept)
-            _board_overlays(surface, session, view.sides)
-            if kept is not None:
-                kept.drawn_over()
-        else:
-            single.draw_board(surface, view, view.kept)
+    if not isinstance(session, VersusBoard):
+        single.draw_board(surface, view, view.kept)
+        return
+    if session.match is None:
+        _draw_board(surface, session, view)
         return
     _draw_match(surface, session.match, view)
 
 
-def _has_overlays(board: VersusBoard) -> bool:
-    """Whether ``_board_overlays`` draws anything."""
+
+def _draw_board(surface: Any, board: VersusBoard, view: PlayView) -> None:
+    """The single-player board and what lies over it."""
+    kept = view.kept
+    over = _overlay_sides(board)
+    if not over:
+        single.draw_board(surface, view, kept)
+        return
+    _, two = single.board_layout(board, view.sides)
+    if two and kept is not None and not _item_mode(board):
+        # The question and NO MORE CHALLENGER on a two-well screen: the sides they lie on
+        # are drawn again under them, every frame while they show (and once more after),
+        # the other side as it changes.
+        single.draw_board(surface, view, kept, repaint=over)
+        _board_overlays(surface, board, view.sides)
+        return
+    # One well, or the Item mode: drawn whole, over a board drawn whole from its kept parts.
+    if kept is not None:
+        kept.forget()
+    single.draw_board(surface, view, kept)
+    _board_overlays(surface, board, view.sides)
+    if kept is not None:
+        kept.drawn_over()
+
+def _overlay_sides(board: VersusBoard) -> set[int]:
+    """The sides ``_board_overlays`` draws on (none: it draws nothing)."""
+    found: set[int] = set()
     for index in (0, 1):
         other = 1 - index
-        p = board.players[index]
-        if board.prompt[index] is not None or (isinstance(p, VersusPlayer)
-                                               and p.phase != OVER):
-            return True
+        if board.prompt[index] is not None or _item_player(board, index):
+            found.add(index)
         if board.blocked[index] and board.players[other] is None and board.cursor[
                 other] is None and board.prompt[other] is None:
-            return True
-    return False
+            found.add(other)
+    return found
+
+
+def _item_player(board: VersusBoard, index: int) -> bool:
+    p = board.players[index]
+    return isinstance(p, VersusPlayer) and p.phase != OVER
+
+
+def _item_mode(board: VersusBoard) -> bool:
+    """An Item mode game shows (its banner may reach past its well)."""
+    return _item_player(board, 0) or _item_player(board, 1)
 
 
 # ---- the single-player board's additions ---------------------------------------------
