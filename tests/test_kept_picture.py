@@ -237,11 +237,14 @@ def test_an_uncovered_window_gets_the_whole_picture_again() -> None:
         display.close()
 
 
+@pytest.mark.parametrize("game", [None, "tap", "ti"])
 def test_the_kiosk_shows_what_a_fresh_draw_does_through_attract_and_play(
-        tmp_path: Any) -> None:
+        tmp_path: Any, game: str | None) -> None:
     """A whole cabinet, frame by frame: attract mode (title, demo, rankings), coins, 2P
-    games and their ends. Every frame the kept native picture equals the screen drawn from
-    scratch, and now and then the display equals a whole rescale of it."""
+    games and their ends (on TAP and TGM3 also second players joining, sign-ins and the
+    challenger question, one side's page changing). Every frame the kept native picture
+    equals the screen drawn from scratch, and now and then the display equals a whole
+    rescale of it."""
     from dataclasses import replace
 
     from firmware import kiosk_view
@@ -251,8 +254,8 @@ def test_the_kiosk_shows_what_a_fresh_draw_does_through_attract_and_play(
 
     idle, play = 4000, 6000  # attract mode first, then coins and 2P games
     script = [replace(e, frame=e.frame + idle) for e in play_script(play)]
-    cabinet = Kiosk(KioskOptions(mode="headless", inputs=script, save_dir=tmp_path,
-                                 audio=False))
+    options = KioskOptions(mode="headless", inputs=script, save_dir=tmp_path, audio=False)
+    cabinet = Kiosk(options if game is None else replace(options, game=game))
     fresh = new_native()
     seen: set[str] = set()
     kept_frames: dict[str, list[int]] = {}  # screen -> [frames, frames drawn by changes]
