@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engine.replay import Replay, ReplayError
@@ -23,7 +24,15 @@ from games.registry import cartridge, stages_in_play
 
 log = logging.getLogger("bloxcab.rankings")
 
-KEEP_CODED = 8  # replays' inputs kept coded for their rows (more are coded when sealed)
+
+@dataclass
+class _Coded:
+    """A ranked replay's inputs, their text coded while the game was played, and how many
+    rows wait for their initials with that replay."""
+
+    inputs: list[int]
+    text: str
+    rows: int = 1
 
 
 class RankingDesk:
@@ -43,7 +52,9 @@ class RankingDesk:
         # The inputs of the rows' replays waiting for their initials, and their text, coded
         # while the game was played (GameRecorder.inputs_text): sealing a row in the frame
         # its initials are in costs its header and digest, not a pass over every frame.
-        self._inputs_texts: list[tuple[list[int], str]] = []
+        # Kept for every row waiting (a long 2P session of BLOCKOUT ranks a dozen before
+        # the initials are asked), each let go with its last row.
+        self._coded: list[_Coded] = []
         if replays is not None:
             replays.prune(referenced(data))  # the loaded save is durable: orphans go
 
@@ -51,6 +62,7 @@ class RankingDesk:
     def start(self, game_id: str, rules_id: str, settings: Mapping[str, Any],
               seeds: Mapping[str, int], players: int, stages: str | None = None) -> None:
         self.recorder = GameRecorder(game_id, rules_id, settings, seeds, players, stages)
+        self._coded = []
 
     def join(self, player: int) -> None:
         if self.recorder is not None:
@@ -63,6 +75,7 @@ class RankingDesk:
     def drop(self) -> None:
         """The game was abandoned (tilt, service menu): nothing of it can rank."""
         self.recorder = None
+        self._coded = []
 
     def replay_for(self, session: GameSession, player: int) -> Replay | None:
         """The replay of ``player``'s ranked result, kept until the row's initials are in
@@ -70,10 +83,20 @@ class RankingDesk:
         if self.recorder is None or self.replays is None:
             return None
         replay = self.recorder.ranked(session, player)
-        if not any(inputs is replay.inputs for inputs, _ in self._inputs_texts):
-            self._inputs_texts = [*self._inputs_texts[1 - KEEP_CODED:],
-                                  (replay.inputs, self.recorder.inputs_text())]
+        coded = self._coded_for(replay.inputs)
+        if coded is None:
+            self._coded.append(_Coded(replay.inputs, self.recorder.inputs_text()))
+        else:
+            coded.rows += 1
         return replay
+
+    def _coded_for(self, inputs: list[int]) -> _Coded | None:
+        return next((c for c in self._coded if c.inputs is inputs), None)
+
+    @property
+    def coded_waiting(self) -> int:
+        """Ranked replays whose coded inputs are kept for rows still waiting."""
+        return len(self._coded)
 
     # ---- rows -------------------------------------------------------------------------------
     def enter(self, game: str, mode: str, entry: RankEntry,
@@ -81,10 +104,15 @@ class RankingDesk:
         """Seal ``replay`` with the row and start writing it; the row goes in once its
         replay is durable (at once if it has none)."""
         if replay is not None and self.replays is not None:
-            coded = next((text for inputs, text in self._inputs_texts
-                          if inputs is replay.inputs), None)
-            entry.replay_id, text = seal(replay, entry.initials, mode, coded, self.cabinet)
+            coded = self._coded_for(replay.inputs)
+            entry.replay_id, text = seal(replay, entry.initials, mode,
+                                         coded.text if coded is not None else None,
+                                         self.cabinet)
             self.replays.put(entry.replay_id, text)
+            if coded is not None:
+                coded.rows -= 1
+                if coded.rows <= 0:
+                    self._coded.remove(coded)
         self.pending.append((game, mode, entry))
         self.update()
 
