@@ -99,7 +99,6 @@ def kept_ops(surface: Any, kept: KeptPicture | None, part: Hashable, ops: Sequen
         surface.set_clip(clip)
 
 
-
 def side_region(surface: Any, kept: KeptPicture | None, index: int, page: Hashable,
                 area: tuple[int, int, int, int]) -> None:
     """Side ``index`` of a two-well screen, drawn inside ``area``, shows ``page``: when the
@@ -108,6 +107,7 @@ def side_region(surface: Any, kept: KeptPicture | None, index: int, page: Hashab
     if kept is not None:
         above_credits = pygame.Rect(area).clip(pygame.Rect(0, 0, NATIVE_W, CREDIT_Y))
         kept.region(surface, index, page, above_credits, UI["background"])
+
 
 # A well's kept frame and stack: (screen, well box) -> (stack key, picture).
 _stacks: dict[Hashable, tuple[object, pygame.Surface]] = {}

@@ -88,6 +88,7 @@ def _draw_board(surface: Any, board: VersusBoard, view: PlayView) -> None:
     if kept is not None:
         kept.drawn_over()
 
+
 def _overlay_sides(board: VersusBoard) -> set[int]:
     """The sides ``_board_overlays`` draws on (none: it draws nothing)."""
     found: set[int] = set()
