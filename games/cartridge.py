@@ -274,6 +274,10 @@ class CartRules:
     # kiosk's first frame, rather than in the frame of the first game that needs them.
     # Only caches of pure functions: a session made after it plays the same.
     warm: Callable[[], None] = lambda: None
+    # The seeds the next game will start from, known before its Start (on the title, the
+    # game-over screen): makes in such a frame, with time to spare, what that start would
+    # make (Tetris's 1000-piece table). Only caches of pure functions, as ``warm``.
+    ahead: Callable[[Seeds], None] = lambda seeds: None
 
 
 @dataclass(frozen=True)

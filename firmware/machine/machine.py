@@ -32,6 +32,10 @@ from firmware.rankings.store import ReplayStore
 from firmware.savedata import GameCounts, RankEntry, SaveData, better_records, ranks
 from games.registry import CartDips, Cartridge, cartridge, new_session, stages_in_play
 
+# The frame of a screen a Start may leave on which the next game's start-up work is done
+# ahead: its second (its first draws the new screen whole).
+AHEAD_FRAME = 2
+
 log = logging.getLogger("bloxcab.machine")
 
 COIN = "coin"
@@ -170,6 +174,8 @@ class CabinetMachine:
     def step(self, inputs: InputFrame) -> list[Event]:
         self.frame += 1
         self.screen_frames += 1
+        if self.screen_frames == AHEAD_FRAME and self.screen in (*ATTRACT, Screen.GAME_OVER):
+            self._ahead()
         cues: list[Event] = []
         prev = self.prev
         self.prev = inputs
@@ -321,6 +327,15 @@ class CabinetMachine:
         if notice and notice not in self.notices:
             self.notices.append(notice)
             log.warning("%s", notice)
+
+    def _ahead(self) -> None:
+        """What the next game's start would make from its seeds (a piece table), made in
+        a quiet frame of a screen a Start may leave, not in the start's own frame."""
+        game_id = self.data.selected_game
+        cart = cartridge(game_id)
+        kept = self.data.seeds.get(game_id, cart.board.factory_seeds)
+        for same in (False, True) if cart.board.same_sequence else (False,):
+            cart.rules.ahead(cart.seeds_for_start(kept, same))
 
     def _start_game(self, players: int, cues: list[Event]) -> None:
         if not self.desk.start(players):

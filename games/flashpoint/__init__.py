@@ -63,6 +63,13 @@ def pieces(rules_id: str, seed: int, count: int, settings: Mapping[str, Any]) ->
     return "".join(LETTERS[entries[i % len(entries)]] for i in range(count))
 
 
+def _ahead(seeds: Mapping[str, int]) -> None:
+    """The next game's piece table, drawn before its Start (from its kept piece seed when
+    it replays a sequence, as the session does)."""
+    piece = seeds.get("piece")
+    draw_table(int(piece if piece is not None else seeds.get("main", 0)))
+
+
 def sim_fields(session: GameSession) -> dict[str, object]:
     assert isinstance(session, FlashPointGame)
     side = session.side(0)
@@ -123,6 +130,7 @@ CARTRIDGE = Cartridge(
         stages=STAGES,
         events=FLASHPOINT_EVENTS,
         document=rules_document,
+        ahead=_ahead,
     ),
     board=CartBoard(
         dip_bank=SW2,

@@ -217,12 +217,17 @@ def score_table(rows: Iterable[tuple[str, int, int, int]]) -> RankingSpec:
         for initials, score, lines, level in rows))
 
 
+def _nothing_ahead(seeds: Seeds) -> None:
+    """A game whose start has nothing to make ahead (Bloxeed draws its pieces as it goes)."""
+
+
 def sega_cartridge(rules: Rules, bank: GameBank, *, title: str, short: str,
                    board: Mapping[str, Any] | None = None,
                    presentation: Mapping[str, Any] | None = None,
                    tooling: Mapping[str, Any] | None = None,
                    events: frozenset[str] = SEGA_EVENTS,
-                   document: Callable[[str], dict[str, object]] | None = None) -> Cartridge:
+                   document: Callable[[str], dict[str, object]] | None = None,
+                   ahead: Callable[[Seeds], None] | None = None) -> Cartridge:
     """A cartridge on the common Sega loop: everything a Sega game shares comes from here;
     ``board``, ``presentation`` and ``tooling`` give its own fields of each part (seeds,
     rankings, screen extras, sounds, demos, CLI options...)."""
@@ -236,6 +241,7 @@ def sega_cartridge(rules: Rules, bank: GameBank, *, title: str, short: str,
             new_session=session_factory(rules),
             events=events,
             document=document or rules_document_of(rules),
+            ahead=ahead if ahead is not None else _nothing_ahead,
         ),
         board=CartBoard(dip_bank=bank.bank, decode_dips=dips_decoder(bank), **(board or {})),
         presentation=CartPresentation(**{

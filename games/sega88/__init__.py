@@ -8,12 +8,17 @@ from collections.abc import Mapping
 from games.cartridge import DrawTitle, title_screen
 from games.sega import board as sega_board
 from games.sega88.dips import BANK
-from games.sega88.rules import SEGA88, SEGA88_DECISIONS
+from games.sega88.rules import SEGA88, SEGA88_DECISIONS, sega88_table
 from games.sega88.scene import SCENE
 
 
 def _start_seeds(kept: Mapping[str, int], same_sequence: bool) -> dict[str, int]:
     return {"main": kept.get("main", 0)}
+
+
+def _ahead(seeds: Mapping[str, int]) -> None:
+    """The next game's piece table, drawn before its Start."""
+    sega88_table(_start_seeds(seeds, False)["main"])
 
 
 def _title() -> DrawTitle:
@@ -27,6 +32,7 @@ CARTRIDGE = sega_board.sega_cartridge(
     SEGA88, BANK,
     title="TETRIS (SEGA 1988)",
     short="TETRIS",
+    ahead=_ahead,
     board={
         "factory_seeds": {"main": 0},
         "start_seeds": _start_seeds,

@@ -10,7 +10,7 @@ from engine.decision import Decision
 from engine.settings import GameSettings
 from games.sega import tables as tab
 from games.sega.decisions import ENGINE_DECISIONS
-from games.sega.randomizer import PieceTable, sega_random
+from games.sega.randomizer import PieceTable, sega_random, table_for
 from games.sega.rotation import SEGA_ROTATION
 from games.sega.rules import Delays, Gravity, MainSeed, Rules, TableDeal
 
@@ -34,8 +34,13 @@ def sega88_gravity(level: int, settings: GameSettings) -> Gravity:
 
 
 
+def sega88_table(seed: int) -> PieceTable:
+    """The 1000-piece table a game started from main seed ``seed`` walks."""
+    return table_for(seed, SEGA88_DEFAULT_CONSTANT, SEGA88_TABLE_SIZE, SEGA88_INDEX_MASK)
+
+
 def sega88_deal(seed: int, settings: GameSettings) -> TableDeal:
-    table = PieceTable.draw(seed, SEGA88_DEFAULT_CONSTANT, SEGA88_TABLE_SIZE, SEGA88_INDEX_MASK)
+    table = sega88_table(seed)
     return TableDeal(table, MainSeed(table.seed_after, SEGA88_DEFAULT_CONSTANT), seed)
 
 

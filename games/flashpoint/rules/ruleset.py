@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.settings import GameSettings
 from games.flashpoint.rules import decisions as dec
 from games.flashpoint.rules.extras import FlashExtras
@@ -16,7 +14,7 @@ from games.flashpoint.rules.tables import (
 )
 from games.sega import tables as tab
 from games.sega.player import Player
-from games.sega.randomizer import PieceTable
+from games.sega.randomizer import PieceTable, table_for
 from games.sega.rotation import SEGA_ROTATION
 from games.sega.rules import Delays, Extras, Gravity, MainSeed, Rules, TableDeal
 
@@ -40,16 +38,10 @@ def no_line_points(level: int, lines: int) -> int:
 
 
 
-@lru_cache(maxsize=16)
-def _table(seed: int) -> tuple[tuple[int, ...], int]:
-    table = PieceTable.draw(seed, DEFAULT_CONSTANT, TABLE_SIZE, INDEX_MASK)
-    return table.entries, table.seed_after
-
-
 def draw_table(seed: int) -> PieceTable:
     """The 1000-piece table drawn from ``seed`` (a fresh walker; the drawing is cached, a
     pure function of the seed)."""
-    return PieceTable(*_table(seed & 0xFFFFFFFF))
+    return table_for(seed, DEFAULT_CONSTANT, TABLE_SIZE, INDEX_MASK)
 
 
 def flashpoint_deal(seed: int, settings: GameSettings) -> TableDeal:
