@@ -14,6 +14,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from firmware.uplink.message import BEAT, BOOK, NOTICE, RANK, RESULT
 from firmware.uplink.outbox import Outbox, entries, iter_messages
 from tests.conftest import LONG
@@ -130,6 +132,7 @@ def test_ranking_entries_are_never_dropped_and_a_refused_one_is_reported(
     assert box.last_error is not None and "full of ranking entries" in box.last_error
 
 
+@pytest.mark.timeout(1800)  # much work, not a hang: 300 s ran out in an emulated arm64 root
 def test_sigkill_at_random_moments_loses_no_acknowledged_coin(tmp_path: Path) -> None:
     rng = random.Random(1989)
     acked = 0
