@@ -112,17 +112,19 @@ def draw_play(surface: Any, view: PlayView) -> None:
     whole = kept is not None and any(_drawn_whole(session, i) for i in shown)
     if whole:  # everything drawn (its kept parts blitted), presented whole
         kept.forget()
-    # Two wells: a side whose page changes (mode select, sign-in, a game) is redrawn alone.
-    pages = tuple((i, _page(session, i)) for i in shown)
-    if kept is None or kept.begin(("ti", two, tuple(shown) if two else pages)):
+    # Two wells: a side whose page changes (mode select, sign-in, a game, or a half left
+    # empty) is redrawn alone.
+    pages = {i: (i, _page(session, i) if i in shown else "empty") for i in (0, 1)}
+    if kept is None or kept.begin(("ti", two, None if two else pages[shown[0]])):
         surface.fill(UI["background"])
     clip = surface.get_clip()
-    for index, page in zip(shown, pages, strict=True):
+    for index in (0, 1) if two else shown:
         left = (8 + index * 160) if two else 120
         if two:  # each side keeps to its half (a long line stops at the other well)
             surface.set_clip(clip.clip(SIDE_AREAS[index]))
-            side_region(surface, kept, index, page, SIDE_AREAS[index])
-        _draw_side(surface, session, index, left, not two, kept)
+            side_region(surface, kept, index, pages[index], SIDE_AREAS[index])
+        if index in shown:
+            _draw_side(surface, session, index, left, not two, kept)
         surface.set_clip(clip)
     if kept is not None:
         kept.end_region()
