@@ -52,8 +52,8 @@ def _play(game_id: str, players: int, seed: int, rules: str | None = None,
     alone). The credits and the idle side's blink change as they would on a cabinet. An
     Arika player in play is put into a fading, later an invisible, staff roll (blocks fade
     with their age, and the roll's end shows the results); before that, Sakura players get
-    a stage effect and Shirase players bone blocks. At ``join_at`` player 2 joins (his
-    Start on a board)."""
+    a stage effect and Shirase players bone blocks. At ``join_at`` player 2 joins (as a
+    Start on a board makes one join)."""
     cart = CARTRIDGES[game_id]
     rules = rules or cart.rules.ids[0]
     session = new_session(rules, cart.tooling.cli_settings({}), {"main": seed}, players)
