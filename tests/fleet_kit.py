@@ -112,6 +112,41 @@ def client(pki: Pki, name: str, key: Path, crt: Path) -> mqtt.Client:
     return c
 
 
+def publish_acked(c: mqtt.Client, port: int, messages: list[tuple[str, bytes]],
+                  timeout: float = 60) -> None:
+    """Connect ``c``, publish each (topic, payload) at QoS 1 and wait until the broker
+    acknowledged every one, then disconnect. It waits on paho's callbacks, not on
+    ``wait_for_publish``: that raises at once for a message published while the client
+    was not connected (a connection dropped and resumed under load), though paho sends
+    it again when it reconnects."""
+    cond = threading.Condition()
+    acked: set[int] = set()
+    up = threading.Event()
+
+    def on_connect(cl: Any, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
+        if not reason.is_failure:
+            up.set()
+
+    def on_publish(cl: Any, userdata: Any, mid: int, reason: Any, props: Any) -> None:
+        with cond:
+            acked.add(mid)
+            cond.notify_all()
+
+    c.on_connect = on_connect
+    c.on_publish = on_publish
+    c.connect("127.0.0.1", port)
+    c.loop_start()
+    try:
+        assert up.wait(timeout), "no connection to the broker"
+        mids = {c.publish(topic, payload, qos=1).mid for topic, payload in messages}
+        with cond:
+            assert cond.wait_for(lambda: mids <= acked, timeout), (
+                f"{len(mids - acked)} of {len(mids)} not acknowledged")
+    finally:
+        c.disconnect()
+        c.loop_stop()
+
+
 class Collector:
     """Subscribes as the fleet service; ``wait(n)`` until n distinct message ids came."""
 
@@ -240,20 +275,13 @@ class Service:
         from firmware.uplink.pki import sign_rank
 
         key, crt = self.pki.cabinet(cabinet)
-        c = client(self.pki, cabinet, key, crt)
-        c.connect("127.0.0.1", self.broker.port)
-        c.loop_start()
-        try:
-            for kind, payload in messages:
-                if kind == "rank" and sign:  # as the uplink signs it
-                    with contextlib.suppress(ValueError):  # not JSON: sent as it is
-                        payload = sign_rank(payload, cabinet, key, crt)
-                info = c.publish(f"bloxcab/{cabinet}/{kind}", payload, qos=1)
-                info.wait_for_publish(30)
-                assert info.is_published()
-        finally:
-            c.disconnect()
-            c.loop_stop()
+        signed = []
+        for kind, payload in messages:
+            if kind == "rank" and sign:  # as the uplink signs it
+                with contextlib.suppress(ValueError):  # not JSON: sent as it is
+                    payload = sign_rank(payload, cabinet, key, crt)
+            signed.append((f"bloxcab/{cabinet}/{kind}", payload))
+        publish_acked(client(self.pki, cabinet, key, crt), self.broker.port, signed)
 
     def count(self, sql: str, *args: object) -> int:
         row = self.conn.execute(sql, args).fetchone()

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.fleet_kit import ROOT, Pki, client, free_port
+from tests.fleet_kit import ROOT, Pki, client, free_port, publish_acked
 
 CABINETS = ("cab-n1", "cab-n2", "cab-n3", "cab-n4")
 START_S = 120  # a `fleet serve` starting (imports, TLS, migrations) on a loaded machine
@@ -89,18 +89,8 @@ def send(pki: Pki, port: int, first: int, count: int) -> None:
         key, crt = pki.dir / cabinet / "cabinet.key", pki.dir / cabinet / "cabinet.crt"
         if not crt.exists():
             key, crt = pki.cabinet(cabinet)
-        c = client(pki, cabinet, key, crt)
-        c.connect("127.0.0.1", port)
-        c.loop_start()
-        try:
-            infos = [c.publish(f"bloxcab/{cabinet}/beat", beat(n), qos=1)
-                     for n in range(first, first + count)]
-            for info in infos:
-                info.wait_for_publish(60)
-                assert info.is_published()
-        finally:
-            c.disconnect()
-            c.loop_stop()
+        publish_acked(client(pki, cabinet, key, crt), port,
+                      [(f"bloxcab/{cabinet}/beat", beat(n)) for n in range(first, first + count)])
 
 
 def until(check: Callable[[], bool], timeout: float) -> bool:
