@@ -28,6 +28,7 @@ INSTALL_GROUPS = ("render", "input", "gpio")  # install.sh creates those a syste
 BOOT_S = 240  # a full boot and a unit's start on a loaded machine
 CI = os.environ.get("BLOXCAB_CI") == "1"
 HOMES = ("/home", "/root", "/run/user")
+TMPS = ("/tmp", "/var/tmp")  # a unit's PrivateTmp= gives it fresh ones
 
 
 def need_nspawn() -> None:
@@ -79,9 +80,14 @@ class Container:
         # A Pi's venv is self-contained under /opt; this test's links to the checkout and to
         # the Python it was made from. Under a home folder the unit's ProtectHome= would hide
         # them: there (only in these tests) home folders are empty with just those bound in.
+        # Under /tmp or /var/tmp its PrivateTmp= would: they are bound over the unit's own.
         homes = [str(path) for path in (REPO, PYTHON_HOME) if str(path).startswith(HOMES)]
         if homes:
             dropin += f"\nProtectHome=tmpfs\nBindReadOnlyPaths={' '.join(homes)}\n"
+        tmps = [str(path) for path in (REPO, PYTHON_HOME)
+                if any(path.is_relative_to(tmp) for tmp in TMPS)]
+        if tmps:
+            dropin += f"\nBindReadOnlyPaths={' '.join(tmps)}\n"
         if dropin:
             files[f"/etc/systemd/system/{unit}.d/test.conf"] = "[Service]\n" + dropin + "\n"
         ro = {SYSTEMD_DIR / unit: f"/etc/systemd/system/{unit}", REPO: str(REPO),
