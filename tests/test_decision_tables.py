@@ -21,12 +21,13 @@ from firmware.service.decisions import SERVICE_DECISIONS
 from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.decisions import BLOXEED_DECISIONS
 from games.registry import rules_ids
-from games.sega.decisions import ENGINE_DECISIONS
+from games.sega.decisions import BOARD_DECISIONS, ENGINE_DECISIONS
 from games.sega88.rules import SEGA88
 
 RULES = {SEGA88.id: SEGA88, BLOXEED.id: BLOXEED}
 TABLES = {
     "engine": ENGINE_DECISIONS,
+    "sega_board": BOARD_DECISIONS,
     "bloxeed": BLOXEED_DECISIONS,
     "dipswitch": DIP_DECISIONS,
     "credits": CREDIT_DECISIONS,

@@ -35,7 +35,7 @@ from games.cartridge import (
     PlayView,
     RankingSpec,
 )
-from games.sega.decisions import ENGINE_DECISIONS
+from games.sega.decisions import BOARD_DECISIONS, ENGINE_DECISIONS
 from games.sega.game import Game
 from games.sega.rules import Rules
 
@@ -134,7 +134,7 @@ def rules_document_of(
             "lines_per_level": rules.default_lines_per_level,
             "gravity": gravity,
             **rules.tables(),
-            "decisions": {**rules.decisions, **(more_decisions or {})},
+            "decisions": {**rules.decisions, **BOARD_DECISIONS, **(more_decisions or {})},
         }
 
     return document

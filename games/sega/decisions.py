@@ -82,3 +82,27 @@ ENGINE_DECISIONS: dict[str, Decision[Any]] = {
         4, "a clearing row flashes white for 4 frames, then shows its blocks for 4",
     ),
 }
+
+
+# The Sega board's cabinet behaviour around its games (joins, versus, the same sequence
+# again), printed with each Sega cartridge's rules; the project's choices, as above.
+BOARD_DECISIONS: dict[str, Decision[Any]] = {
+    "p2_join": Decision(
+        "join with a credit",
+        "a second player may join a running game with a credit (its own game on the other "
+        "field); a player whose game ended may start again while the other plays",
+        'koryan "DataBase TETRIS(AC)" (two players at the same time)',
+    ),
+    "versus_start": Decision(
+        "2P start = versus when allowed",
+        "a 2P start with Allow VS Mode = Yes starts versus; otherwise two independent "
+        "games start",
+        "MAME segas18.cpp, SW2:1 Allow VS Mode",
+    ),
+    "same_sequence": Decision(
+        "1P start on the game-over screen",
+        "a 1P start from the game-over screen replays the previous piece sequence (the "
+        "piece seed is kept), where the game offers it",
+        'abomination.jp OGA "Introduction of Bloxeed", basic rules (same piece order again)',
+    ),
+}
