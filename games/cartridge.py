@@ -10,7 +10,7 @@ of it (``CartTooling``: CLI options, pieces, sim fields).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -338,6 +338,31 @@ class CartPresentation:
 
 
 @dataclass(frozen=True)
+class Solved:
+    """One stage through a cartridge's solver: its solution as a line of the solutions
+    file (None: nothing to keep), the line to print, and whether the real session, playing
+    the solution, cleared the stage."""
+
+    text: str | None
+    line: str
+    cleared: bool
+
+
+@dataclass(frozen=True)
+class StageSolver:
+    """`python -m tools.solve`: a game whose stages a search solves and the real session
+    plays (the solutions file is the proof its tests replay)."""
+
+    stages: Any  # the cartridge's StageSet: builtin() and read(path)
+    solutions_file: str  # named under games/
+    # (stages, the stage's number, seed, beam width or None for the solver's own) -> Solved
+    solve: Callable[[Sequence[Any], int, int, int | None], Solved]
+    header: Callable[[int], str]  # the solutions file's first line, for a seed
+    # the kept solutions' measured difficulty, from the stages and the file's text
+    report: Callable[[Sequence[Any], str], list[str]] | None = None
+
+
+@dataclass(frozen=True)
 class CartTooling:
     """What the `bloxcab` tools ask of the game (the cabinet never does)."""
 
@@ -355,6 +380,9 @@ class CartTooling:
     bench_session: Callable[[int], GameSession] | None = None
     # `python -m tools.record_demo`: the attract demos a bot records, by name.
     demos: Mapping[str, Callable[[], Replay]] = field(default_factory=dict)
+    # `python -m tools.solve`: the stages' solver, if the game has stages to solve (made
+    # when asked: the kiosk never imports the search).
+    solver: Callable[[], StageSolver] | None = None
 
 
 @dataclass(frozen=True)

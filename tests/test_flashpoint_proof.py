@@ -13,12 +13,12 @@ from games.flashpoint.solver import (
     solve,
 )
 from games.flashpoint.stagefile import builtin_stages
-from tools.flashpoint_solver import SOLUTIONS_FILE
+from tools.solve import solutions_file
 
 
 @pytest.fixture(scope="module")
 def solutions():
-    return parse_solutions(SOLUTIONS_FILE.read_text(encoding="utf-8"))
+    return parse_solutions(solutions_file("flashpoint").read_text(encoding="utf-8"))
 
 
 def test_a_solution_for_every_stage(solutions) -> None:
@@ -31,7 +31,7 @@ def test_every_stage_clears_when_its_solution_is_played(solutions, decade: int) 
     for number in range(decade * 10 + 1, decade * 10 + 11):
         cleared, frames = play_solution(stages, solutions[number])
         assert cleared, (f"stage {number} did not clear in {frames} frames: run "
-                         "python -m tools.flashpoint_solver --write "
+                         "python -m tools.solve flashpoint --write "
                          "games/flashpoint/solutions.txt after editing stages.txt")
 
 

@@ -16,7 +16,7 @@ from games.ti.rules import sakura
 from games.ti.rules.player import TiPlayer
 from games.ti.sakura_solver import parse_solutions
 from games.ti.session import RULE_CURSOR, TiSession
-from tools.sakura_solver import SOLUTIONS_FILE
+from tools.solve import solutions_file
 
 IDLE = InputFrame(PlayerInput(), PlayerInput())
 
@@ -74,7 +74,7 @@ def test_the_mode_select_picks_sakura_with_the_world_rule() -> None:
 def test_a_sakura_game_played_well_replays_and_clears_stages() -> None:
     """The stored solutions, played by the lever-and-button player through a whole game
     (stage after stage), make a replay that verifies and shows the stages cleared."""
-    solutions = parse_solutions(SOLUTIONS_FILE.read_text(encoding="utf-8"))
+    solutions = parse_solutions(solutions_file("ti").read_text(encoding="utf-8"))
     session = new_session("ti-sakura", {}, {"main": 7}, 1)
     assert isinstance(session, TiSession)
     inputs: list[InputFrame] = []

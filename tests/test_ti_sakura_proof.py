@@ -1,6 +1,6 @@
 """Every shipped Sakura stage is clearable: the solver's placements for the stage's own
 fixed piece sequence are played through the real Sakura player by a lever-and-button
-player and clear the stage within its minute (python -m tools.sakura_solver --write
+player and clear the stage within its minute (python -m tools.solve ti --write
 games/ti/sakura_solutions.txt after editing games/ti/sakura_stages.txt)."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from games.ti.sakura_solver import (
     solve,
 )
 from games.ti.stagefile import builtin_stages
-from tools.sakura_solver import SOLUTIONS_FILE
+from tools.solve import solutions_file
 
-SOLUTIONS = parse_solutions(SOLUTIONS_FILE.read_text(encoding="utf-8"))
+SOLUTIONS = parse_solutions(solutions_file("ti").read_text(encoding="utf-8"))
 
 
 def test_a_solution_for_every_stage() -> None:

@@ -19,6 +19,7 @@ from games.cartridge import (
     DrawPlay,
     DrawTitle,
     RankingSpec,
+    StageSolver,
     play_screen,
     title_screen,
 )
@@ -119,6 +120,12 @@ def _screen() -> DrawPlay:
     return screen.draw_play
 
 
+def _solver() -> StageSolver:
+    from games.flashpoint.solver import SOLVER
+
+    return SOLVER
+
+
 CARTRIDGE = Cartridge(
     id=FLASHPOINT_ID,
     title="FLASH POINT (1989)",
@@ -154,6 +161,7 @@ CARTRIDGE = Cartridge(
         cli_settings=cli_settings,
         pieces=pieces,
         sim_fields=sim_fields,
+        solver=_solver,
     ),
 )
 

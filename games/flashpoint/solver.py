@@ -8,7 +8,7 @@ always free because the search keeps the stack below row ``MAX_STACK``). Its mea
 well: flashing cells left first, then how buried they are (holes, empty cells of flashing
 rows, covered cells), then the stack's height and roughness.
 
-    python -m tools.flashpoint_solver [--stages FILE] [--stage N] [--write FILE] [--report]
+    python -m tools.solve flashpoint [--stages FILE] [--stage N] [--write FILE] [--report]
 """
 
 from __future__ import annotations
@@ -18,9 +18,11 @@ from dataclasses import dataclass
 
 from engine.field import FIELD_HEIGHT, FIELD_WIDTH, FULL_ROW
 from engine.inputs import InputFrame, PlayerInput
+from games.cartridge import Solved, StageSolver
 from games.flashpoint.rules.ruleset import draw_table
 from games.flashpoint.rules.session import PLAY, FlashPointGame
 from games.flashpoint.rules.stages import FLASH, Stage
+from games.flashpoint.stagefile import STAGES
 from games.sega.player import ACTIVE
 from games.sega.rotation import SEGA_ROTATION, X_MAX, X_MIN
 
@@ -302,3 +304,28 @@ def difficulty_report(stages: Sequence[Stage], solutions: dict[int, Solution]) -
     lines.append(f"rank correlation of stage number and pieces needed: "
                  f"{rank_correlation(numbers, pieces):.2f}")
     return lines
+
+
+def solve_stage(stages: Sequence[Stage], number: int, seed: int, beam: int | None) -> Solved:
+    """`python -m tools.solve flashpoint`: stage ``number`` solved for the piece sequence
+    of ``seed`` and played through the real session."""
+    stage = stages[number - 1]
+    solution = solve(stage, sequence_for(seed), beam=BEAM if beam is None else beam)
+    if solution is None:
+        return Solved(None, f"stage {number}: no solution found", False)
+    cleared, frames = play_solution(stages, solution, seed)
+    return Solved(solution.text(), (
+        f"stage {number:3d}: {solution.pieces:3d} pieces, height {stage.height:2d}, "
+        f"flashing {stage.flashing:2d}, played {'clear' if cleared else 'FAILED'} in "
+        f"{frames} frames"), cleared)
+
+
+def _report(stages: Sequence[Stage], kept: str) -> list[str]:
+    return difficulty_report(stages, parse_solutions(kept))
+
+
+SOLVER = StageSolver(
+    stages=STAGES, solutions_file="flashpoint/solutions.txt", solve=solve_stage,
+    header=lambda seed: ("; placements (piece, turns, box column) found by "
+                         f"games/flashpoint/solver.py for seed {seed}"),
+    report=_report)

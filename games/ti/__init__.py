@@ -14,6 +14,7 @@ from games.cartridge import (
     CartTooling,
     DrawPlay,
     DrawTitle,
+    StageSolver,
     play_screen,
     title_screen,
 )
@@ -38,6 +39,12 @@ def _screen() -> DrawPlay:
     from games.ti import screen
 
     return screen.draw_play
+
+
+def _solver() -> StageSolver:
+    from games.ti.sakura_solver import SOLVER
+
+    return SOLVER
 
 
 CARTRIDGE = Cartridge(
@@ -75,6 +82,7 @@ CARTRIDGE = Cartridge(
         cli_settings=parts.cli_settings,
         pieces=parts.pieces,
         sim_fields=parts.sim_fields,
+        solver=_solver,
     ),
 )
 

@@ -8,7 +8,7 @@ free because the search keeps the stack below row ``MAX_STACK``), with the stage
 flips and BIG blocks. Its measure of a well: jewels left first, then how buried they are,
 then holes, height and roughness.
 
-    python -m tools.sakura_solver [--stages FILE] [--stage N] [--write FILE]
+    python -m tools.solve ti [--stages FILE] [--stage N] [--write FILE]
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from engine.pieces import LETTERS, kind_of
 from games.arika.board import WIDTH
 from games.arika.player import ACTIVE
 from games.arika.shapes import ARS, BIG_ARS, ShapeSet
+from games.cartridge import Solved, StageSolver
 from games.ti.rules.sakura import (
     JEWEL,
     MIRROR_EVERY,
@@ -31,6 +32,7 @@ from games.ti.rules.sakura import (
     sakura_rules,
     stage_sequence,
 )
+from games.ti.stagefile import STAGES
 
 MAX_STACK = 13  # rows 1..13 at most: the piece moves and turns above them
 BEAM = 40
@@ -220,3 +222,20 @@ def parse_solutions(text: str) -> dict[int, Solution]:
         placements = tuple(Placement(kind_of(w[0]), int(w[1]), int(w[2:])) for w in body.split())
         out[number] = Solution(number, placements)
     return out
+
+
+def solve_stage(stages: Sequence[SakuraStage], number: int, seed: int,
+                beam: int | None) -> Solved:
+    """`python -m tools.solve ti`: stage ``number`` solved and played through the real
+    Sakura player (the stages deal their own pieces: no seed)."""
+    stage = next(s for s in stages if s.number == number)
+    solution = solve(stage, BEAM if beam is None else beam)
+    if solution is None or not play_solution(stages, solution)[0]:
+        return Solved(None, f"stage {number}: NOT SOLVED", False)
+    return Solved(solution.text(), f"stage {number}: {len(solution.placements)} pieces", True)
+
+
+SOLVER = StageSolver(
+    stages=STAGES, solutions_file="ti/sakura_solutions.txt", solve=solve_stage,
+    header=lambda seed: "; placements (piece, state, box column) found by "
+                        "games/ti/sakura_solver.py")

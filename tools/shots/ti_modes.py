@@ -29,7 +29,7 @@ from games.ti.sakura_solver import (
     placement_options,
 )
 from games.ti.session import TiSession
-from tools.sakura_solver import SOLUTIONS_FILE
+from tools.solve import solutions_file
 
 NAMES = ("ti-select.png", "ti-easy-hanabi.png", "ti-shirase-garbage.png",
          "ti-shirase-bone.png", "ti-sakura-stage.png", "ti-sakura-xray.png",
@@ -136,7 +136,7 @@ def lever(plan: Callable[[ArikaPlayer], Placement | None]) -> Callable[[ArikaPla
 
 
 def _sakura_inputs(session: TiSession) -> Iterator[InputFrame]:
-    solutions = parse_solutions(SOLUTIONS_FILE.read_text(encoding="utf-8"))
+    solutions = parse_solutions(solutions_file("ti").read_text(encoding="utf-8"))
 
     def plan(p: ArikaPlayer) -> Placement | None:
         assert isinstance(p, sakura.SakuraPlayer)
