@@ -353,7 +353,7 @@ class StageSolver:
     """`python -m tools.solve`: a game whose stages a search solves and the real session
     plays (the solutions file is the proof its tests replay)."""
 
-    stages: Any  # the cartridge's StageSet: builtin() and read(path)
+    stages: StageSet[Any]  # builtin() and read(path)
     solutions_file: str  # named under games/
     # (stages, the stage's number, seed, beam width or None for the solver's own) -> Solved
     solve: Callable[[Sequence[Any], int, int, int | None], Solved]
@@ -380,6 +380,11 @@ class CartTooling:
     bench_session: Callable[[int], GameSession] | None = None
     # `python -m tools.record_demo`: the attract demos a bot records, by name.
     demos: Mapping[str, Callable[[], Replay]] = field(default_factory=dict)
+    # The screen gallery (tools/gallery.py, for tests and benches): scenes of the game's
+    # play screen by name, from busy games whose inputs ``inputs(seed, players)`` gives
+    # (made when asked; randomness stays with the tool).
+    gallery: Callable[[Callable[[int, int], Iterator[InputFrame]]],
+                      Mapping[str, Callable[[Any], None]]] | None = None
     # `python -m tools.solve`: the stages' solver, if the game has stages to solve (made
     # when asked: the kiosk never imports the search).
     solver: Callable[[], StageSolver] | None = None

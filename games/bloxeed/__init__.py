@@ -4,6 +4,7 @@ versus on the common Sega loop."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from engine import events as ev
 from games.bloxeed.dips import BANK, BLOXEED_DIP_DECISIONS
@@ -48,6 +49,13 @@ def _title() -> DrawTitle:
     return scene.draw_title
 
 
+def _gallery(inputs: Any) -> Any:
+    """The screen gallery's Bloxeed scene, imported when asked (tools/gallery.py)."""
+    from games.bloxeed import gallery
+
+    return gallery.scenes(inputs)
+
+
 CARTRIDGE = sega_board.sega_cartridge(
     BLOXEED, BANK,
     title="BLOXEED (1989)",
@@ -69,5 +77,6 @@ CARTRIDGE = sega_board.sega_cartridge(
         "sounds": BLOXEED_SOUNDS,
         "silent": BLOXEED_SILENT,
     },
-    tooling={"cli_options": (sega_board.LINES_PER_LEVEL, sega_board.HIGH_SPEED)},
+    tooling={"cli_options": (sega_board.LINES_PER_LEVEL, sega_board.HIGH_SPEED),
+             "gallery": _gallery},
 )

@@ -1,5 +1,6 @@
-"""Bloxeed's dressing on a busy game, for the screen gallery (tools/gallery.py): garbage
-rows, power blocks, the meter and a character, as the cartridge's play screen shows them."""
+"""Bloxeed's scene for the screen gallery (tools/gallery.py): a busy game dressed with
+garbage rows, power blocks, the meter and a character, as the cartridge's play screen shows
+them."""
 
 from __future__ import annotations
 
@@ -7,10 +8,20 @@ import pygame
 
 from cabinet.video.palette import GARBAGE_BASE
 from engine.pieces import I, J, T
+from games.bloxeed.rules import BLOXEED
 from games.bloxeed.screen import POWER_LETTERS
 from games.bloxeed.sprites import character_sprite
+from games.sega import screen as sega_screen
 from games.sega.field_view import FieldExtras
+from games.sega.gallery import Inputs, Scene, busy_game
 from games.sega.game import Game
+
+
+def scenes(inputs: Inputs) -> dict[str, Scene]:
+    dressed = busy_game(BLOXEED, inputs, 2, seed=3)
+    extras = bloxeed_dressing(dressed)
+    return {"game_2p_bloxeed": lambda s: sega_screen.game(s, dressed.players, extras,
+                                                          free_play=True)}
 
 
 def bloxeed_dressing(game: Game) -> list[FieldExtras]:

@@ -4,6 +4,7 @@ table, no extras."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from games.cartridge import DrawTitle, title_screen
 from games.sega import board as sega_board
@@ -28,6 +29,13 @@ def _title() -> DrawTitle:
     return screen.draw_title
 
 
+def _gallery(inputs: Any) -> Any:
+    """The screen gallery's Sega play scenes, imported when asked (tools/gallery.py)."""
+    from games.sega.gallery import play_scenes
+
+    return play_scenes(SEGA88, inputs)
+
+
 CARTRIDGE = sega_board.sega_cartridge(
     SEGA88, BANK,
     title="TETRIS (SEGA 1988)",
@@ -46,4 +54,5 @@ CARTRIDGE = sega_board.sega_cartridge(
         # Source: tetris.wiki "Sega Randomizer" (one more call when the attract scene plays).
         "attract_scene": SCENE,
     },
+    tooling={"gallery": _gallery},
 )
