@@ -26,3 +26,10 @@ def test_a_cartridge_without_a_solver_is_refused_in_one_line(
     assert main(["tap"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "flashpoint, ti" in err
+
+
+def test_a_stage_the_set_lacks_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["flashpoint", "--stage", "101"]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: no stage 101 (the set has 1-100)\n"

@@ -52,19 +52,24 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         stages = solver.stages.read(args.stages) if args.stages else solver.stages.builtin()
-        kept = (games_dir() / solver.solutions_file).read_text(encoding="utf-8")
+        if args.report:
+            if solver.report is None:
+                raise ValueError(f"{args.cartridge} gives no difficulty report")
+            kept = (games_dir() / solver.solutions_file).read_text(encoding="utf-8")
+            print("\n".join(solver.report(stages, kept)))
+            return 0
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.report:
-        if solver.report is None:
-            print(f"error: {args.cartridge} gives no difficulty report", file=sys.stderr)
-            return 2
-        print("\n".join(solver.report(stages, kept)))
-        return 0
+    numbers = [s.number for s in stages]
+    unknown = [n for n in args.stage or () if n not in numbers]
+    if unknown:
+        print(f"error: no stage {unknown[0]} (the set has {min(numbers)}-{max(numbers)})",
+              file=sys.stderr)
+        return 2
     lines = [solver.header(args.seed)]
     failed = 0
-    for number in args.stage or [s.number for s in stages]:
+    for number in args.stage or numbers:
         solved = solver.solve(stages, number, args.seed, args.beam)
         print(solved.line, flush=True)
         failed += not solved.cleared

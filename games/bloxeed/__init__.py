@@ -4,7 +4,7 @@ versus on the common Sega loop."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine import events as ev
 from games.bloxeed.dips import BANK, BLOXEED_DIP_DECISIONS
@@ -13,6 +13,9 @@ from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, FACTORY_RANKINGS
 from games.bloxeed.screen import field_extras
 from games.cartridge import DrawTitle, title_screen
 from games.sega import board as sega_board
+
+if TYPE_CHECKING:
+    from games.sega.gallery import Inputs, Scene
 
 
 def _start_seeds(kept: Mapping[str, int], same_sequence: bool) -> dict[str, int]:
@@ -49,7 +52,7 @@ def _title() -> DrawTitle:
     return scene.draw_title
 
 
-def _gallery(inputs: Any) -> Any:
+def _gallery(inputs: Inputs) -> dict[str, Scene]:
     """The screen gallery's Bloxeed scene, imported when asked (tools/gallery.py)."""
     from games.bloxeed import gallery
 

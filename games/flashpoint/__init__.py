@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.pieces import LETTERS
 from engine.session import GameSession
-from engine.settings import Difficulty
+from engine.settings import Difficulty, GameSettings
 from games.cartridge import (
     CartBoard,
     CartPresentation,
@@ -26,7 +26,7 @@ from games.cartridge import (
 from games.flashpoint.dips import SW2, decode_dips
 from games.flashpoint.rules import events as fev
 from games.flashpoint.rules.decisions import FLASHPOINT_DECISIONS
-from games.flashpoint.rules.ruleset import FLASHPOINT, FLASHPOINT_ID, draw_table
+from games.flashpoint.rules.ruleset import FLASHPOINT, FLASHPOINT_ID, deal_for, draw_table
 from games.flashpoint.rules.session import FlashPointGame
 from games.flashpoint.rules.tables import CLEAR_ROUND_FACTORY, stage_bonus
 from games.flashpoint.session import new_session
@@ -65,10 +65,8 @@ def pieces(rules_id: str, seed: int, count: int, settings: Mapping[str, Any]) ->
 
 
 def _ahead(seeds: Mapping[str, int]) -> None:
-    """The next game's piece table, drawn before its Start (from its kept piece seed when
-    it replays a sequence, as the session does)."""
-    piece = seeds.get("piece")
-    draw_table(int(piece if piece is not None else seeds.get("main", 0)))
+    """The next game's piece table, drawn before its Start (the session's own deal)."""
+    deal_for(seeds, GameSettings())
 
 
 def sim_fields(session: GameSession) -> dict[str, object]:

@@ -4,13 +4,16 @@ table, no extras."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.cartridge import DrawTitle, title_screen
 from games.sega import board as sega_board
 from games.sega88.dips import BANK
 from games.sega88.rules import SEGA88, SEGA88_DECISIONS, sega88_table
 from games.sega88.scene import SCENE
+
+if TYPE_CHECKING:
+    from games.sega.gallery import Inputs, Scene
 
 
 def _start_seeds(kept: Mapping[str, int], same_sequence: bool) -> dict[str, int]:
@@ -29,7 +32,7 @@ def _title() -> DrawTitle:
     return screen.draw_title
 
 
-def _gallery(inputs: Any) -> Any:
+def _gallery(inputs: Inputs) -> dict[str, Scene]:
     """The screen gallery's Sega play scenes, imported when asked (tools/gallery.py)."""
     from games.sega.gallery import play_scenes
 

@@ -32,8 +32,6 @@ def sega88_gravity(level: int, settings: GameSettings) -> Gravity:
     return Gravity(tab.tetris_gravity(level, settings.difficulty))
 
 
-
-
 def sega88_table(seed: int) -> PieceTable:
     """The 1000-piece table a game started from main seed ``seed`` walks."""
     return table_for(seed, SEGA88_DEFAULT_CONSTANT, SEGA88_TABLE_SIZE, SEGA88_INDEX_MASK)

@@ -64,7 +64,6 @@ def draw_play(surface: Any, view: PlayView) -> None:
     _draw_match(surface, session.match, view)
 
 
-
 def _draw_board(surface: Any, board: VersusBoard, view: PlayView) -> None:
     """The single-player board and what lies over it."""
     kept = view.kept

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.settings import GameSettings
 from games.flashpoint.rules import decisions as dec
 from games.flashpoint.rules.extras import FlashExtras
@@ -36,8 +38,6 @@ def no_line_points(level: int, lines: int) -> int:
     return 0
 
 
-
-
 def draw_table(seed: int) -> PieceTable:
     """The 1000-piece table drawn from ``seed`` (a fresh walker; the drawing is cached, a
     pure function of the seed)."""
@@ -53,6 +53,16 @@ def flashpoint_deal_again(main: int, piece_seed: int, settings: GameSettings) ->
     """The same piece order again: the table drawn from the kept ``piece_seed``; the main
     seed is left as it is."""
     return TableDeal(draw_table(piece_seed), MainSeed(main, DEFAULT_CONSTANT), piece_seed)
+
+
+def deal_for(seeds: Mapping[str, int], settings: GameSettings) -> TableDeal:
+    """A game's deal from its seeds: the kept ``piece`` seed's table when it replays a
+    sequence, else the table drawn from ``main``."""
+    main = int(seeds.get("main", 0)) & 0xFFFFFFFF
+    piece = seeds.get("piece")
+    if piece is None:
+        return flashpoint_deal(main, settings)
+    return flashpoint_deal_again(main, int(piece) & 0xFFFFFFFF, settings)
 
 
 def _extras(player: Player, settings: GameSettings, main: MainSeed) -> Extras:

@@ -28,8 +28,7 @@ from games.flashpoint.rules.extras import FlashExtras
 from games.flashpoint.rules.ruleset import (
     FLASHPOINT,
     FLASHPOINT_ID,
-    flashpoint_deal,
-    flashpoint_deal_again,
+    deal_for,
 )
 from games.flashpoint.rules.stages import Stage
 from games.flashpoint.rules.tables import (
@@ -330,12 +329,7 @@ class FlashPointGame:
         self.game_settings = GameSettings(difficulty=self.settings.difficulty)
         self.stages = tuple(stages)
         self.stages_id = stages_digest(self.stages)
-        main = int(seeds.get("main", 0)) & 0xFFFFFFFF
-        piece = seeds.get("piece")
-        self.deal: TableDeal = (
-            flashpoint_deal(main, self.game_settings) if piece is None
-            else flashpoint_deal_again(main, int(piece) & 0xFFFFFFFF, self.game_settings)
-        )
+        self.deal: TableDeal = deal_for(seeds, self.game_settings)
         self.frame = 0
         self.sides: list[Side | None] = [None, None]
         self.pending: list[Event] = []
