@@ -35,11 +35,26 @@ def text_width(text: str, scale: int = 1) -> int:
     return len(text) * CELL * scale
 
 
+# The sprites of one colour and scale by character: a string's glyphs are looked up by
+# character alone (a key of character, colour and scale for each glyph was a third of
+# drawing a text).
+_by_look: dict[tuple[RGB, int], dict[str, pygame.Surface]] = {}
+
+
 def _blit_glyphs(surface: pygame.Surface, text: str, x: int, y: int, colour: RGB,
                  scale: int) -> None:
     step = CELL * scale
-    surface.fblits([(glyph_surface(ch, colour, scale), (x + i * step, y))
-                    for i, ch in enumerate(text)])
+    look = _by_look.get((colour, scale))
+    if look is None:
+        look = _by_look[(colour, scale)] = {}
+    blits = []
+    for ch in text:
+        sprite = look.get(ch)
+        if sprite is None:
+            sprite = look[ch] = glyph_surface(ch, colour, scale)
+        blits.append((sprite, (x, y)))
+        x += step
+    surface.fblits(blits)
 
 
 Box = tuple[int, int, int, int]  # x, y, width, height in the picture

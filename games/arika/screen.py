@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pygame
+
 from cabinet.video.palette import UI, cell_rgb, shade
 from games.arika.board import VISIBLE_ROWS, WIDTH
 from games.arika.kept import RGB, Op, draw_ops, fill_op, frame_op
@@ -79,6 +81,10 @@ def draw_stack(surface: Any, p: ArikaPlayer, left: int,
     colour = colours(p)
     rolling = p.roll in (ROLL_FADING, ROLL_INVISIBLE)
     flashing = p.flash_cells if p.frame - p.flash_frame < FLASH_FRAMES else ()
+    # One blit of kept block sprites: a fill per block cost twice as much (a Sakura stage
+    # drawn whole, 80 blocks: 0.11 ms as fills) and every line clear draws the stack.
+    sprites = _block_sprites(surface)
+    blocks: list[tuple[Any, tuple[int, int]]] = []
     for row in range(1, VISIBLE_ROWS + 1):
         cells = p.board.cells[row - 1]
         locked = p.board.locked[row - 1]
@@ -95,8 +101,27 @@ def draw_stack(surface: Any, p: ArikaPlayer, left: int,
                 continue
             if flashing and (row, col) in flashing:
                 rgb = UI["clear_flash"]
-            # a filled box: draw.rect's pixels, faster (as draw_cell)
-            surface.fill(shade(rgb, 0.8 * seen), (left + col * CELL, y, CELL - 1, CELL - 1))
+            shown = shade(rgb, 0.8 * seen)
+            sprite = sprites.get(shown)
+            if sprite is None:
+                sprite = sprites[shown] = pygame.Surface((CELL - 1, CELL - 1), 0, surface)
+                sprite.fill(shown)
+            blocks.append((sprite, (left + col * CELL, y)))
+    surface.fblits(blocks)
+
+
+# Block sprites by the picture's pixel format, then by colour. A fading roll shades blocks
+# by age, so the colours are many: a format's sprites are dropped past MOST_SPRITES.
+_sprites: dict[tuple[int, ...], dict[RGB, Any]] = {}
+MOST_SPRITES = 512
+
+
+def _block_sprites(surface: Any) -> dict[RGB, Any]:
+    form = (surface.get_bitsize(), *surface.get_masks())
+    found = _sprites.get(form)
+    if found is None or len(found) > MOST_SPRITES:
+        found = _sprites[form] = {}
+    return found
 
 
 def piece_ops(p: ArikaPlayer, left: int) -> list[Op]:

