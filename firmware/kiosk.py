@@ -202,7 +202,8 @@ class Kiosk:
                                       service_mode=opener(self.service_cabinet))
         # Unthrottled (headless without --realtime) no frame can be missed: a sign-in is
         # waited for, so a scripted run plays the same on any machine.
-        self.machine.sign_ins.wait = options.mode == "headless" and not options.realtime
+        self.unthrottled = options.mode == "headless" and not options.realtime
+        self.machine.sign_ins.wait = self.unthrottled
         self.machine.rankings.cabinet = cabinet_name(options.save_dir)  # None: not enrolled
         if loaded.cleared:
             # The factory data is written now, not at the first coin, game or clean stop: a
@@ -253,7 +254,7 @@ class Kiosk:
     # ---- one frame -------------------------------------------------------------------------
     def _start_audio(self) -> None:
         assert self.sound_start is not None
-        if self.options.mode == "headless" and not self.options.realtime:
+        if self.unthrottled:
             self.sound_start.done.wait()  # simulated time: the sounds are there on frame 1
         audio = self.sound_start.audio()
         if audio is None:  # the sounds are still being made
@@ -263,6 +264,17 @@ class Kiosk:
         self.service_cabinet.audio = audio
 
     def frame(self) -> None:
+        # The save data changes only inside this bracket; the writer thread pickles a
+        # commit of the frame after it (firmware/savedata/writer.py), in the frame's slack.
+        self.writer.frame_begins()
+        try:
+            self._frame()
+        finally:
+            self.writer.frame_ends(wait=self.unthrottled)
+        if not self.options.realtime and self.machine.desk.pending:
+            self._settle_coins()
+
+    def _frame(self) -> None:
         if self._audio_pending:
             self._start_audio()
         for event in pygame.event.get():
@@ -298,8 +310,6 @@ class Kiosk:
             self.audio.play_events(cues, attract=attract,
                                    sounds=machine.cartridge.presentation.sounds)
         self._present()
-        if not self.options.realtime and machine.desk.pending:
-            self._settle_coins()
 
     def _present(self) -> None:
         self.kept.start_frame()

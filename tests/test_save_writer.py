@@ -228,3 +228,114 @@ def test_submit_leaves_the_plain_values_to_the_writer_thread(tmp_path: Path) -> 
     assert called == []
     saved = load(tmp_path, log=_silent).data
     assert (saved.credits, saved.own["ti"]) == (5, {"accounts": {}})
+
+
+class PickleWatch:
+    """Which threads call pickle.dumps while it is on (the profile hook sees C calls): this
+    thread and the threads started inside."""
+
+    def __init__(self) -> None:
+        import pickle
+
+        self.dumps = pickle.dumps
+        self.threads: list[str] = []
+
+    def __call__(self, _frame: object, event: str, arg: object) -> None:
+        if event == "c_call" and arg is self.dumps:
+            self.threads.append(threading.current_thread().name)
+
+    def __enter__(self) -> PickleWatch:
+        threading.setprofile(self)
+        sys.setprofile(self)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        sys.setprofile(None)
+        threading.setprofile(None)  # type: ignore[arg-type]
+
+
+def test_a_frames_commit_is_pickled_after_the_frame_off_the_frame_thread(
+        tmp_path: Path) -> None:
+    """Inside a frame a submit only marks the data; the writer thread pickles it once the
+    frame has ended: the commit holds the data as the frame left it, both of the frame's
+    submits in one snapshot, and the frame thread never pickled."""
+    data = SaveData(credits=5)
+    with PickleWatch() as watch:
+        writer = SaveWriter(tmp_path, log=_silent)  # its thread starts watched
+        writer.frame_begins()
+        data.bookkeeping.coins[0] = 1
+        first = writer.submit(data, coin_chute=1)
+        data.credits = 6  # later in the same frame
+        second = writer.submit(data)
+        writer.frame_ends(wait=True)
+        assert writer.wait_durable(second, 10)
+    assert second == first + 1
+    assert watch.threads.count("save-writer") == 1
+    assert threading.current_thread().name not in watch.threads
+    writer.close()
+    saved = load(tmp_path, log=_silent)
+    assert (saved.sequence, saved.data.credits, saved.data.bookkeeping.coins[0]) == (
+        second, 6, 1)
+
+
+def test_a_frame_never_waits_for_a_writer_busy_on_the_disk(tmp_path: Path) -> None:
+    """Both banks are directories (EISDIR), so the writer sits in its retry wait with an
+    older commit. The frame's commit is not left for it: the next frame_begins pickles it
+    on the frame thread, and once the banks are files again the newest commit is saved."""
+    log = Lines()
+    for bank in ("A", "B"):
+        (bank_path(tmp_path, bank) / "held").mkdir(parents=True)
+    writer = SaveWriter(tmp_path, log=log, retry_first=600, retry_max=600)
+    data = SaveData(credits=1)
+    writer.submit(data)
+    assert writer.wait_failed(1, 10)
+    with PickleWatch() as watch:
+        writer.frame_begins()
+        data.credits = 2
+        newest = writer.submit(data)
+        writer.frame_ends(wait=True)  # the writer is busy: no waiting for it
+        writer.frame_begins()
+        data.credits = 3  # after the commit: not in it
+        writer.frame_ends()
+    assert watch.threads == [threading.current_thread().name]
+    for bank in ("A", "B"):
+        (bank_path(tmp_path, bank) / "held").rmdir()
+        bank_path(tmp_path, bank).rmdir()
+    assert writer.close()
+    saved = load(tmp_path, log=_silent)
+    assert (saved.sequence, saved.data.credits) == (newest, 2)
+    assert any("save: write to bank" in line for line in log.lines)
+
+
+def test_a_frames_commit_that_cannot_be_copied_is_refused_in_one_line(
+        tmp_path: Path) -> None:
+    log = Lines()
+    writer = SaveWriter(tmp_path, log=log)
+    data = SaveData(credits=4)
+    assert writer.wait_durable(writer.submit(data), 10)
+    writer.frame_begins()
+    data.own["ti"] = {"accounts": {"ABC": threading.Lock()}}  # a bug upstream
+    refused = writer.submit(data)
+    writer.frame_ends()
+    assert not writer.wait_settled(refused, 10)
+    assert [line for line in log.lines if "not written" in line] == [
+        f"save: commit {refused} not written: TypeError cannot pickle '_thread.lock' object"]
+    writer.frame_begins()
+    data.own["ti"] = {"accounts": {}}
+    data.credits = 5
+    good = writer.submit(data)
+    writer.frame_ends()
+    assert writer.wait_durable(good, 10)
+    writer.close()
+    assert load(tmp_path, log=_silent).data.credits == 5
+
+
+def test_a_wait_inside_a_frame_on_the_frame_thread_pickles_first(tmp_path: Path) -> None:
+    writer = SaveWriter(tmp_path, log=_silent)
+    data = SaveData(credits=7)
+    writer.frame_begins()
+    seq = writer.submit(data)
+    assert writer.wait_durable(seq, 10)  # would never come if left for after the frame
+    writer.frame_ends()
+    writer.close()
+    assert load(tmp_path, log=_silent).data.credits == 7
