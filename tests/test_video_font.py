@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from cabinet.video.font import CELL, END_MARK, GLYPH_SIZE, GLYPHS, RUB_MARK, glyph, lit_pixels
 from cabinet.video.text import draw_text, text_width
@@ -54,3 +55,18 @@ def test_different_letters_draw_different_pictures_and_advance_one_cell_each() -
     right_of_b = b.subsurface((0, 0, CELL, CELL))
     assert pygame.image.tobytes(left_of_b, "RGB") == pygame.image.tobytes(right_of_b, "RGB")
     assert draw_text(a, "AB", 3, 0, (1, 1, 1)) == 3 + text_width("AB") == 3 + 16
+
+
+def test_the_kept_glyph_sprites_are_bounded_and_draw_the_same_after_a_clear(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cabinet.video import text
+
+    monkeypatch.setattr(text, "GLYPHS_KEPT", 30)
+    before = pygame.Surface((64, 8))
+    draw_text(before, "AB", 0, 0, (9, 9, 9))
+    for red in range(40):  # 40 colours x 2 glyphs: past the bound
+        draw_text(pygame.Surface((64, 8)), "AB", 0, 0, (red, 0, 0))
+        assert len(text._cache) <= 30
+    after = pygame.Surface((64, 8))
+    draw_text(after, "AB", 0, 0, (9, 9, 9))
+    assert pygame.image.tobytes(after, "RGB") == pygame.image.tobytes(before, "RGB")

@@ -27,8 +27,14 @@ def glyph_surface(char: str, colour: RGB, scale: int = 1) -> pygame.Surface:
                 if ch == "#":
                     found.fill(colour, (x * scale, y * scale, scale, scale))
         found.set_colorkey(_KEY, pygame.RLEACCEL)
+        if len(_cache) >= GLYPHS_KEPT:  # the texts' colours are the palette's: never reached
+            _cache.clear()
+            _by_look.clear()
         _cache[key] = found
     return found
+
+
+GLYPHS_KEPT = 8192
 
 
 def text_width(text: str, scale: int = 1) -> int:
