@@ -1,4 +1,5 @@
-"""SW1: the standard Sega coinage bank (Coin A on SW1:1-4, Coin B on SW1:5-8).
+"""SW1: the System 16 boards' standard coinage bank (Coin A on SW1:1-4, Coin B on SW1:5-8),
+the cabinet's for every cartridge.
 
 Each chute has a 4-bit value. A scheme is a list of steps (coins inserted, credits given in
 total so far); when the last step is reached the chute's coin count starts again, so the
@@ -59,9 +60,8 @@ class CoinScheme:
         return coins
 
 
-# Source: MAME src/mame/sega/segaipt.h / sys16_common SW1 coinage (MAME segas16b.cpp / segas18.cpp
-# 5.1, Sega System 16 coinage DIP table (MAME segaipt), MAME segas16b.cpp / segas18.cpp DIP
-# definitions). Steps for the bonus rows are the table's
+# Source: MAME's System 16 SW1 coinage table (segaipt.h), used by the DIP definitions of
+# segas16b.cpp and segas18.cpp. Steps for the bonus rows are the table's
 # own figures ("2C/1C 5/3 6/4" = 1 credit at 2 coins, 3 at 5, 4 at 6).
 # How plain and bonus rows count coins: DIP_DECISIONS coin_step and coin_bonus_steps.
 COINAGE: dict[int, CoinScheme] = {s.value: s for s in (

@@ -42,7 +42,7 @@ CABINET_DECISIONS: dict[str, Decision[Any]] = {
     "name_repeat_frames": Decision(8, "a held lever steps one letter every 8 frames"),
     "name_first_repeat_frames": Decision(
         24, "a held lever's first repeat waits 24 frames (0.4 s), three times the next ones, "
-        "so one tap moves one letter"),
+        "so one short push moves one letter"),
     "power_on_commit_frames": Decision(
         3600, "power-on time is saved once a minute, few writes for the SD card"
     ),
