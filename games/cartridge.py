@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from dipswitch.bank import DipBank
 from engine.inputs import InputFrame
@@ -362,6 +362,36 @@ class StageSolver:
     report: Callable[[Sequence[Any], str], list[str]] | None = None
 
 
+class ShotCabinet(Protocol):
+    """A fresh headless cabinet of the game, lent by ``python -m tools.shots`` to the
+    cartridge's screenshot script: the real state machine, stepped a frame at a time."""
+
+    @property
+    def game(self) -> GameSession | None: ...  # the session in play
+    @property
+    def frame(self) -> int: ...
+    @property
+    def screen(self) -> str: ...  # "title", "demo", "rankings", "play", "game_over", ...
+    @property
+    def screen_frames(self) -> int: ...  # frames since the screen began
+    @property
+    def credits(self) -> int: ...
+
+    def step(self, frame: InputFrame) -> None: ...
+    def coin(self, coins: int = 1) -> None: ...  # coins in chute 1, each a credit when saved
+    def title(self) -> None: ...  # the attract cycle again from its title
+    def until(self, done: Callable[[], bool], inputs: Iterator[InputFrame] | None = None,
+              limit: int = 60_000) -> None: ...  # step (no input) until done, or fail
+    def shot(self, name: str) -> None: ...  # the cabinet's screen drawn whole, saved
+
+
+class ShotDesk(Protocol):
+    """What ``python -m tools.shots`` lends a cartridge's screenshot script."""
+
+    def cabinet(self) -> ShotCabinet: ...  # a fresh one; the one before is closed
+    def take(self, name: str, draw: Callable[[Any], None]) -> None: ...  # any drawing
+
+
 @dataclass(frozen=True)
 class CartTooling:
     """What the `bloxcab` tools ask of the game (the cabinet never does)."""
@@ -388,6 +418,9 @@ class CartTooling:
     # `python -m tools.solve`: the stages' solver, if the game has stages to solve (made
     # when asked: the kiosk never imports the search).
     solver: Callable[[], StageSolver] | None = None
+    # `python -m tools.shots`: the game's own screenshots for the docs, taken through the
+    # desk (file names under docs/screens/).
+    shots: Callable[[ShotDesk], None] | None = None
 
 
 @dataclass(frozen=True)

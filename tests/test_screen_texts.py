@@ -15,10 +15,11 @@ from cabinet.video import screens
 from cabinet.video.screen import new_native
 from cabinet.video.text import draw_text, recording
 from cabinet.video.text_check import problems
+from games.arika.shots import mode_shots
 from games.registry import CARTRIDGES
-from tools.shots import attract, picture, results, service
-from tools.shots import tap as tap_shots
-from tools.shots import ti as ti_shots
+from games.tap import shots as tap_shots
+from games.ti import shots as ti_shots
+from tools.shots import attract, desk, picture, service
 
 # The widest value each ranking column takes (a 7-digit score, a 4-digit TGM3 level, the
 # Arika clock mm:ss:cc, a 3-digit fireworks count).
@@ -98,6 +99,8 @@ def test_a_game_its_end_and_the_name_entry_of_every_mode_read_clean(
         tmp_path: Path, game: str, mode: str, rights: int) -> None:
     picture.PROBLEMS.clear()
     before = ti_shots.guest if game == "ti" else None
-    taken = results.mode_shots(game, mode, rights, tmp_path, before)
+    demo = CARTRIDGES[game].presentation.demo_player
+    assert demo is not None
+    taken = desk.take(game, lambda d: mode_shots(d, mode, rights, demo, before), tmp_path)
     assert [p.name for p in taken] == [f"{mode}-{shot}.png" for shot in ("play", "over", "name")]
     assert picture.PROBLEMS == []

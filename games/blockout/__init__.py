@@ -30,6 +30,7 @@ from games.cartridge import (
     DrawPlay,
     DrawTitle,
     RankingSpec,
+    ShotDesk,
     play_screen,
     title_screen,
 )
@@ -172,6 +173,13 @@ def _screen() -> DrawPlay:
     return screen.draw_play
 
 
+def _shots(desk: ShotDesk) -> None:
+    """The docs' screenshots, imported when asked (tools/shots)."""
+    from games.blockout import shots
+
+    shots.take(desk)
+
+
 CARTRIDGE = Cartridge(
     id=RULES_ID,
     title="BLOCKOUT (TECHNOS 1989)",
@@ -205,5 +213,6 @@ CARTRIDGE = Cartridge(
         pieces=pieces,
         sim_fields=sim_fields,
         bench_session=bench_session,
+        shots=_shots,
     ),
 )

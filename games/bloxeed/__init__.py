@@ -11,7 +11,7 @@ from games.bloxeed.dips import BANK, BLOXEED_DIP_DECISIONS
 from games.bloxeed.rules import BLOXEED
 from games.bloxeed.rules.decisions import BLOXEED_DECISIONS, FACTORY_RANKINGS
 from games.bloxeed.screen import field_extras
-from games.cartridge import DrawTitle, title_screen
+from games.cartridge import DrawTitle, ShotDesk, title_screen
 from games.sega import board as sega_board
 
 if TYPE_CHECKING:
@@ -59,6 +59,13 @@ def _gallery(inputs: Inputs) -> dict[str, Scene]:
     return gallery.scenes(inputs)
 
 
+def _shots(desk: ShotDesk) -> None:
+    """The docs' screenshots, imported when asked (tools/shots)."""
+    from games.bloxeed import shots
+
+    shots.take(desk)
+
+
 CARTRIDGE = sega_board.sega_cartridge(
     BLOXEED, BANK,
     title="BLOXEED (1989)",
@@ -81,5 +88,5 @@ CARTRIDGE = sega_board.sega_cartridge(
         "silent": BLOXEED_SILENT,
     },
     tooling={"cli_options": (sega_board.LINES_PER_LEVEL, sega_board.HIGH_SPEED),
-             "gallery": _gallery},
+             "gallery": _gallery, "shots": _shots},
 )

@@ -19,6 +19,7 @@ from games.cartridge import (
     DrawPlay,
     DrawTitle,
     RankingSpec,
+    ShotDesk,
     StageSolver,
     play_screen,
     title_screen,
@@ -124,6 +125,13 @@ def _solver() -> StageSolver:
     return SOLVER
 
 
+def _shots(desk: ShotDesk) -> None:
+    """The docs' screenshots, imported when asked (tools/shots)."""
+    from games.flashpoint import shots
+
+    shots.take(desk)
+
+
 CARTRIDGE = Cartridge(
     id=FLASHPOINT_ID,
     title="FLASH POINT (1989)",
@@ -160,6 +168,7 @@ CARTRIDGE = Cartridge(
         pieces=pieces,
         sim_fields=sim_fields,
         solver=_solver,
+        shots=_shots,
     ),
 )
 

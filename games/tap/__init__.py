@@ -12,6 +12,7 @@ from games.cartridge import (
     CartTooling,
     DrawPlay,
     DrawTitle,
+    ShotDesk,
     play_screen,
     title_screen,
 )
@@ -47,6 +48,13 @@ def _screen() -> DrawPlay:
     return doubles_screen.draw_play
 
 
+def _shots(desk: ShotDesk) -> None:
+    """The docs' screenshots, imported when asked (tools/shots)."""
+    from games.tap import shots
+
+    shots.take(desk)
+
+
 CARTRIDGE = Cartridge(
     id="tap",
     title="TGM2 PLUS (ARIKA 2000)",
@@ -80,5 +88,6 @@ CARTRIDGE = Cartridge(
         pieces=parts.pieces,
         sim_fields=parts.sim_fields,
         demos={"challenger": _challenger},
+        shots=_shots,
     ),
 )

@@ -14,6 +14,7 @@ from games.cartridge import (
     CartTooling,
     DrawPlay,
     DrawTitle,
+    ShotDesk,
     StageSolver,
     play_screen,
     title_screen,
@@ -45,6 +46,13 @@ def _solver() -> StageSolver:
     from games.ti.sakura_solver import SOLVER
 
     return SOLVER
+
+
+def _shots(desk: ShotDesk) -> None:
+    """The docs' screenshots, imported when asked (tools/shots)."""
+    from games.ti import shots
+
+    shots.take(desk)
 
 
 CARTRIDGE = Cartridge(
@@ -83,6 +91,7 @@ CARTRIDGE = Cartridge(
         pieces=parts.pieces,
         sim_fields=parts.sim_fields,
         solver=_solver,
+        shots=_shots,
     ),
 )
 

@@ -85,7 +85,7 @@ OPTIONS = {ARS.name: _options(ARS), BIG_ARS.name: _options(BIG_ARS)}
 
 def placement_options(shapes: ShapeSet) -> list[list[tuple[int, int, tuple[tuple[int, int], ...]]]]:
     """Per kind: (state, x, cells) of every straight drop of ``shapes`` (the World rule's
-    shapes too: tools/shots/ti_modes.py)."""
+    shapes too: games/ti/mode_shots.py)."""
     if shapes.name not in OPTIONS:
         OPTIONS[shapes.name] = _options(shapes)
     return OPTIONS[shapes.name]

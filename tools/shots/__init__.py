@@ -2,9 +2,9 @@
 
     .venv/bin/python -m tools.shots [ROOT]
 
-writes ROOT/docs/screens/ (the kiosk: attract mode, play, GAME OVER, name entry; each
-cartridge with a module here, ``tools/shots/<id>.py``, takes its own; every cartridge's
-attract title, ``tools/shots/titles.py``) and ROOT/docs/service/
+writes ROOT/docs/screens/ (each cartridge's own: the script its ``tooling.shots`` names, run
+at a desk of headless cabinets, ``tools/shots/desk.py``; every cartridge's attract cycle and
+title, ``tools/shots/attract.py`` and ``titles.py``) and ROOT/docs/service/
 (every page of the service menu). ROOT is the repository (the current folder) unless
 given. Headless: SDL's dummy video and audio drivers, no window. Every shot is drawn whole
 with its texts recorded and checked (tools/shots/picture.py): a text off the picture or its
@@ -14,8 +14,6 @@ status is 1 (tests/test_screen_texts.py runs the tour and asks for none).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import os
 from pathlib import Path
 
@@ -23,26 +21,21 @@ SCREENS = Path("docs/screens")
 SERVICE = Path("docs/service")
 
 
-def cartridge_shots() -> list[str]:
-    """The modules (``tools.shots.<id>``) of the cartridges that take screenshots."""
-    from games.registry import CARTRIDGES
-
-    names = [f"tools.shots.{game_id}" for game_id in CARTRIDGES]
-    return [name for name in names if importlib.util.find_spec(name) is not None]
-
-
 def take_all(root: Path) -> list[Path]:
     """Regenerate every screenshot under ``root``; the files written."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from games.registry import CARTRIDGES
+    from tools.shots import desk
     from tools.shots.attract import take as attract_shots
     from tools.shots.service import take as service_shots
     from tools.shots.titles import take as title_shots
 
     taken: list[Path] = []
-    for name in cartridge_shots():
-        taken += importlib.import_module(name).take(root / SCREENS)
+    for game_id, cart in CARTRIDGES.items():
+        if cart.tooling.shots is not None:
+            taken += desk.take(game_id, cart.tooling.shots, root / SCREENS)
     taken += title_shots(root / SCREENS)
     taken += attract_shots(root / SCREENS)
     taken += service_shots(root / SERVICE)

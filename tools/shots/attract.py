@@ -13,7 +13,7 @@ from firmware.machine import Screen
 from tools.shots import picture
 
 SETTLE = 30  # frames into a screen before its shot
-CYCLES = 2  # a cartridge may alternate its demos (TAP: a single game, then Versus)
+CYCLES = 2  # a cartridge may alternate its demos (a single game, then a versus match)
 LIMIT = 60 * 60 * 6  # frames: six minutes of attract at most
 
 

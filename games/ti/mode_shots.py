@@ -1,4 +1,4 @@
-"""Screenshots of TGM3's modes beyond Master, from real engine play (tools/shots/ti.py
+"""Screenshots of TGM3's modes beyond Master, from real engine play (games/ti/shots.py
 calls ``take``; ``python -m tools.shots`` takes every screenshot of the docs):
 
 - the mode select of the board, EASY highlighted and the World rule picked;
@@ -14,14 +14,15 @@ calls ``take``; ``python -m tools.shots`` takes every screenshot of the docs):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 from engine.inputs import InputFrame, PlayerInput
 from games.arika.player import ACTIVE, ArikaPlayer
+from games.data_files import files
 from games.ti.demo import demo_inputs
 from games.ti.rules import easy, sakura
 from games.ti.rules.shirase import ShirasePlayer
 from games.ti.sakura_solver import (
+    SOLVER,
     Placement,
     drop,
     measure,
@@ -29,7 +30,6 @@ from games.ti.sakura_solver import (
     placement_options,
 )
 from games.ti.session import TiSession
-from tools.solve import solutions_file
 
 NAMES = ("ti-select.png", "ti-easy-hanabi.png", "ti-shirase-garbage.png",
          "ti-shirase-bone.png", "ti-sakura-stage.png", "ti-sakura-xray.png",
@@ -44,7 +44,7 @@ WORLD_SEED = 1
 WORLD_LEVEL = 130  # past 100: Classic would hide the ghost here
 FRAME_LIMIT = 40_000
 
-Save = Callable[[TiSession, Path], None]
+Save = Callable[[TiSession, str], None]  # (session, file name): drawn and written
 
 
 def _tap(session: TiSession, pi: PlayerInput) -> None:
@@ -63,7 +63,7 @@ def _demo_until(session: TiSession, moment: Callable[[ArikaPlayer], bool]) -> bo
     return False
 
 
-def _select(out: Path, save: Save) -> None:
+def _select(out: str, save: Save) -> None:
     """The board: a guest (Start at the account entry), the lever right once (EASY), up
     once (the World rule)."""
     session = TiSession("ti", {}, {"main": 1}, 1)
@@ -74,7 +74,7 @@ def _select(out: Path, save: Save) -> None:
     save(session, out)
 
 
-def _easy(out: Path, save: Save) -> None:
+def _easy(out: str, save: Save) -> None:
     """The demo player's Easy game, 12 frames into a launch of four or more fireworks."""
     def bursting(p: ArikaPlayer) -> bool:
         referee = p.referee
@@ -87,7 +87,7 @@ def _easy(out: Path, save: Save) -> None:
     save(session, out)
 
 
-def _shirase(garbage_out: Path, bone_out: Path, save: Save) -> None:
+def _shirase(garbage_out: str, bone_out: str, save: Save) -> None:
     """The demo player's Shirase game: garbage counted past SHIRASE_GARBAGE_LEVEL, then
     (another seed) bone blocks."""
     def garbage_counted(p: ArikaPlayer) -> bool:
@@ -136,7 +136,7 @@ def lever(plan: Callable[[ArikaPlayer], Placement | None]) -> Callable[[ArikaPla
 
 
 def _sakura_inputs(session: TiSession) -> Iterator[InputFrame]:
-    solutions = parse_solutions(solutions_file("ti").read_text(encoding="utf-8"))
+    solutions = parse_solutions(files().bundled(SOLVER.solutions_file))
 
     def plan(p: ArikaPlayer) -> Placement | None:
         assert isinstance(p, sakura.SakuraPlayer)
@@ -151,7 +151,7 @@ def _sakura_inputs(session: TiSession) -> Iterator[InputFrame]:
         yield InputFrame(p1=player(session.player(0)))
 
 
-def _sakura(plain_out: Path, xray_out: Path, save: Save) -> None:
+def _sakura(plain_out: str, xray_out: str, save: Save) -> None:
     """Stages played by their stored solutions: the plain stage with half its jewels
     gone, the x-ray stage with its beam over the stack."""
     session = TiSession("ti-sakura", {}, {"main": 1}, 1)
@@ -194,7 +194,7 @@ def _rows(p: ArikaPlayer) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _world(out: Path, save: Save) -> None:
+def _world(out: str, save: Save) -> None:
     """Master with the World rule, past level 100, the ghost under the piece in play."""
     session = TiSession("ti-master", {"rule": "world"}, {"main": WORLD_SEED}, 1)
     plans: dict[int, Placement | None] = {}
@@ -216,13 +216,11 @@ def _world(out: Path, save: Save) -> None:
     raise RuntimeError(f"the World game did not reach level {WORLD_LEVEL}")
 
 
-def take(out: Path, save: Save) -> list[Path]:
-    """The mode screenshots into ``out``; ``save(session, path)`` draws and writes one."""
-    paths = [out / name for name in NAMES]
-    select, hanabi, garbage, bone, stage, xray, world = paths
+def take(save: Save) -> None:
+    """The mode screenshots; ``save(session, name)`` draws and writes one."""
+    select, hanabi, garbage, bone, stage, xray, world = NAMES
     _select(select, save)
     _easy(hanabi, save)
     _shirase(garbage, bone, save)
     _sakura(stage, xray, save)
     _world(world, save)
-    return paths
