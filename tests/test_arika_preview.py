@@ -30,6 +30,8 @@ def test_a_callers_list_is_its_own() -> None:
 
 
 def test_the_kept_previews_are_bounded() -> None:
-    for x in range(screen.PREVIEWS_KEPT + 5):
+    kept = screen._preview.cache_info().maxsize
+    assert kept is not None
+    for x in range(kept + 5):
         preview_ops(0, x, 0, 8)
-    assert len(screen._previews) <= screen.PREVIEWS_KEPT
+    assert screen._preview.cache_info().currsize <= kept

@@ -5,6 +5,7 @@ play. Each cartridge draws its own figures, NEXT, select and results around them
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -148,24 +149,19 @@ def draw_piece(surface: Any, p: ArikaPlayer, left: int) -> None:
 
 def preview_ops(kind: int, x: int, y: int, cell: int, shapes: ShapeSet = ARS) -> list[Op]:
     """A piece in its spawn orientation with its top-left at (x, y) (NEXT, HOLD): a 3-wide
-    piece one row up, so that every piece sits on the same line. Kept: every frame of a
-    TGM3 side asks for its four previews again (11 % of its drawing, profiled)."""
-    key = (kind, x, y, cell, shapes)  # a ShapeSet hashes as itself: the key holds it alive
-    found = _previews.get(key)
-    if found is None:
-        n = shapes.sizes[kind]
-        rgb = cell_rgb(kind + 1)
-        found = tuple(fill_op(rgb, (x + c * cell, y + (r - (1 if n == 3 else 0)) * cell,
-                                    cell - 1, cell - 1))
-                      for r, c in shapes.cells[kind][0])
-        if len(_previews) >= PREVIEWS_KEPT:
-            _previews.clear()
-        _previews[key] = found
-    return list(found)
+    piece one row up, so that every piece sits on the same line."""
+    return list(_preview(kind, x, y, cell, shapes))
 
 
-PREVIEWS_KEPT = 512
-_previews: dict[tuple[object, ...], tuple[Op, ...]] = {}
+# Kept: every frame of a TGM3 side asks for its four previews again (11 % of its drawing,
+# profiled). A ShapeSet hashes as itself.
+@functools.lru_cache(maxsize=512)
+def _preview(kind: int, x: int, y: int, cell: int, shapes: ShapeSet) -> tuple[Op, ...]:
+    n = shapes.sizes[kind]
+    rgb = cell_rgb(kind + 1)
+    return tuple(fill_op(rgb, (x + c * cell, y + (r - (1 if n == 3 else 0)) * cell, cell - 1,
+                               cell - 1))
+                 for r, c in shapes.cells[kind][0])
 
 
 def cell_op(ops: list[Op], left: int, row: int, col: int, rgb: RGB) -> None:
