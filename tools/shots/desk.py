@@ -100,7 +100,6 @@ class Desk:
         return self._cabinet
 
     def take(self, name: str, draw: Callable[[Any], None]) -> None:
-        pygame.init()  # a drawing on its own, with no cabinet made before it
         self.taken.append(picture.take(self.out / name, draw))
 
     def close(self) -> None:
@@ -112,6 +111,7 @@ class Desk:
 def take(game: str, script: Callable[[Desk], None], out: Path) -> list[Path]:
     """Run a cartridge's screenshot script into ``out``; the files written."""
     out.mkdir(parents=True, exist_ok=True)
+    pygame.init()  # a script may draw before (or without) making a cabinet
     desk = Desk(game, out)
     try:
         script(desk)
