@@ -1,7 +1,7 @@
 """The background writer: the frame thread hands over snapshots, this thread makes them durable.
 
 submit() only snapshots the data (pickled, in C: a frame's submit costs 0.1-0.2 ms where
-turning it into plain values took 0.5-0.8 ms with TGM3's accounts) and drops it in a one-slot
+turning it into plain values took 0.5-0.8 ms with 48 player accounts) and drops it in a one-slot
 mailbox; this thread turns the newest snapshot into plain values and writes it.
 
 If commits pile up while a write is in flight, the newest snapshot replaces the older ones:
@@ -11,7 +11,7 @@ durable (fsync of the bank file and of the directory have returned).
 
 Between frame_begins() and frame_ends() (the kiosk's frame) a submit does not even pickle: it
 marks the data wanted, and this thread pickles it once the frame has ended, in the frame's
-slack (0.3 ms of TGM3's busiest frames, with its 42 accounts and 68 ranking rows). Only the
+slack (0.3 ms of the busiest frames measured, with 42 accounts and 68 ranking rows). Only the
 frame thread changes the data, and only inside a frame, so the snapshot is the data as the
 frame left it: every submit of the frame, coins included. When this thread is still writing
 an older commit as the next frame begins, frame_begins() pickles it on the frame thread
